@@ -1,0 +1,63 @@
+/// A bag of attribute values: the attributes of one run, or a set of attributes to apply or merge.
+///
+/// The structural attributes (block and inline intents) are stored fields, so runs of one paragraph
+/// share their storage; custom attributes live in a dictionary keyed by name. Read and write
+/// attributes through typed keys: `container.link`, `container[CustomColorKey.self]`.
+@dynamicMemberLookup
+public struct AttributeContainer: Hashable, Sendable {
+    /// The blocks around the run, innermost first.
+    public var presentationIntent: PresentationIntent?
+    /// The inline elements around the run, innermost first.
+    public var inlineIntent: InlineIntent?
+    /// Custom attributes by name, such as those written `^[text](customColor: 'danger')`.
+    public var customAttributes: [String: AttributeValue]
+
+    /// An empty container.
+    public init() {
+        presentationIntent = nil
+        inlineIntent = nil
+        customAttributes = [:]
+    }
+
+    /// A container with the given structure.
+    public init(presentationIntent: PresentationIntent?, inlineIntent: InlineIntent? = nil) {
+        self.presentationIntent = presentationIntent
+        self.inlineIntent = inlineIntent
+        customAttributes = [:]
+    }
+
+    /// True when no attribute is set.
+    public var isEmpty: Bool {
+        presentationIntent == nil && (inlineIntent?.components.isEmpty ?? true) && customAttributes.isEmpty
+    }
+
+    /// The value of a typed key.
+    public subscript<K: AttributedTextKey>(_ key: K.Type) -> K.Value? {
+        get { K.value(in: self) }
+        set { K.setValue(newValue, in: &self) }
+    }
+
+    /// The value of a key of the Runway scope, as `container.link`.
+    public subscript<K: AttributedTextKey>(
+        dynamicMember keyPath: KeyPath<AttributeScopes.RunwayAttributes, K.Type>
+    ) -> K.Value? {
+        get { K.value(in: self) }
+        set { K.setValue(newValue, in: &self) }
+    }
+
+    /// Sets every attribute that `other` sets, keeping the rest; `other` wins where both set one.
+    public mutating func merge(_ other: AttributeContainer) {
+        if let intent = other.presentationIntent { presentationIntent = intent }
+        if let intent = other.inlineIntent, !intent.components.isEmpty {
+            inlineIntent = InlineIntent(components: intent.components + (inlineIntent?.components ?? []))
+        }
+        customAttributes.merge(other.customAttributes) { _, new in new }
+    }
+
+    /// A copy with `other` merged in.
+    public func merging(_ other: AttributeContainer) -> AttributeContainer {
+        var copy = self
+        copy.merge(other)
+        return copy
+    }
+}

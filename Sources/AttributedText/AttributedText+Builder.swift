@@ -1,0 +1,53 @@
+extension AttributedText {
+    /// Builds attributed text by appending runs; adjacent text with equal attributes joins one run.
+    public struct Builder: Sendable {
+        private var bytes: [UInt8] = []
+        private var runs: [Run] = []
+
+        public init() {}
+
+        /// The number of UTF-8 bytes appended so far.
+        public var utf8Count: Int { bytes.count }
+
+        /// The number of runs so far.
+        public var runCount: Int { runs.count }
+
+        /// Appends text with attributes. Empty text makes an empty run, which marks an element
+        /// without text; it never joins its neighbours.
+        public mutating func append(
+            _ text: some StringProtocol, attributes: AttributeContainer, sourceRange: SourceRange? = nil
+        ) {
+            var text = String(text)
+            text.withUTF8 { append(bytes: $0, attributes: attributes, sourceRange: sourceRange) }
+        }
+
+        /// Appends UTF-8 bytes with attributes. The bytes must be valid UTF-8.
+        public mutating func append(
+            bytes text: some Collection<UInt8>, attributes: AttributeContainer, sourceRange: SourceRange? = nil
+        ) {
+            let start = bytes.count
+            bytes.append(contentsOf: text)
+            if !text.isEmpty, let last = runs.last, !last.range.isEmpty, last.attributes == attributes {
+                runs[runs.count - 1].range = last.range.lowerBound..<bytes.count
+                if let range = sourceRange {
+                    runs[runs.count - 1].sourceRange = last.sourceRange.map { $0.union(range) } ?? range
+                }
+                return
+            }
+            runs.append(Run(range: start..<bytes.count, attributes: attributes, sourceRange: sourceRange))
+        }
+
+        /// Appends every run of another text.
+        public mutating func append(_ other: AttributedText) {
+            let utf8 = Array(other.string.utf8)
+            for run in other.runs {
+                append(bytes: utf8[run.range], attributes: run.attributes, sourceRange: run.sourceRange)
+            }
+        }
+
+        /// The text built so far.
+        public func build() -> AttributedText {
+            AttributedText(string: String(decoding: bytes, as: UTF8.self), runs: runs)
+        }
+    }
+}

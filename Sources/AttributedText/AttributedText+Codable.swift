@@ -1,0 +1,78 @@
+// The stable JSON form, which `runway runs --json` prints:
+// {"runs": [{"text": "…", "sourceRange": "1:1-1:5", "attributes": {…}}]}
+// Inside "attributes": presentationIntent (components innermost first), inlinePresentationIntent
+// (Foundation's raw value), inlineIntent (inline elements with identities), link, imageURL, and each
+// custom attribute under its own name.
+
+extension AttributedText: Codable {
+    private enum CodingKeys: String, CodingKey { case runs }
+
+    private struct RunForm: Codable {
+        var text: String
+        var sourceRange: SourceRange?
+        var attributes: AttributeContainer
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let forms = try decoder.container(keyedBy: CodingKeys.self).decode([RunForm].self, forKey: .runs)
+        var builder = Builder()
+        for form in forms { builder.append(form.text, attributes: form.attributes, sourceRange: form.sourceRange) }
+        self = builder.build()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let forms = runs.map { RunForm(text: String(self[$0]), sourceRange: $0.sourceRange, attributes: $0.attributes) }
+        try container.encode(forms, forKey: .runs)
+    }
+}
+
+/// The names the JSON form gives Runway's own attributes; custom attributes may not use them.
+public let reservedAttributeNames: Set<String> = [
+    PresentationIntentKey.name, InlinePresentationIntentKey.name, InlineIntentKey.name,
+    LinkKey.name, ImageURLKey.name,
+]
+
+extension AttributeContainer: Codable {
+    private struct Name: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: Name.self)
+        for key in c.allKeys {
+            switch key.stringValue {
+            case PresentationIntentKey.name: presentationIntent = try c.decode(PresentationIntent.self, forKey: key)
+            case InlineIntentKey.name: inlineIntent = try c.decode(InlineIntent.self, forKey: key)
+            case InlinePresentationIntentKey.name, LinkKey.name, ImageURLKey.name: continue
+            default: customAttributes[key.stringValue] = try c.decode(AttributeValue.self, forKey: key)
+            }
+        }
+        // Hand-written JSON may give only the flat view; the structure wins when both are present.
+        if inlineIntent == nil {
+            if let raw = try c.decodeIfPresent(Int.self, forKey: Name(InlinePresentationIntentKey.name)) {
+                self[InlinePresentationIntentKey.self] = InlinePresentationIntent(rawValue: raw)
+            }
+            if let link = try c.decodeIfPresent(String.self, forKey: Name(LinkKey.name)) { self.link = link }
+            if let image = try c.decodeIfPresent(String.self, forKey: Name(ImageURLKey.name)) { self.imageURL = image }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Name.self)
+        try c.encodeIfPresent(presentationIntent, forKey: Name(PresentationIntentKey.name))
+        if let intent = inlineIntent, !intent.components.isEmpty {
+            let flat = intent.inlinePresentationIntent
+            if !flat.isEmpty { try c.encode(flat.rawValue, forKey: Name(InlinePresentationIntentKey.name)) }
+            try c.encode(intent, forKey: Name(InlineIntentKey.name))
+            try c.encodeIfPresent(intent.link, forKey: Name(LinkKey.name))
+            try c.encodeIfPresent(intent.imageURL, forKey: Name(ImageURLKey.name))
+        }
+        for (name, value) in customAttributes { try c.encode(value, forKey: Name(name)) }
+    }
+}

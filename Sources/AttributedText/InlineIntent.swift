@@ -1,0 +1,92 @@
+/// The inline structure around a run: a stack of inline elements, innermost first.
+///
+/// Foundation keeps only the flat ``InlinePresentationIntent`` of a run; Runway also keeps each
+/// element's identity (numbered in document pre-order from 1), so nested or adjacent elements of the
+/// same kind (`**a **b** c**`, `[a](x)[b](x)`) survive the trip to runs and back to HTML.
+/// Identity 0 is anonymous: adjacent runs with equal anonymous elements form one element, which is
+/// what text built by hand expects.
+public struct InlineIntent: Hashable, Sendable {
+    /// The inline elements, innermost first.
+    public var components: [Component]
+
+    /// Creates an intent from components listed innermost first.
+    public init(components: [Component]) { self.components = components }
+
+    /// One inline element.
+    public struct Component: Hashable, Sendable {
+        public var kind: Kind
+        public var identity: Int
+
+        public init(kind: Kind, identity: Int) {
+            self.kind = kind
+            self.identity = identity
+        }
+    }
+
+    /// The kinds of inline element.
+    public enum Kind: Hashable, Sendable {
+        case emphasized
+        case stronglyEmphasized
+        case strikethrough
+        case code
+        case softBreak
+        case lineBreak
+        case inlineHTML
+        case blockHTML
+        case link(destination: String, title: String?)
+        case image(source: String, title: String?)
+        /// A GFM footnote reference; `number` is the footnote's number in order of first reference.
+        case footnoteReference(label: String, number: Int)
+    }
+
+    /// The flat Foundation view: the union of the components' styles.
+    public var inlinePresentationIntent: InlinePresentationIntent {
+        components.reduce(into: []) { $0.formUnion($1.kind.presentationIntent) }
+    }
+
+    /// The destination of the innermost link.
+    public var link: String? {
+        for component in components { if case .link(let destination, _) = component.kind { return destination } }
+        return nil
+    }
+
+    /// The source of the innermost image.
+    public var imageURL: String? {
+        for component in components { if case .image(let source, _) = component.kind { return source } }
+        return nil
+    }
+}
+
+extension InlineIntent.Kind {
+    /// The Foundation style this kind contributes to ``InlinePresentationIntent``.
+    public var presentationIntent: InlinePresentationIntent {
+        switch self {
+        case .emphasized: .emphasized
+        case .stronglyEmphasized: .stronglyEmphasized
+        case .strikethrough: .strikethrough
+        case .code: .code
+        case .softBreak: .softBreak
+        case .lineBreak: .lineBreak
+        case .inlineHTML: .inlineHTML
+        case .blockHTML: .blockHTML
+        case .link, .image, .footnoteReference: []
+        }
+    }
+
+    /// The kind's name in the JSON form.
+    public var name: String {
+        switch self {
+        case .emphasized: "emphasized"
+        case .stronglyEmphasized: "stronglyEmphasized"
+        case .strikethrough: "strikethrough"
+        case .code: "code"
+        case .softBreak: "softBreak"
+        case .lineBreak: "lineBreak"
+        case .inlineHTML: "inlineHTML"
+        case .blockHTML: "blockHTML"
+        case .link: "link"
+        case .image: "image"
+        case .footnoteReference: "footnoteReference"
+        }
+    }
+}

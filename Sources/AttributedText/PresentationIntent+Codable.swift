@@ -1,0 +1,77 @@
+// The JSON form of block components: {"kind": "listItem", "identity": 2, "ordinal": 1}.
+
+extension PresentationIntent.Component: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, identity, level, isTight, ordinal, checkbox, languageHint, columns, rowIndex, columnIndex, label
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        identity = try c.decode(Int.self, forKey: .identity)
+        let name = try c.decode(String.self, forKey: .kind)
+        let tight = try c.decodeIfPresent(Bool.self, forKey: .isTight) ?? false
+        switch name {
+        case "paragraph": kind = .paragraph
+        case "header": kind = .header(level: try c.decode(Int.self, forKey: .level))
+        case "orderedList": kind = .orderedList(isTight: tight)
+        case "unorderedList": kind = .unorderedList(isTight: tight)
+        case "listItem":
+            kind = .listItem(ordinal: try c.decode(Int.self, forKey: .ordinal),
+                             checkbox: try c.decodeIfPresent(PresentationIntent.Checkbox.self, forKey: .checkbox))
+        case "codeBlock": kind = .codeBlock(languageHint: try c.decodeIfPresent(String.self, forKey: .languageHint))
+        case "blockQuote": kind = .blockQuote
+        case "thematicBreak": kind = .thematicBreak
+        case "table": kind = .table(columns: try c.decode([PresentationIntent.TableColumn].self, forKey: .columns))
+        case "tableHeaderRow": kind = .tableHeaderRow
+        case "tableRow": kind = .tableRow(rowIndex: try c.decode(Int.self, forKey: .rowIndex))
+        case "tableCell": kind = .tableCell(columnIndex: try c.decode(Int.self, forKey: .columnIndex))
+        case "footnoteDefinition": kind = .footnoteDefinition(label: try c.decode(String.self, forKey: .label))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown block kind \(name)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind.name, forKey: .kind)
+        try c.encode(identity, forKey: .identity)
+        switch kind {
+        case .header(let level): try c.encode(level, forKey: .level)
+        case .orderedList(let tight), .unorderedList(let tight): try c.encode(tight, forKey: .isTight)
+        case .listItem(let ordinal, let checkbox):
+            try c.encode(ordinal, forKey: .ordinal)
+            try c.encodeIfPresent(checkbox, forKey: .checkbox)
+        case .codeBlock(let hint): try c.encodeIfPresent(hint, forKey: .languageHint)
+        case .table(let columns): try c.encode(columns, forKey: .columns)
+        case .tableRow(let row): try c.encode(row, forKey: .rowIndex)
+        case .tableCell(let column): try c.encode(column, forKey: .columnIndex)
+        case .footnoteDefinition(let label): try c.encode(label, forKey: .label)
+        case .paragraph, .blockQuote, .thematicBreak, .tableHeaderRow: break
+        }
+    }
+}
+
+extension PresentationIntent.TableColumn: Codable {
+    private enum CodingKeys: String, CodingKey { case alignment }
+
+    public init(from decoder: any Decoder) throws {
+        alignment = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Alignment.self, forKey: .alignment)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(alignment, forKey: .alignment)
+    }
+}
+
+extension PresentationIntent: Codable {
+    /// Encoded as the list of components, innermost first.
+    public init(from decoder: any Decoder) throws {
+        components = try decoder.singleValueContainer().decode([Component].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(components)
+    }
+}

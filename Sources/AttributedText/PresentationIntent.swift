@@ -1,0 +1,84 @@
+/// The block structure around a run: a stack of components, innermost first, as in Foundation.
+///
+/// Each component has an `identity` unique per block within a document, numbered in document
+/// pre-order from 1, so two runs belong to the same block exactly when they share a component.
+public struct PresentationIntent: Hashable, Sendable {
+    /// The block components, innermost first.
+    public var components: [Component]
+
+    /// Creates an intent from components listed innermost first.
+    public init(components: [Component]) { self.components = components }
+
+    /// Creates an intent for one block nested in `parent`.
+    public init(_ kind: Kind, identity: Int, parent: PresentationIntent? = nil) {
+        self.components = [Component(kind: kind, identity: identity)] + (parent?.components ?? [])
+    }
+
+    /// One block: what kind it is and which block it is.
+    public struct Component: Hashable, Sendable {
+        public var kind: Kind
+        public var identity: Int
+
+        public init(kind: Kind, identity: Int) {
+            self.kind = kind
+            self.identity = identity
+        }
+    }
+
+    /// The kinds of block, Foundation's vocabulary plus the few GFM needs.
+    public enum Kind: Hashable, Sendable {
+        case paragraph
+        case header(level: Int)
+        /// An ordered list; `isTight` is CommonMark's tight list (no blank lines between items).
+        case orderedList(isTight: Bool)
+        case unorderedList(isTight: Bool)
+        /// A list item; `ordinal` is the item's number (its position from 1 in a bullet list,
+        /// its displayed number in an ordered list); `checkbox` is set for GFM task list items.
+        case listItem(ordinal: Int, checkbox: Checkbox? = nil)
+        case codeBlock(languageHint: String?)
+        case blockQuote
+        case thematicBreak
+        case table(columns: [TableColumn])
+        /// The header row of a table: row 0.
+        case tableHeaderRow
+        /// A body row, numbered from 1.
+        case tableRow(rowIndex: Int)
+        /// A cell, numbered from 0 within its row.
+        case tableCell(columnIndex: Int)
+        /// A GFM footnote definition.
+        case footnoteDefinition(label: String)
+    }
+
+    /// The state of a GFM task list item's checkbox.
+    public enum Checkbox: String, Hashable, Sendable, Codable {
+        case checked, unchecked
+    }
+
+    /// A table column and its alignment (`nil` when the delimiter row gives none).
+    public struct TableColumn: Hashable, Sendable {
+        public enum Alignment: String, Hashable, Sendable, Codable { case left, center, right }
+        public var alignment: Alignment?
+        public init(alignment: Alignment? = nil) { self.alignment = alignment }
+    }
+}
+
+extension PresentationIntent.Kind {
+    /// The kind's name in the JSON form (`paragraph`, `header`, `listItem`…).
+    public var name: String {
+        switch self {
+        case .paragraph: "paragraph"
+        case .header: "header"
+        case .orderedList: "orderedList"
+        case .unorderedList: "unorderedList"
+        case .listItem: "listItem"
+        case .codeBlock: "codeBlock"
+        case .blockQuote: "blockQuote"
+        case .thematicBreak: "thematicBreak"
+        case .table: "table"
+        case .tableHeaderRow: "tableHeaderRow"
+        case .tableRow: "tableRow"
+        case .tableCell: "tableCell"
+        case .footnoteDefinition: "footnoteDefinition"
+        }
+    }
+}

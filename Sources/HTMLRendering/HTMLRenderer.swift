@@ -1,0 +1,43 @@
+public import AttributedText
+
+/// Renders attributed text to HTML, from its runs alone.
+///
+/// Each run's block and inline components are elements; walking the runs in order, the renderer
+/// closes the elements the previous run had and this one does not, opens the new ones, and writes
+/// the text. With the default options, the HTML of parsed Markdown equals cmark-gfm's own renderer.
+public struct HTMLRenderer: Sendable {
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// What the renderer writes for raw HTML and dangerous links.
+    public struct Options: Hashable, Sendable {
+        /// Writes raw HTML and `javascript:`-style URLs as they are. Off by default, as in cmark's
+        /// safe mode: raw HTML becomes `<!-- raw HTML omitted -->` and dangerous URLs are emptied.
+        public var allowsRawHTML: Bool
+        /// GFM's tagfilter on allowed raw HTML (`<script>`, `<iframe>`… are neutralized).
+        public var filtersDisallowedTags: Bool
+
+        public init(allowsRawHTML: Bool = false, filtersDisallowedTags: Bool = true) {
+            self.allowsRawHTML = allowsRawHTML
+            self.filtersDisallowedTags = filtersDisallowedTags
+        }
+    }
+
+    /// The HTML fragment for `text`.
+    public func render(_ text: AttributedText) -> String {
+        var string = text.string
+        return string.withUTF8 { bytes in
+            var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64)
+            for run in text.runs {
+                walk.move(to: run.attributes)
+                walk.writeText(UnsafeBufferPointer(rebasing: bytes[run.range]))
+            }
+            walk.move(to: AttributeContainer())
+            walk.finish()
+            return walk.output.string
+        }
+    }
+}

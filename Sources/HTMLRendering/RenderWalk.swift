@@ -1,0 +1,315 @@
+import AttributedText
+
+/// The state of one rendering: the elements open now, outermost first, and the output.
+struct RenderWalk {
+    let options: HTMLRenderer.Options
+    var output: HTMLOutput
+    private var blocks: [PresentationIntent.Component] = []
+    private var inlines: [InlineIntent.Component] = []
+    /// The index in `inlines` of the outermost open image: inside it, text is alternative text.
+    private var imageIndex: Int?
+    private var inTableHeader = false
+    private var needsTableBodyClose = false
+    private var inFootnotes = false
+
+    init(options: HTMLRenderer.Options, capacity: Int) {
+        self.options = options
+        output = HTMLOutput(capacity: capacity)
+    }
+
+    /// Closes and opens elements so that exactly those of `attributes` are open.
+    mutating func move(to attributes: AttributeContainer) {
+        let newBlocks = attributes.presentationIntent?.components ?? []
+        let newInlines = attributes.inlineIntent?.components ?? []
+        let keptBlocks = commonPrefix(blocks, newBlocks)
+        let keptInlines = keptBlocks == blocks.count && keptBlocks == newBlocks.count
+            ? commonPrefix(inlines, newInlines) : 0
+        while inlines.count > keptInlines { closeInline() }
+        while blocks.count > keptBlocks { closeBlock(remaining: keptBlocks) }
+        if blocks.count < newBlocks.count {
+            for index in stride(from: newBlocks.count - 1 - blocks.count, through: 0, by: -1) {
+                openBlock(newBlocks[index], following: index > 0 ? newBlocks[index - 1] : nil)
+            }
+        }
+        if inlines.count < newInlines.count {
+            for index in stride(from: newInlines.count - 1 - inlines.count, through: 0, by: -1) {
+                openInline(newInlines[index])
+            }
+        }
+    }
+
+    /// How many elements, outermost first, `open` and `new` (innermost first) share.
+    private func commonPrefix<C: Equatable>(_ open: [C], _ new: [C]) -> Int {
+        var shared = 0
+        let limit = min(open.count, new.count)
+        while shared < limit && open[shared] == new[new.count - 1 - shared] { shared += 1 }
+        return shared
+    }
+
+    mutating func finish() {
+        if inFootnotes {
+            output.newlineIfNeeded()
+            output.write("</ol>\n</section>\n")
+            inFootnotes = false
+        }
+    }
+
+    // MARK: Text
+
+    mutating func writeText(_ text: UnsafeBufferPointer<UInt8>) {
+        if imageIndex != nil {
+            if case .softBreak = inlines.last?.kind { output.write(" ") } else if case .lineBreak = inlines.last?.kind {
+                output.write(" ")
+            } else {
+                output.writeEscaped(text)
+            }
+            return
+        }
+        switch inlines.last?.kind {
+        case .softBreak: output.write("\n")
+        case .lineBreak: output.write("<br />\n")
+        case .inlineHTML:
+            if !options.allowsRawHTML {
+                output.write("<!-- raw HTML omitted -->")
+            } else if options.filtersDisallowedTags && !text.isEmpty && TagFilter.isDisallowedTag(text, at: 0) {
+                output.write("&lt;")
+                output.write(bytes: UnsafeBufferPointer(rebasing: text.dropFirst()))
+            } else {
+                output.write(bytes: text)
+            }
+        case .blockHTML:
+            if !options.allowsRawHTML {
+                output.write("<!-- raw HTML omitted -->")
+            } else if options.filtersDisallowedTags {
+                TagFilter.write(text, to: &output)
+            } else {
+                output.write(bytes: text)
+            }
+        default:
+            output.writeEscaped(text)
+        }
+    }
+
+    // MARK: Blocks
+
+    private mutating func openBlock(_ component: PresentationIntent.Component, following: PresentationIntent.Component?) {
+        let index = blocks.count
+        blocks.append(component)
+        switch component.kind {
+        case .paragraph:
+            if isTightParagraph(at: index) { return }
+            output.newlineIfNeeded()
+            output.write("<p>")
+        case .header(let level):
+            output.newlineIfNeeded()
+            output.write("<h\(level)>")
+        case .blockQuote:
+            output.newlineIfNeeded()
+            output.write("<blockquote>\n")
+        case .orderedList:
+            output.newlineIfNeeded()
+            if case .listItem(let start, _) = following?.kind, start != 1 {
+                output.write("<ol start=\"\(start)\">\n")
+            } else {
+                output.write("<ol>\n")
+            }
+        case .unorderedList:
+            output.newlineIfNeeded()
+            output.write("<ul>\n")
+        case .listItem(_, let checkbox):
+            output.newlineIfNeeded()
+            output.write("<li>")
+            switch checkbox {
+            case .checked: output.write("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
+            case .unchecked: output.write("<input type=\"checkbox\" disabled=\"\" /> ")
+            case nil: break
+            }
+        case .codeBlock(let hint):
+            output.newlineIfNeeded()
+            if let hint {
+                output.write("<pre><code class=\"language-")
+                output.writeEscaped(hint)
+                output.write("\">")
+            } else {
+                output.write("<pre><code>")
+            }
+        case .thematicBreak:
+            output.newlineIfNeeded()
+            output.write("<hr />\n")
+        case .table:
+            output.newlineIfNeeded()
+            output.write("<table>")
+            needsTableBodyClose = false
+        case .tableHeaderRow:
+            output.newlineIfNeeded()
+            output.write("<thead>")
+            output.newlineIfNeeded()
+            output.write("<tr>")
+            inTableHeader = true
+        case .tableRow:
+            output.newlineIfNeeded()
+            if !needsTableBodyClose {
+                output.write("<tbody>")
+                output.newlineIfNeeded()
+                needsTableBodyClose = true
+            }
+            output.write("<tr>")
+        case .tableCell(let column):
+            output.newlineIfNeeded()
+            output.write(inTableHeader ? "<th" : "<td")
+            if let alignment = tableColumns()?.dropFirst(column).first?.alignment {
+                output.write(" align=\"\(alignment.rawValue)\"")
+            }
+            output.write(">")
+        case .footnoteDefinition(let label):
+            if !inFootnotes {
+                output.newlineIfNeeded()
+                output.write("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
+                inFootnotes = true
+            }
+            output.newlineIfNeeded()
+            output.write("<li id=\"fn-")
+            URLEscaping.writeHref(label, to: &output)
+            output.write("\">\n")
+        }
+    }
+
+    /// Closes the innermost block; `remaining` is how many blocks stay open after this move.
+    private mutating func closeBlock(remaining: Int) {
+        let index = blocks.count - 1
+        let component = blocks[index]
+        switch component.kind {
+        case .paragraph:
+            if isTightParagraph(at: index) { break }
+            if index > 0, case .footnoteDefinition(let label) = blocks[index - 1].kind, remaining < index {
+                output.write(" ")
+                writeFootnoteBackReference(label)
+            }
+            output.write("</p>\n")
+        case .header(let level):
+            output.write("</h\(level)>\n")
+        case .blockQuote:
+            output.newlineIfNeeded()
+            output.write("</blockquote>\n")
+        case .orderedList:
+            output.write("</ol>\n")
+        case .unorderedList:
+            output.write("</ul>\n")
+        case .listItem:
+            output.write("</li>\n")
+        case .codeBlock:
+            output.write("</code></pre>\n")
+        case .thematicBreak:
+            break
+        case .table:
+            if needsTableBodyClose {
+                output.newlineIfNeeded()
+                output.write("</tbody>")
+                output.newlineIfNeeded()
+            }
+            needsTableBodyClose = false
+            output.newlineIfNeeded()
+            output.write("</table>")
+            output.newlineIfNeeded()
+        case .tableHeaderRow:
+            output.newlineIfNeeded()
+            output.write("</tr>")
+            output.newlineIfNeeded()
+            output.write("</thead>")
+            inTableHeader = false
+        case .tableRow:
+            output.newlineIfNeeded()
+            output.write("</tr>")
+        case .tableCell:
+            output.write(inTableHeader ? "</th>" : "</td>")
+        case .footnoteDefinition:
+            output.newlineIfNeeded()
+            output.write("</li>\n")
+        }
+        blocks.removeLast()
+    }
+
+    /// A paragraph directly in an item of a tight list is written without `<p>`.
+    private func isTightParagraph(at index: Int) -> Bool {
+        guard index >= 2 else { return false }
+        switch blocks[index - 2].kind {
+        case .orderedList(let tight), .unorderedList(let tight): return tight
+        default: return false
+        }
+    }
+
+    private func tableColumns() -> [PresentationIntent.TableColumn]? {
+        for component in blocks.reversed() { if case .table(let columns) = component.kind { return columns } }
+        return nil
+    }
+
+    private mutating func writeFootnoteBackReference(_ label: String) {
+        output.write("<a href=\"#fnref-")
+        URLEscaping.writeHref(label, to: &output)
+        output.write("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>")
+    }
+
+    // MARK: Inlines
+
+    private mutating func openInline(_ component: InlineIntent.Component) {
+        let index = inlines.count
+        inlines.append(component)
+        if imageIndex != nil { return }
+        switch component.kind {
+        case .emphasized: output.write("<em>")
+        case .stronglyEmphasized: output.write("<strong>")
+        case .strikethrough: output.write("<del>")
+        case .code: output.write("<code>")
+        case .softBreak, .lineBreak, .inlineHTML: break
+        case .blockHTML: output.newlineIfNeeded()
+        case .link(let destination, let title):
+            output.write("<a href=\"")
+            writeURL(destination)
+            if let title {
+                output.write("\" title=\"")
+                output.writeEscaped(title)
+            }
+            output.write("\">")
+        case .image(let source, _):
+            output.write("<img src=\"")
+            writeURL(source)
+            output.write("\" alt=\"")
+            imageIndex = index
+        case .footnoteReference(let label, _):
+            output.write("<sup class=\"footnote-ref\"><a href=\"#fn-")
+            URLEscaping.writeHref(label, to: &output)
+            output.write("\" id=\"fnref-")
+            URLEscaping.writeHref(label, to: &output)
+            output.write("\" data-footnote-ref>")
+        }
+    }
+
+    private mutating func closeInline() {
+        let index = inlines.count - 1
+        let component = inlines.removeLast()
+        if let image = imageIndex {
+            guard image == index, case .image(_, let title) = component.kind else { return }
+            if let title {
+                output.write("\" title=\"")
+                output.writeEscaped(title)
+            }
+            output.write("\" />")
+            imageIndex = nil
+            return
+        }
+        switch component.kind {
+        case .emphasized: output.write("</em>")
+        case .stronglyEmphasized: output.write("</strong>")
+        case .strikethrough: output.write("</del>")
+        case .code: output.write("</code>")
+        case .softBreak, .lineBreak, .inlineHTML, .image: break
+        case .blockHTML: output.newlineIfNeeded()
+        case .link: output.write("</a>")
+        case .footnoteReference: output.write("</a></sup>")
+        }
+    }
+
+    private mutating func writeURL(_ url: String) {
+        if options.allowsRawHTML || !URLEscaping.isDangerous(url) { URLEscaping.writeHref(url, to: &output) }
+    }
+}

@@ -1,0 +1,245 @@
+internal import CCmarkGFM
+import AttributedText
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Walks a finished cmark-gfm tree once and turns it into runs.
+///
+/// Blocks and inline elements become components with identities numbered in document pre-order;
+/// every leaf becomes a run; an element that ends without having produced a run gets an empty one.
+/// No C pointer outlives the walk.
+struct RunConverter {
+    private let extensions: CmarkDocument.ExtensionIdentities
+    private var builder = AttributedText.Builder()
+    private var extensionKinds: [UInt32: NodeKind] = [:]
+
+    private var blocks: [PresentationIntent.Component] = []
+    private var inlines: [InlineIntent.Component] = []
+    private var attributes = AttributeContainer()
+    private var blockCount = 0
+    private var inlineCount = 0
+    /// For each open element, the run count when it opened.
+    private var openRunCounts: [Int] = []
+    /// For each open list, the ordinal of its next item.
+    private var nextOrdinals: [Int] = []
+    private var nextRowIndex = 0
+    private var nextColumnIndex = 0
+    private var footnoteNumbers: [String: Int] = [:]
+
+    init(extensions: CmarkDocument.ExtensionIdentities) {
+        self.extensions = extensions
+    }
+
+    mutating func convert(_ root: OpaquePointer) -> AttributedText {
+        guard let iterator = cmark_iter_new(root) else { return AttributedText() }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visit(node, entering: event == CMARK_EVENT_ENTER)
+        }
+        return builder.build()
+    }
+
+    private mutating func kind(of node: OpaquePointer) -> NodeKind {
+        let type = cmark_node_get_type(node)
+        if let kind = NodeKind.core(type) { return kind }
+        if let kind = extensionKinds[type.rawValue] { return kind }
+        let kind = NodeKind(typeString: String(cString: cmark_node_get_type_string(node)))
+        extensionKinds[type.rawValue] = kind
+        return kind
+    }
+
+    private mutating func visit(_ node: OpaquePointer, entering: Bool) {
+        switch kind(of: node) {
+        case .document, .unknown:
+            return
+        case .paragraph, .heading, .blockQuote, .list, .item, .table, .tableRow, .tableCell, .footnoteDefinition:
+            if entering { openBlock(node) } else { closeBlock(node) }
+        case .emphasis, .strong, .strikethrough, .link, .image:
+            if entering { openInline(node) } else { closeInline(node) }
+        case .codeBlock:
+            let info = string(cmark_node_get_fence_info(node))
+            let word = info.split(whereSeparator: { " \t\n\r\u{0B}\u{0C}".contains($0) }).first.map(String.init)
+            pushBlock(.codeBlock(languageHint: word))
+            emitLiteral(node)
+            popBlock()
+        case .thematicBreak:
+            pushBlock(.thematicBreak)
+            emit(bytes: UnsafeBufferPointer(start: nil, count: 0), node: node)
+            popBlock()
+        case .htmlBlock:
+            leaf(node, .blockHTML)
+        case .text:
+            emitLiteral(node)
+        case .softBreak:
+            leaf(node, .softBreak, text: "\n")
+        case .lineBreak:
+            leaf(node, .lineBreak, text: "\n")
+        case .code:
+            leaf(node, .code)
+        case .htmlInline:
+            leaf(node, .inlineHTML)
+        case .footnoteReference:
+            let label = string(cmark_node_get_literal(node))
+            let number = footnoteNumbers[label] ?? (footnoteNumbers.count + 1)
+            footnoteNumbers[label] = number
+            leaf(node, .footnoteReference(label: label, number: number), text: String(number))
+        }
+    }
+
+    // MARK: Blocks
+
+    private mutating func openBlock(_ node: OpaquePointer) {
+        let kind: PresentationIntent.Kind
+        switch self.kind(of: node) {
+        case .paragraph: kind = .paragraph
+        case .heading: kind = .header(level: Int(cmark_node_get_heading_level(node)))
+        case .blockQuote: kind = .blockQuote
+        case .list:
+            let tight = cmark_node_get_list_tight(node) != 0
+            if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
+                kind = .orderedList(isTight: tight)
+                nextOrdinals.append(Int(cmark_node_get_list_start(node)))
+            } else {
+                kind = .unorderedList(isTight: tight)
+                nextOrdinals.append(1)
+            }
+        case .item:
+            let ordinal = nextOrdinals[nextOrdinals.count - 1]
+            nextOrdinals[nextOrdinals.count - 1] += 1
+            var checkbox: PresentationIntent.Checkbox?
+            if let tasklist = extensions.tasklist, cmark_node_get_syntax_extension(node) == tasklist {
+                checkbox = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked
+            }
+            kind = .listItem(ordinal: ordinal, checkbox: checkbox)
+        case .table:
+            let count = Int(cmark_gfm_extensions_get_table_columns(node))
+            let alignments = cmark_gfm_extensions_get_table_alignments(node)
+            kind = .table(columns: (0..<count).map { index in
+                switch alignments?[index] {
+                case UInt8(ascii: "l"): .init(alignment: .left)
+                case UInt8(ascii: "c"): .init(alignment: .center)
+                case UInt8(ascii: "r"): .init(alignment: .right)
+                default: .init(alignment: nil)
+                }
+            })
+            nextRowIndex = 0
+        case .tableRow:
+            if cmark_gfm_extensions_get_table_row_is_header(node) != 0 {
+                kind = .tableHeaderRow
+            } else {
+                nextRowIndex += 1
+                kind = .tableRow(rowIndex: nextRowIndex)
+            }
+            nextColumnIndex = 0
+        case .tableCell:
+            kind = .tableCell(columnIndex: nextColumnIndex)
+            nextColumnIndex += 1
+        case .footnoteDefinition:
+            kind = .footnoteDefinition(label: string(cmark_node_get_literal(node)))
+        default:
+            return
+        }
+        openRunCounts.append(builder.runCount)
+        pushBlock(kind)
+    }
+
+    private mutating func closeBlock(_ node: OpaquePointer) {
+        if self.kind(of: node) == .list { nextOrdinals.removeLast() }
+        if openRunCounts.removeLast() == builder.runCount {
+            emit(bytes: UnsafeBufferPointer(start: nil, count: 0), node: node)
+        }
+        popBlock()
+    }
+
+    private mutating func pushBlock(_ kind: PresentationIntent.Kind) {
+        blockCount += 1
+        blocks.append(PresentationIntent.Component(kind: kind, identity: blockCount))
+        attributes.presentationIntent = PresentationIntent(components: blocks.reversed())
+    }
+
+    private mutating func popBlock() {
+        blocks.removeLast()
+        attributes.presentationIntent = blocks.isEmpty ? nil : PresentationIntent(components: blocks.reversed())
+    }
+
+    // MARK: Inlines
+
+    private mutating func openInline(_ node: OpaquePointer) {
+        let kind: InlineIntent.Kind
+        switch self.kind(of: node) {
+        case .emphasis: kind = .emphasized
+        case .strong: kind = .stronglyEmphasized
+        case .strikethrough: kind = .strikethrough
+        case .link: kind = .link(destination: string(cmark_node_get_url(node)), title: title(node))
+        case .image: kind = .image(source: string(cmark_node_get_url(node)), title: title(node))
+        default: return
+        }
+        openRunCounts.append(builder.runCount)
+        pushInline(kind)
+    }
+
+    private mutating func closeInline(_ node: OpaquePointer) {
+        if openRunCounts.removeLast() == builder.runCount {
+            emit(bytes: UnsafeBufferPointer(start: nil, count: 0), node: node)
+        }
+        popInline()
+    }
+
+    private mutating func pushInline(_ kind: InlineIntent.Kind) {
+        inlineCount += 1
+        inlines.append(InlineIntent.Component(kind: kind, identity: inlineCount))
+        attributes.inlineIntent = InlineIntent(components: inlines.reversed())
+    }
+
+    private mutating func popInline() {
+        inlines.removeLast()
+        attributes.inlineIntent = inlines.isEmpty ? nil : InlineIntent(components: inlines.reversed())
+    }
+
+    /// A leaf inline element: its own component around its text.
+    private mutating func leaf(_ node: OpaquePointer, _ kind: InlineIntent.Kind, text: String? = nil) {
+        pushInline(kind)
+        if var text {
+            text.withUTF8 { emit(bytes: $0, node: node) }
+        } else {
+            emitLiteral(node)
+        }
+        popInline()
+    }
+
+    // MARK: Text
+
+    private mutating func emitLiteral(_ node: OpaquePointer) {
+        guard let literal = cmark_node_get_literal(node) else {
+            emit(bytes: UnsafeBufferPointer(start: nil, count: 0), node: node)
+            return
+        }
+        literal.withMemoryRebound(to: UInt8.self, capacity: 1) { pointer in
+            emit(bytes: UnsafeBufferPointer(start: pointer, count: strlen(literal)), node: node)
+        }
+    }
+
+    private mutating func emit(bytes: UnsafeBufferPointer<UInt8>, node: OpaquePointer) {
+        let range = SourceRange(
+            start: SourcePosition(line: Int(cmark_node_get_start_line(node)),
+                                  column: Int(cmark_node_get_start_column(node))),
+            end: SourcePosition(line: Int(cmark_node_get_end_line(node)),
+                                column: Int(cmark_node_get_end_column(node))))
+        builder.append(bytes: bytes, attributes: attributes, sourceRange: range)
+    }
+
+    private func title(_ node: OpaquePointer) -> String? {
+        let title = string(cmark_node_get_title(node))
+        return title.isEmpty ? nil : title
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}
