@@ -1,1 +1,50 @@
+import AttributedText
+import HTMLRendering
+import MarkdownParsing
+import Foundation
 
+// `make bench`: throughput of each stage on a generated corpus, next to cmark-gfm's own parse and
+// render of the same text in the same run. Each figure is the best of several passes.
+
+let passes = 5
+let corpus = Corpus(pageCount: 3000)
+let megabytes = Double(corpus.byteCount) / 1_000_000
+let parser = MarkdownParser()
+let renderer = HTMLRenderer()
+
+func best(_ body: () -> Void) -> Double {
+    var fastest = Double.infinity
+    let clock = ContinuousClock()
+    for _ in 0..<passes {
+        let elapsed = clock.measure(body)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        fastest = min(fastest, seconds)
+    }
+    return fastest
+}
+
+func report(_ name: String, _ seconds: Double) {
+    let rate = megabytes / seconds
+    let padded = name.padding(toLength: 34, withPad: " ", startingAt: 0)
+    print("\(padded) \(String(format: "%8.1f", rate)) MB/s  \(String(format: "%7.1f", seconds * 1000)) ms")
+}
+
+// `RunwayBenchmarks parse` (or render, end-to-end, cmark) runs one stage only, for a profiler.
+let only = CommandLine.arguments.dropFirst().first
+
+print("corpus: \(corpus.pages.count) pages, \(String(format: "%.2f", megabytes)) MB, best of \(passes) passes")
+var texts: [AttributedText] = []
+var sink = 0
+func stage(_ name: String, _ body: () -> Void) -> Double {
+    only == nil || only == name || (name == "parse" && only == "render") ? best(body) : .nan
+}
+let parse = stage("parse") { texts = corpus.pages.map(parser.parse) }
+let render = stage("render") { sink = texts.reduce(0) { $0 &+ renderer.render($1).utf8.count } }
+let endToEnd = stage("end-to-end") { sink = corpus.pages.reduce(0) { $0 &+ renderer.render(parser.parse($1)).utf8.count } }
+let cmark = stage("cmark") { sink = corpus.pages.reduce(0) { $0 &+ CmarkReference.html($1, options: .default).utf8.count } }
+
+report("parse → runs", parse)
+report("runs → HTML", render)
+report("end to end (parse + render)", endToEnd)
+report("cmark-gfm parse + HTML (reference)", cmark)
+print("end to end / cmark-gfm: \(String(format: "%.2f", cmark / endToEnd)) (goal ≥ 0.50); runs: \(texts.reduce(0) { $0 + $1.runs.count })")

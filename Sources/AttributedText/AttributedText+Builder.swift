@@ -6,6 +6,12 @@ extension AttributedText {
 
         public init() {}
 
+        /// A builder with room for about `utf8Count` bytes of text in about `runCount` runs.
+        public init(reservingCapacity utf8Count: Int, runCount: Int) {
+            bytes.reserveCapacity(utf8Count)
+            runs.reserveCapacity(runCount)
+        }
+
         /// The number of UTF-8 bytes appended so far.
         public var utf8Count: Int { bytes.count }
 
@@ -18,12 +24,14 @@ extension AttributedText {
             _ text: some StringProtocol, attributes: AttributeContainer, sourceRange: SourceRange? = nil
         ) {
             var text = String(text)
-            text.withUTF8 { append(bytes: $0, attributes: attributes, sourceRange: sourceRange) }
+            text.withUTF8 { (bytes: UnsafeBufferPointer<UInt8>) in
+                append(bytes: bytes, attributes: attributes, sourceRange: sourceRange)
+            }
         }
 
         /// Appends UTF-8 bytes with attributes. The bytes must be valid UTF-8.
         public mutating func append(
-            bytes text: some Collection<UInt8>, attributes: AttributeContainer, sourceRange: SourceRange? = nil
+            bytes text: UnsafeBufferPointer<UInt8>, attributes: AttributeContainer, sourceRange: SourceRange? = nil
         ) {
             let start = bytes.count
             bytes.append(contentsOf: text)
@@ -37,11 +45,22 @@ extension AttributedText {
             runs.append(Run(range: start..<bytes.count, attributes: attributes, sourceRange: sourceRange))
         }
 
+        /// Appends UTF-8 bytes with attributes. The bytes must be valid UTF-8.
+        public mutating func append(
+            bytes text: some Collection<UInt8>, attributes: AttributeContainer, sourceRange: SourceRange? = nil
+        ) {
+            let copy = Array(text)
+            copy.withUnsafeBufferPointer { append(bytes: $0, attributes: attributes, sourceRange: sourceRange) }
+        }
+
         /// Appends every run of another text.
         public mutating func append(_ other: AttributedText) {
-            let utf8 = Array(other.string.utf8)
-            for run in other.runs {
-                append(bytes: utf8[run.range], attributes: run.attributes, sourceRange: run.sourceRange)
+            var string = other.string
+            string.withUTF8 { utf8 in
+                for run in other.runs {
+                    append(bytes: UnsafeBufferPointer(rebasing: utf8[run.range]), attributes: run.attributes,
+                           sourceRange: run.sourceRange)
+                }
             }
         }
 

@@ -12,6 +12,9 @@ import Darwin
 /// on different threads corrupt each other's results. Everything from `cmark_parser_new` to
 /// `cmark_parser_finish` (and cmark's own HTML renderer, which reads the parser's extension list)
 /// runs under this lock; walking the finished tree does not need it.
+/// A node of a cmark-gfm tree; valid only while its document is.
+typealias CmarkNode = UnsafeMutablePointer<cmark_node>
+
 enum CmarkDocument {
     private static let lock = Mutex<Void>(())
 
@@ -27,7 +30,7 @@ enum CmarkDocument {
 
     /// Parses `markdown` and hands the document's root node to `body`; the tree is freed after.
     static func withDocument<R>(
-        _ markdown: String, options: MarkdownParser.Options, body: (OpaquePointer) -> R
+        _ markdown: String, options: MarkdownParser.Options, body: (CmarkNode) -> R
     ) -> R {
         _ = extensionIdentities
         let root = lock.withLock { _ in

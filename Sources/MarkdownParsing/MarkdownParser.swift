@@ -15,7 +15,7 @@ public struct MarkdownParser: Sendable {
     /// The runs of a Markdown document.
     public func parse(_ markdown: String) -> AttributedText {
         CmarkDocument.withDocument(markdown, options: options) { root in
-            var converter = RunConverter(extensions: CmarkDocument.extensionIdentities)
+            var converter = RunConverter(extensions: CmarkDocument.extensionIdentities, sourceSize: markdown.utf8.count)
             return converter.convert(root)
         }
     }

@@ -11,6 +11,17 @@ enum NodeKind {
     case footnoteReference
     case unknown
 
+    /// Whether the converter turns the node into one run and never looks inside it.
+    var isLeaf: Bool {
+        switch self {
+        case .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak, .lineBreak, .code, .htmlInline,
+             .footnoteReference:
+            true
+        default:
+            false
+        }
+    }
+
     init(typeString: String) {
         switch typeString {
         case "table": self = .table

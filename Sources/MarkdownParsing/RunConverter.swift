@@ -13,7 +13,7 @@ import Darwin
 /// No C pointer outlives the walk.
 struct RunConverter {
     private let extensions: CmarkDocument.ExtensionIdentities
-    private var builder = AttributedText.Builder()
+    private var builder: AttributedText.Builder
     private var extensionKinds: [UInt32: NodeKind] = [:]
 
     private var blocks: [PresentationIntent.Component] = []
@@ -29,24 +29,42 @@ struct RunConverter {
     private var nextColumnIndex = 0
     private var footnoteNumbers: [String: Int] = [:]
 
-    init(extensions: CmarkDocument.ExtensionIdentities) {
+    /// A converter for a document of about `sourceSize` bytes.
+    init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int) {
         self.extensions = extensions
+        // Text is a little smaller than its Markdown; a run is about 16 bytes of it.
+        builder = AttributedText.Builder(reservingCapacity: sourceSize, runCount: sourceSize / 12 + 4)
     }
 
-    mutating func convert(_ root: OpaquePointer) -> AttributedText {
-        guard let iterator = cmark_iter_new(root) else { return AttributedText() }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            visit(node, entering: event == CMARK_EVENT_ENTER)
+    /// Visits every node under `root` in document order: containers on the way in and out, leaves
+    /// once. Iterative, so deep nesting cannot overflow the stack.
+    mutating func convert(_ root: CmarkNode) -> AttributedText {
+        var next = root.pointee.first_child
+        while let node = next {
+            let kind = kind(of: node)
+            visit(node, kind: kind, entering: true)
+            if !kind.isLeaf, let child = node.pointee.first_child {
+                next = child
+                continue
+            }
+            if !kind.isLeaf { visit(node, kind: kind, entering: false) }
+            var current = node
+            next = nil
+            while true {
+                if let sibling = current.pointee.next {
+                    next = sibling
+                    break
+                }
+                guard let parent = current.pointee.parent, parent != root else { break }
+                visit(parent, kind: self.kind(of: parent), entering: false)
+                current = parent
+            }
         }
         return builder.build()
     }
 
-    private mutating func kind(of node: OpaquePointer) -> NodeKind {
-        let type = cmark_node_get_type(node)
+    private mutating func kind(of node: CmarkNode) -> NodeKind {
+        let type = cmark_node_type(UInt32(node.pointee.type))
         if let kind = NodeKind.core(type) { return kind }
         if let kind = extensionKinds[type.rawValue] { return kind }
         let kind = NodeKind(typeString: String(cString: cmark_node_get_type_string(node)))
@@ -54,14 +72,14 @@ struct RunConverter {
         return kind
     }
 
-    private mutating func visit(_ node: OpaquePointer, entering: Bool) {
-        switch kind(of: node) {
+    private mutating func visit(_ node: CmarkNode, kind: NodeKind, entering: Bool) {
+        switch kind {
         case .document, .unknown:
             return
         case .paragraph, .heading, .blockQuote, .list, .item, .table, .tableRow, .tableCell, .footnoteDefinition:
-            if entering { openBlock(node) } else { closeBlock(node) }
+            if entering { openBlock(node, kind) } else { closeBlock(node, kind) }
         case .emphasis, .strong, .strikethrough, .link, .image:
-            if entering { openInline(node) } else { closeInline(node) }
+            if entering { openInline(node, kind) } else { closeInline(node) }
         case .codeBlock:
             let info = string(cmark_node_get_fence_info(node))
             let word = info.split(whereSeparator: { " \t\n\r\u{0B}\u{0C}".contains($0) }).first.map(String.init)
@@ -94,9 +112,9 @@ struct RunConverter {
 
     // MARK: Blocks
 
-    private mutating func openBlock(_ node: OpaquePointer) {
+    private mutating func openBlock(_ node: CmarkNode, _ nodeKind: NodeKind) {
         let kind: PresentationIntent.Kind
-        switch self.kind(of: node) {
+        switch nodeKind {
         case .paragraph: kind = .paragraph
         case .heading: kind = .header(level: Int(cmark_node_get_heading_level(node)))
         case .blockQuote: kind = .blockQuote
@@ -149,8 +167,8 @@ struct RunConverter {
         pushBlock(kind)
     }
 
-    private mutating func closeBlock(_ node: OpaquePointer) {
-        if self.kind(of: node) == .list { nextOrdinals.removeLast() }
+    private mutating func closeBlock(_ node: CmarkNode, _ nodeKind: NodeKind) {
+        if nodeKind == .list { nextOrdinals.removeLast() }
         if openRunCounts.removeLast() == builder.runCount {
             emit(bytes: UnsafeBufferPointer(start: nil, count: 0), node: node)
         }
@@ -170,9 +188,9 @@ struct RunConverter {
 
     // MARK: Inlines
 
-    private mutating func openInline(_ node: OpaquePointer) {
+    private mutating func openInline(_ node: CmarkNode, _ nodeKind: NodeKind) {
         let kind: InlineIntent.Kind
-        switch self.kind(of: node) {
+        switch nodeKind {
         case .emphasis: kind = .emphasized
         case .strong: kind = .stronglyEmphasized
         case .strikethrough: kind = .strikethrough
@@ -184,7 +202,7 @@ struct RunConverter {
         pushInline(kind)
     }
 
-    private mutating func closeInline(_ node: OpaquePointer) {
+    private mutating func closeInline(_ node: CmarkNode) {
         if openRunCounts.removeLast() == builder.runCount {
             emit(bytes: UnsafeBufferPointer(start: nil, count: 0), node: node)
         }
@@ -203,7 +221,7 @@ struct RunConverter {
     }
 
     /// A leaf inline element: its own component around its text.
-    private mutating func leaf(_ node: OpaquePointer, _ kind: InlineIntent.Kind, text: String? = nil) {
+    private mutating func leaf(_ node: CmarkNode, _ kind: InlineIntent.Kind, text: String? = nil) {
         pushInline(kind)
         if var text {
             text.withUTF8 { emit(bytes: $0, node: node) }
@@ -215,26 +233,27 @@ struct RunConverter {
 
     // MARK: Text
 
-    private mutating func emitLiteral(_ node: OpaquePointer) {
-        guard let literal = cmark_node_get_literal(node) else {
+    private mutating func emitLiteral(_ node: CmarkNode) {
+        var length: Int32 = 0
+        if let literal = runway_node_literal(node, &length) {
+            emit(bytes: UnsafeBufferPointer(start: literal, count: Int(length)), node: node)
+        } else if let literal = cmark_node_get_literal(node) {
+            literal.withMemoryRebound(to: UInt8.self, capacity: 1) { pointer in
+                emit(bytes: UnsafeBufferPointer(start: pointer, count: strlen(literal)), node: node)
+            }
+        } else {
             emit(bytes: UnsafeBufferPointer(start: nil, count: 0), node: node)
-            return
-        }
-        literal.withMemoryRebound(to: UInt8.self, capacity: 1) { pointer in
-            emit(bytes: UnsafeBufferPointer(start: pointer, count: strlen(literal)), node: node)
         }
     }
 
-    private mutating func emit(bytes: UnsafeBufferPointer<UInt8>, node: OpaquePointer) {
+    private mutating func emit(bytes: UnsafeBufferPointer<UInt8>, node: CmarkNode) {
         let range = SourceRange(
-            start: SourcePosition(line: Int(cmark_node_get_start_line(node)),
-                                  column: Int(cmark_node_get_start_column(node))),
-            end: SourcePosition(line: Int(cmark_node_get_end_line(node)),
-                                column: Int(cmark_node_get_end_column(node))))
+            start: SourcePosition(line: Int(node.pointee.start_line), column: Int(node.pointee.start_column)),
+            end: SourcePosition(line: Int(node.pointee.end_line), column: Int(node.pointee.end_column)))
         builder.append(bytes: bytes, attributes: attributes, sourceRange: range)
     }
 
-    private func title(_ node: OpaquePointer) -> String? {
+    private func title(_ node: CmarkNode) -> String? {
         let title = string(cmark_node_get_title(node))
         return title.isEmpty ? nil : title
     }

@@ -1,1 +1,3 @@
+import RunwayCLI
 
+Runway.runMain()

@@ -1,0 +1,28 @@
+/// A problem found in an input, with where it is: printed as `path:line:col: error: message`.
+public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        case warning, error
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .warning && rhs == .error }
+    }
+
+    public var severity: Severity
+    public var message: String
+    /// The file, or `<stdin>`.
+    public var path: String
+    /// Where in the file; `nil` for a problem with the file as a whole.
+    public var position: SourcePosition?
+
+    public init(_ severity: Severity, _ message: String, path: String, position: SourcePosition? = nil) {
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.position = position
+    }
+
+    /// `path:line:col: severity: message`, the form compilers and editors read.
+    public var description: String {
+        let place = position.map { "\(path):\($0.line):\($0.column)" } ?? path
+        return "\(place): \(severity.rawValue): \(message)"
+    }
+}

@@ -1,0 +1,28 @@
+import AttributedText
+
+/// The human-readable form of `runway runs`: one line a run, its source range, its text, and its
+/// attributes in a compact notation (`paragraph#1 > stronglyEmphasized#2`).
+struct RunListing: CustomStringConvertible {
+    let text: AttributedText
+
+    init(_ text: AttributedText) { self.text = text }
+
+    var description: String {
+        var lines: [String] = []
+        for run in text.runs {
+            let range = run.sourceRange.map(\.description) ?? "-"
+            var parts = [range, String(text[run]).debugDescription]
+            let attributes = run.attributes
+            let blocks = (attributes.presentationIntent?.components ?? []).reversed().map { "\($0.kind.name)#\($0.identity)" }
+            let inlines = (attributes.inlineIntent?.components ?? []).reversed().map { "\($0.kind.name)#\($0.identity)" }
+            parts.append((blocks + inlines).joined(separator: " > "))
+            if let link = attributes.link { parts.append("link=\(link)") }
+            if let image = attributes.imageURL { parts.append("imageURL=\(image)") }
+            for (name, value) in attributes.customAttributes.sorted(by: { $0.key < $1.key }) {
+                parts.append("\(name)=\(value)")
+            }
+            lines.append(parts.joined(separator: "  "))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

@@ -1,0 +1,48 @@
+public import ArgumentParser
+import AttributedText
+import Foundation
+
+/// The `runway` command: a static site generator whose rendering model is attributed text.
+public struct Runway: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "runway",
+        abstract: "A static site generator whose Markdown carries typed, themable attributes.",
+        version: version,
+        subcommands: [Render.self, Runs.self]
+    )
+
+    public init() {}
+
+    /// Runs the command line; usage errors exit with status 2, as DESIGN §5 says.
+    public static func runMain(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(0)
+        } catch let diagnostic as Diagnostic {
+            Terminal.report([diagnostic])
+            Foundation.exit(1)
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// Where diagnostics and output go.
+enum Terminal {
+    static func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+    }
+
+    static func print(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,63 @@
+import AttributedText
+import Foundation
+
+/// The text of one input file (or standard input), checked before anything parses it.
+struct SourceText {
+    /// The path as the user gave it; `<stdin>` for `-`.
+    let path: String
+    let text: String
+
+    /// Reads `argument` (`-` is standard input) as UTF-8 text, or throws a diagnostic that says
+    /// what is wrong with it and where.
+    static func read(_ argument: String) throws(Diagnostic) -> SourceText {
+        let path = argument == "-" ? "<stdin>" : argument
+        let data: Data
+        if argument == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw Diagnostic(.error, "no such file", path: path)
+            }
+            guard !isDirectory.boolValue else {
+                throw Diagnostic(.error, "is a directory, not a Markdown file", path: path)
+            }
+            guard let contents = FileManager.default.contents(atPath: argument) else {
+                throw Diagnostic(.error, "cannot be read (permission denied?)", path: path)
+            }
+            data = contents
+        }
+        return SourceText(path: path, text: try decode(data, path: path))
+    }
+
+    /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their position.
+    static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
+        let bytes = [UInt8](data)
+        if let nul = bytes.firstIndex(of: 0) {
+            throw Diagnostic(.error, "contains a NUL byte: this looks like a binary file, not Markdown",
+                             path: path, position: position(of: nul, in: bytes))
+        }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        loop: while true {
+            let before = offset
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: break loop
+            case .error:
+                throw Diagnostic(.error, "is not valid UTF-8 (bad byte sequence)", path: path,
+                                 position: position(of: before, in: bytes))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The 1-based line and UTF-8 column of a byte offset.
+    private static func position(of offset: Int, in bytes: [UInt8]) -> SourcePosition {
+        let before = bytes[..<offset]
+        let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return SourcePosition(line: line, column: offset - lineStart + 1)
+    }
+}
