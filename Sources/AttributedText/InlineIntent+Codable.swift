@@ -1,7 +1,7 @@
 // The JSON form of inline components: {"kind": "link", "identity": 3, "destination": "…"}.
 
 extension InlineIntent.Component: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, identity, destination, source, title, label, number }
+    private enum CodingKeys: String, CodingKey { case kind, identity, destination, source, title, label, number, occurrence }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -21,7 +21,8 @@ extension InlineIntent.Component: Codable {
         case "image": kind = .image(source: try c.decode(String.self, forKey: .source), title: title)
         case "footnoteReference":
             kind = .footnoteReference(label: try c.decode(String.self, forKey: .label),
-                                      number: try c.decode(Int.self, forKey: .number))
+                                      number: try c.decode(Int.self, forKey: .number),
+                                      occurrence: try c.decodeIfPresent(Int.self, forKey: .occurrence) ?? 1)
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown inline kind \(name)")
         }
@@ -38,9 +39,10 @@ extension InlineIntent.Component: Codable {
         case .image(let source, let title):
             try c.encode(source, forKey: .source)
             try c.encodeIfPresent(title, forKey: .title)
-        case .footnoteReference(let label, let number):
+        case .footnoteReference(let label, let number, let occurrence):
             try c.encode(label, forKey: .label)
             try c.encode(number, forKey: .number)
+            try c.encode(occurrence, forKey: .occurrence)
         default: break
         }
     }

@@ -35,8 +35,9 @@ public struct InlineIntent: Hashable, Sendable {
         case blockHTML
         case link(destination: String, title: String?)
         case image(source: String, title: String?)
-        /// A GFM footnote reference; `number` is the footnote's number in order of first reference.
-        case footnoteReference(label: String, number: Int)
+        /// A GFM footnote reference; `number` is the footnote's number in order of first reference,
+        /// `occurrence` which reference to that footnote this is (1 for the first).
+        case footnoteReference(label: String, number: Int, occurrence: Int)
     }
 
     /// The flat Foundation view: the union of the components' styles.

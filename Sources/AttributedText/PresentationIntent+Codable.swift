@@ -3,6 +3,7 @@
 extension PresentationIntent.Component: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, identity, level, isTight, ordinal, checkbox, languageHint, columns, rowIndex, columnIndex, label
+        case referenceCount
     }
 
     public init(from decoder: any Decoder) throws {
@@ -25,7 +26,9 @@ extension PresentationIntent.Component: Codable {
         case "tableHeaderRow": kind = .tableHeaderRow
         case "tableRow": kind = .tableRow(rowIndex: try c.decode(Int.self, forKey: .rowIndex))
         case "tableCell": kind = .tableCell(columnIndex: try c.decode(Int.self, forKey: .columnIndex))
-        case "footnoteDefinition": kind = .footnoteDefinition(label: try c.decode(String.self, forKey: .label))
+        case "footnoteDefinition":
+            kind = .footnoteDefinition(label: try c.decode(String.self, forKey: .label),
+                                       referenceCount: try c.decodeIfPresent(Int.self, forKey: .referenceCount) ?? 1)
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown block kind \(name)")
         }
@@ -45,7 +48,9 @@ extension PresentationIntent.Component: Codable {
         case .table(let columns): try c.encode(columns, forKey: .columns)
         case .tableRow(let row): try c.encode(row, forKey: .rowIndex)
         case .tableCell(let column): try c.encode(column, forKey: .columnIndex)
-        case .footnoteDefinition(let label): try c.encode(label, forKey: .label)
+        case .footnoteDefinition(let label, let count):
+            try c.encode(label, forKey: .label)
+            try c.encode(count, forKey: .referenceCount)
         case .paragraph, .blockQuote, .thematicBreak, .tableHeaderRow: break
         }
     }

@@ -45,8 +45,8 @@ public struct PresentationIntent: Hashable, Sendable {
         case tableRow(rowIndex: Int)
         /// A cell, numbered from 0 within its row.
         case tableCell(columnIndex: Int)
-        /// A GFM footnote definition.
-        case footnoteDefinition(label: String)
+        /// A GFM footnote definition and how many references point to it.
+        case footnoteDefinition(label: String, referenceCount: Int)
     }
 
     /// The state of a GFM task list item's checkbox.

@@ -34,4 +34,27 @@ static inline const unsigned char *runway_node_literal(cmark_node *node, int *le
     }
 }
 
+/// The label of a footnote definition, or of the definition a footnote reference points to.
+static inline const unsigned char *runway_footnote_label(cmark_node *node, int *length) {
+    cmark_node *definition = node->type == CMARK_NODE_FOOTNOTE_REFERENCE ? node->parent_footnote_def : node;
+    if (definition == 0) {
+        *length = 0;
+        return 0;
+    }
+    *length = definition->as.literal.len;
+    return definition->as.literal.data;
+}
+
+/// A footnote reference's text: its footnote's number, in order of first reference.
+static inline const unsigned char *runway_footnote_number(cmark_node *node, int *length) {
+    *length = node->as.literal.len;
+    return node->as.literal.data;
+}
+
+/// Which reference to its footnote this is: 1 for the first, 2 for the second…
+static inline int runway_footnote_reference_index(cmark_node *node) { return node->footnote.ref_ix; }
+
+/// How many references a footnote definition has.
+static inline int runway_footnote_reference_count(cmark_node *node) { return node->footnote.def_count; }
+
 #endif

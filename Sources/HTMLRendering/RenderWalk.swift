@@ -11,6 +11,8 @@ struct RenderWalk {
     private var inTableHeader = false
     private var needsTableBodyClose = false
     private var inFootnotes = false
+    /// Whether the open footnote definition's back references are written yet.
+    private var wroteBackReferences = false
 
     init(options: HTMLRenderer.Options, capacity: Int) {
         self.options = options
@@ -161,7 +163,8 @@ struct RenderWalk {
                 output.write(" align=\"\(alignment.rawValue)\"")
             }
             output.write(">")
-        case .footnoteDefinition(let label):
+        case .footnoteDefinition(let label, _):
+            wroteBackReferences = false
             if !inFootnotes {
                 output.newlineIfNeeded()
                 output.write("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
@@ -181,9 +184,9 @@ struct RenderWalk {
         switch component.kind {
         case .paragraph:
             if isTightParagraph(at: index) { break }
-            if index > 0, case .footnoteDefinition(let label) = blocks[index - 1].kind, remaining < index {
+            if index > 0, case .footnoteDefinition(let label, let count) = blocks[index - 1].kind, remaining < index {
                 output.write(" ")
-                writeFootnoteBackReference(label)
+                writeBackReferences(label: label, count: count)
             }
             output.write("</p>\n")
         case .header(let level):
@@ -222,8 +225,8 @@ struct RenderWalk {
             output.write("</tr>")
         case .tableCell:
             output.write(inTableHeader ? "</th>" : "</td>")
-        case .footnoteDefinition:
-            output.newlineIfNeeded()
+        case .footnoteDefinition(let label, let count):
+            if writeBackReferences(label: label, count: count) { output.write("\n") }
             output.write("</li>\n")
         }
         blocks.removeLast()
@@ -243,10 +246,21 @@ struct RenderWalk {
         return nil
     }
 
-    private mutating func writeFootnoteBackReference(_ label: String) {
-        output.write("<a href=\"#fnref-")
-        URLEscaping.writeHref(label, to: &output)
-        output.write("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>")
+    /// cmark's back references from a footnote to each reference to it, once per footnote.
+    @discardableResult
+    private mutating func writeBackReferences(label: String, count: Int) -> Bool {
+        guard !wroteBackReferences else { return false }
+        wroteBackReferences = true
+        for occurrence in 1...max(count, 1) {
+            if occurrence > 1 { output.write(" ") }
+            output.write("<a href=\"#fnref-")
+            URLEscaping.writeHref(label, to: &output)
+            if occurrence > 1 { output.write("-\(occurrence)") }
+            output.write("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩")
+            if occurrence > 1 { output.write("<sup class=\"footnote-ref\">\(occurrence)</sup>") }
+            output.write("</a>")
+        }
+        return true
     }
 
     // MARK: Inlines
@@ -275,11 +289,12 @@ struct RenderWalk {
             writeURL(source)
             output.write("\" alt=\"")
             imageIndex = index
-        case .footnoteReference(let label, _):
+        case .footnoteReference(let label, _, let occurrence):
             output.write("<sup class=\"footnote-ref\"><a href=\"#fn-")
             URLEscaping.writeHref(label, to: &output)
             output.write("\" id=\"fnref-")
             URLEscaping.writeHref(label, to: &output)
+            if occurrence > 1 { output.write("-\(occurrence)") }
             output.write("\" data-footnote-ref>")
         }
     }

@@ -19,6 +19,10 @@ struct RunConverter {
     private var blocks: [PresentationIntent.Component] = []
     private var inlines: [InlineIntent.Component] = []
     private var attributes = AttributeContainer()
+    /// Whether `attributes` lags behind the stacks: rebuilt only when a run is emitted, so deep
+    /// nesting with text only at the bottom costs O(depth), not O(depth²).
+    private var blocksChanged = false
+    private var inlinesChanged = false
     private var blockCount = 0
     private var inlineCount = 0
     /// For each open element, the run count when it opened.
@@ -27,7 +31,6 @@ struct RunConverter {
     private var nextOrdinals: [Int] = []
     private var nextRowIndex = 0
     private var nextColumnIndex = 0
-    private var footnoteNumbers: [String: Int] = [:]
 
     /// A converter for a document of about `sourceSize` bytes.
     init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int) {
@@ -103,10 +106,11 @@ struct RunConverter {
         case .htmlInline:
             leaf(node, .inlineHTML)
         case .footnoteReference:
-            let label = string(cmark_node_get_literal(node))
-            let number = footnoteNumbers[label] ?? (footnoteNumbers.count + 1)
-            footnoteNumbers[label] = number
-            leaf(node, .footnoteReference(label: label, number: number), text: String(number))
+            let number = bytes(node, runway_footnote_number)
+            let kind = InlineIntent.Kind.footnoteReference(
+                label: bytes(node, runway_footnote_label), number: Int(number) ?? 0,
+                occurrence: Int(runway_footnote_reference_index(node)))
+            leaf(node, kind, text: number)
         }
     }
 
@@ -159,7 +163,8 @@ struct RunConverter {
             kind = .tableCell(columnIndex: nextColumnIndex)
             nextColumnIndex += 1
         case .footnoteDefinition:
-            kind = .footnoteDefinition(label: string(cmark_node_get_literal(node)))
+            kind = .footnoteDefinition(label: bytes(node, runway_footnote_label),
+                                       referenceCount: Int(runway_footnote_reference_count(node)))
         default:
             return
         }
@@ -178,12 +183,12 @@ struct RunConverter {
     private mutating func pushBlock(_ kind: PresentationIntent.Kind) {
         blockCount += 1
         blocks.append(PresentationIntent.Component(kind: kind, identity: blockCount))
-        attributes.presentationIntent = PresentationIntent(components: blocks.reversed())
+        blocksChanged = true
     }
 
     private mutating func popBlock() {
         blocks.removeLast()
-        attributes.presentationIntent = blocks.isEmpty ? nil : PresentationIntent(components: blocks.reversed())
+        blocksChanged = true
     }
 
     // MARK: Inlines
@@ -212,12 +217,12 @@ struct RunConverter {
     private mutating func pushInline(_ kind: InlineIntent.Kind) {
         inlineCount += 1
         inlines.append(InlineIntent.Component(kind: kind, identity: inlineCount))
-        attributes.inlineIntent = InlineIntent(components: inlines.reversed())
+        inlinesChanged = true
     }
 
     private mutating func popInline() {
         inlines.removeLast()
-        attributes.inlineIntent = inlines.isEmpty ? nil : InlineIntent(components: inlines.reversed())
+        inlinesChanged = true
     }
 
     /// A leaf inline element: its own component around its text.
@@ -250,12 +255,29 @@ struct RunConverter {
         let range = SourceRange(
             start: SourcePosition(line: Int(node.pointee.start_line), column: Int(node.pointee.start_column)),
             end: SourcePosition(line: Int(node.pointee.end_line), column: Int(node.pointee.end_column)))
+        if blocksChanged {
+            attributes.presentationIntent = blocks.isEmpty ? nil : PresentationIntent(components: blocks.reversed())
+            blocksChanged = false
+        }
+        if inlinesChanged {
+            attributes.inlineIntent = inlines.isEmpty ? nil : InlineIntent(components: inlines.reversed())
+            inlinesChanged = false
+        }
         builder.append(bytes: bytes, attributes: attributes, sourceRange: range)
     }
 
     private func title(_ node: CmarkNode) -> String? {
         let title = string(cmark_node_get_title(node))
         return title.isEmpty ? nil : title
+    }
+
+    /// A string a shim function reads from a node without copying.
+    private func bytes(
+        _ node: CmarkNode, _ read: (CmarkNode, UnsafeMutablePointer<Int32>) -> UnsafePointer<UInt8>?
+    ) -> String {
+        var length: Int32 = 0
+        guard let start = read(node, &length) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: start, count: Int(length)), as: UTF8.self)
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -1,0 +1,50 @@
+# Runway — every target installs what it needs on a fresh Debian machine.
+
+SWIFT ?= swift
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config python3
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: deps build test run bench site clean
+
+## deps: install the Debian packages Runway builds and tests with (only those missing).
+deps:
+	@missing=""; for package in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+## build: the runway command, optimized.
+build: deps
+	$(SWIFT) build -c release --product runway
+
+## test: the whole test suite.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## site: render site-template/ into _site/ (until the site builder lands, one page per Markdown file).
+site: build
+	@rm -rf _site.tmp && mkdir -p _site.tmp
+	@cd site-template/content && find . -name '*.md' | sort | while read -r page; do \
+		out="../../_site.tmp/$${page%.md}.html"; mkdir -p "$$(dirname "$$out")"; \
+		../../.build/release/runway render "$$page" > "$$out" || exit 1; \
+	done
+	@rm -rf _site && mv _site.tmp _site && echo "Rendered site-template/ into _site/"
+
+## run: build site-template/ and serve it on http://$(HOST):$(PORT).
+run: site
+	@echo "Serving _site/ on http://$(HOST):$(PORT) (Ctrl-C stops)"
+	python3 -m http.server $(PORT) --bind $(HOST) --directory _site
+
+## bench: throughput of parse, render and end to end next to cmark-gfm's own (make bench).
+bench: deps
+	$(SWIFT) build -c release --product RunwayBenchmarks
+	.build/release/RunwayBenchmarks
+
+clean:
+	rm -rf .build _site _site.tmp
