@@ -252,9 +252,7 @@ struct RunConverter {
     }
 
     private mutating func emit(bytes: UnsafeBufferPointer<UInt8>, node: CmarkNode) {
-        let range = SourceRange(
-            start: SourcePosition(line: Int(node.pointee.start_line), column: Int(node.pointee.start_column)),
-            end: SourcePosition(line: Int(node.pointee.end_line), column: Int(node.pointee.end_column)))
+        let range = sourceRange(of: node)
         if blocksChanged {
             attributes.presentationIntent = blocks.isEmpty ? nil : PresentationIntent(components: blocks.reversed())
             blocksChanged = false
@@ -264,6 +262,25 @@ struct RunConverter {
             inlinesChanged = false
         }
         builder.append(bytes: bytes, attributes: attributes, sourceRange: range)
+    }
+
+    /// The node's source range; cmark gives soft breaks none, so a node without one sits just
+    /// after its previous sibling (or at its parent's start).
+    private func sourceRange(of node: CmarkNode) -> SourceRange {
+        let n = node.pointee
+        if n.start_line > 0 {
+            return SourceRange(start: SourcePosition(line: Int(n.start_line), column: Int(n.start_column)),
+                               end: SourcePosition(line: Int(n.end_line), column: Int(n.end_column)))
+        }
+        let position: SourcePosition
+        if let previous = n.prev, previous.pointee.end_line > 0 {
+            position = SourcePosition(line: Int(previous.pointee.end_line), column: Int(previous.pointee.end_column) + 1)
+        } else if let parent = n.parent, parent.pointee.start_line > 0 {
+            position = SourcePosition(line: Int(parent.pointee.start_line), column: Int(parent.pointee.start_column))
+        } else {
+            position = SourcePosition(line: 1, column: 1)
+        }
+        return SourceRange(start: position, end: position)
     }
 
     private func title(_ node: CmarkNode) -> String? {

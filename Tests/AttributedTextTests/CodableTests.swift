@@ -1,0 +1,54 @@
+import AttributedText
+import Foundation
+import Testing
+
+@Suite struct CodableTests {
+    static func sample() -> AttributedText {
+        var builder = AttributedText.Builder()
+        let list = PresentationIntent(.unorderedList(isTight: true), identity: 1)
+        let item = PresentationIntent(.listItem(ordinal: 1, checkbox: .checked), identity: 2, parent: list)
+        var attributes = AttributeContainer(presentationIntent: PresentationIntent(.paragraph, identity: 3, parent: item))
+        builder.append("plain ", attributes: attributes,
+                       sourceRange: SourceRange(start: .init(line: 1, column: 7), end: .init(line: 1, column: 12)))
+        attributes.inlineIntent = InlineIntent(components: [
+            .init(kind: .stronglyEmphasized, identity: 2),
+            .init(kind: .link(destination: "https://x.com/a b", title: "T"), identity: 1),
+        ])
+        attributes.customAttributes = ["customColor": .string("danger"), "size": .object(["w": .number(1.5)])]
+        builder.append("bold link", attributes: attributes)
+        return builder.build()
+    }
+
+    @Test func roundTripsThroughJSON() throws {
+        let text = Self.sample()
+        let data = try JSONEncoder().encode(text)
+        #expect(try JSONDecoder().decode(AttributedText.self, from: data) == text)
+    }
+
+    /// The contract `runway runs --json` prints, written out by hand from DESIGN §5.
+    @Test func jsonFormIsTheDocumentedContract() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(Self.sample()), as: UTF8.self)
+        let paragraph = #"[{"identity":3,"kind":"paragraph"},{"checkbox":"checked","identity":2,"kind":"listItem","ordinal":1},{"identity":1,"isTight":true,"kind":"unorderedList"}]"#
+        let expected = #"{"runs":[{"attributes":{"presentationIntent":"# + paragraph
+            + #"},"sourceRange":"1:7-1:12","text":"plain "},{"attributes":{"customColor":"danger","#
+            + #""inlineIntent":[{"identity":2,"kind":"stronglyEmphasized"},{"destination":"https://x.com/a b","identity":1,"kind":"link","title":"T"}],"#
+            + #""inlinePresentationIntent":2,"link":"https://x.com/a b","presentationIntent":"# + paragraph
+            + #","size":{"w":1.5}},"text":"bold link"}]}"#
+        #expect(json == expected)
+    }
+
+    @Test func handWrittenJSONMayGiveOnlyTheFlatView() throws {
+        let json = #"{"runs":[{"text":"x","attributes":{"inlinePresentationIntent":3,"link":"https://y.com"}}]}"#
+        let text = try JSONDecoder().decode(AttributedText.self, from: Data(json.utf8))
+        let attributes = text.runs[0].attributes
+        #expect(attributes.inlinePresentationIntent == [.emphasized, .stronglyEmphasized])
+        #expect(attributes.link == "https://y.com")
+    }
+
+    @Test func unknownBlockKindsAreRejected() {
+        let json = #"{"runs":[{"text":"x","attributes":{"presentationIntent":[{"kind":"marquee","identity":1}]}}]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(AttributedText.self, from: Data(json.utf8)) }
+    }
+}
