@@ -25,10 +25,12 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // The C syntax extension for `^[text](key: value)`, over cmark-gfm's extension API.
+        .target(name: "CMarkAttributes", dependencies: ["CCmarkGFM"]),
         .target(name: "AttributedText", swiftSettings: upcoming),
         .target(
             name: "MarkdownParsing",
-            dependencies: ["AttributedText", "CCmarkGFM"],
+            dependencies: ["AttributedText", "CCmarkGFM", "CMarkAttributes"],
             swiftSettings: upcoming
         ),
         .target(name: "HTMLRendering", dependencies: ["AttributedText"], swiftSettings: upcoming),

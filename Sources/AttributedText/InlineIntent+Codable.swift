@@ -1,7 +1,7 @@
 // The JSON form of inline components: {"kind": "link", "identity": 3, "destination": "…"}.
 
 extension InlineIntent.Component: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, identity, destination, source, title, label, number, occurrence }
+    private enum CodingKeys: String, CodingKey { case kind, identity, destination, source, title, label, number, occurrence, raw }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -23,6 +23,7 @@ extension InlineIntent.Component: Codable {
             kind = .footnoteReference(label: try c.decode(String.self, forKey: .label),
                                       number: try c.decode(Int.self, forKey: .number),
                                       occurrence: try c.decodeIfPresent(Int.self, forKey: .occurrence) ?? 1)
+        case "attributes": kind = .attributes(raw: try c.decode(String.self, forKey: .raw))
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown inline kind \(name)")
         }
@@ -43,6 +44,8 @@ extension InlineIntent.Component: Codable {
             try c.encode(label, forKey: .label)
             try c.encode(number, forKey: .number)
             try c.encode(occurrence, forKey: .occurrence)
+        case .attributes(let raw):
+            try c.encode(raw, forKey: .raw)
         default: break
         }
     }

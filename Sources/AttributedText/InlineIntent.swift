@@ -38,6 +38,9 @@ public struct InlineIntent: Hashable, Sendable {
         /// A GFM footnote reference; `number` is the footnote's number in order of first reference,
         /// `occurrence` which reference to that footnote this is (1 for the first).
         case footnoteReference(label: String, number: Int, occurrence: Int)
+        /// An extended attribute span, `^[text](raw)`: `raw` is the attribute text as written. Its
+        /// values are the runs' custom attributes.
+        case attributes(raw: String)
     }
 
     /// The flat Foundation view: the union of the components' styles.
@@ -70,7 +73,7 @@ extension InlineIntent.Kind {
         case .lineBreak: .lineBreak
         case .inlineHTML: .inlineHTML
         case .blockHTML: .blockHTML
-        case .link, .image, .footnoteReference: []
+        case .link, .image, .footnoteReference, .attributes: []
         }
     }
 
@@ -88,6 +91,7 @@ extension InlineIntent.Kind {
         case .link: "link"
         case .image: "image"
         case .footnoteReference: "footnoteReference"
+        case .attributes: "attributes"
         }
     }
 }

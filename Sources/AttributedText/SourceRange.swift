@@ -1,4 +1,6 @@
-/// The span of source text a run came from, both ends inclusive, as cmark reports it.
+/// The span of source text a run came from: `start` is its first byte, `end` the position just past
+/// its last byte, as Apple's Markdown parser and swift-markdown report ranges. An empty range
+/// (`start == end`) marks a place, such as a soft break.
 public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
     public var start: SourcePosition
     public var end: SourcePosition

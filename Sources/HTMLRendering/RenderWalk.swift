@@ -274,7 +274,7 @@ struct RenderWalk {
         case .stronglyEmphasized: output.write("<strong>")
         case .strikethrough: output.write("<del>")
         case .code: output.write("<code>")
-        case .softBreak, .lineBreak, .inlineHTML: break
+        case .softBreak, .lineBreak, .inlineHTML, .attributes: break
         case .blockHTML: output.newlineIfNeeded()
         case .link(let destination, let title):
             output.write("<a href=\"")
@@ -317,7 +317,7 @@ struct RenderWalk {
         case .stronglyEmphasized: output.write("</strong>")
         case .strikethrough: output.write("</del>")
         case .code: output.write("</code>")
-        case .softBreak, .lineBreak, .inlineHTML, .image: break
+        case .softBreak, .lineBreak, .inlineHTML, .image, .attributes: break
         case .blockHTML: output.newlineIfNeeded()
         case .link: output.write("</a>")
         case .footnoteReference: output.write("</a></sup>")

@@ -1,4 +1,5 @@
 internal import CCmarkGFM
+internal import CMarkAttributes
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -69,6 +70,10 @@ enum CmarkDocument {
             if let syntaxExtension = cmark_find_syntax_extension(name.rawValue) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
+        }
+        if options.extendedAttributes {
+            runway_attributes_begin_document()
+            cmark_parser_attach_syntax_extension(parser, runway_attributes_extension())
         }
         var text = markdown
         text.withUTF8 { bytes in

@@ -7,18 +7,38 @@ public import AttributedText
 public struct MarkdownParser: Sendable {
     /// What the parser recognizes.
     public var options: Options
+    /// The custom attributes that exist; `nil` keeps every attribute as written.
+    public var scope: AttributeScope?
 
-    public init(options: Options = .default) {
+    public init(options: Options = .default, scope: AttributeScope? = nil) {
         self.options = options
+        self.scope = scope
     }
 
-    /// The runs of a Markdown document.
+    /// The runs of a Markdown document. Problems with extended attributes are dropped silently;
+    /// use ``parse(_:path:)`` to hear about them.
     public func parse(_ markdown: String) -> AttributedText {
+        parse(markdown, path: "<input>").text
+    }
+
+    /// The runs of a Markdown document and the problems found in it, located in `path`.
+    public func parse(_ markdown: String, path: String) -> ParsedMarkdown {
         CmarkDocument.withDocument(markdown, options: options) { root in
-            var converter = RunConverter(extensions: CmarkDocument.extensionIdentities, sourceSize: markdown.utf8.count)
-            return converter.convert(root)
+            var converter = RunConverter(
+                extensions: CmarkDocument.extensionIdentities, sourceSize: markdown.utf8.count,
+                path: path, scope: scope)
+            let text = converter.convert(root)
+            return ParsedMarkdown(text: text, diagnostics: converter.diagnostics)
         }
     }
+}
+
+/// A parsed document: its runs and what was wrong in it.
+public struct ParsedMarkdown: Hashable, Sendable {
+    public var text: AttributedText
+    /// Warnings about extended attributes (invalid text, unknown keys, values of the wrong type),
+    /// in source order.
+    public var diagnostics: [Diagnostic]
 }
 
 extension MarkdownParser {
@@ -30,20 +50,23 @@ extension MarkdownParser {
         public var footnotes: Bool
         /// Straight quotes to curly, `--` to en dash, `---` to em dash, `...` to ellipsis.
         public var smartPunctuation: Bool
+        /// Extended attributes, `^[text](key: 'value')`.
+        public var extendedAttributes: Bool
 
         public init(extensions: Set<Extension> = Set(Extension.allCases), footnotes: Bool = true,
-                    smartPunctuation: Bool = false) {
+                    smartPunctuation: Bool = false, extendedAttributes: Bool = true) {
             self.extensions = extensions
             self.footnotes = footnotes
             self.smartPunctuation = smartPunctuation
+            self.extendedAttributes = extendedAttributes
         }
 
-        /// Every GFM extension and footnotes.
+        /// Every GFM extension, footnotes and extended attributes.
         public static let `default` = Options()
 
         /// What `cmark-gfm -e table -e strikethrough -e autolink -e tagfilter -e tasklist` parses:
-        /// every extension, no footnotes.
-        public static let gfmCommandLine = Options(footnotes: false)
+        /// every extension, no footnotes, no extended attributes.
+        public static let gfmCommandLine = Options(footnotes: false, extendedAttributes: false)
     }
 
     /// The GFM extensions of cmark-gfm, by their cmark names.

@@ -9,6 +9,8 @@ enum NodeKind {
     case footnoteDefinition, table, tableRow, tableCell
     case text, softBreak, lineBreak, code, htmlInline, emphasis, strong, link, image, strikethrough
     case footnoteReference
+    /// An extended attribute span `^[text](…)`: a LINK node marked by Runway's extension.
+    case attributeSpan
     case unknown
 
     /// Whether the converter turns the node into one run and never looks inside it.

@@ -1,4 +1,5 @@
 internal import CCmarkGFM
+internal import CMarkAttributes
 import AttributedText
 #if canImport(Glibc)
 import Glibc
@@ -29,12 +30,23 @@ struct RunConverter {
     private var openRunCounts: [Int] = []
     /// For each open list, the ordinal of its next item.
     private var nextOrdinals: [Int] = []
+    /// The custom attributes in force, one entry per open attribute span.
+    private var customStack: [[String: AttributeValue]] = []
+    private let path: String
+    private let scope: AttributeScope?
+    /// Attribute texts already read in this document: pages repeat the same few, and Foundation's
+    /// JSON5 reader is the costliest step of a span.
+    private var decodedBodies: [String: Result<[String: AttributeValue], AttributeTextError>] = [:]
+    /// What was wrong with the document's extended attributes.
+    private(set) var diagnostics: [Diagnostic] = []
     private var nextRowIndex = 0
     private var nextColumnIndex = 0
 
     /// A converter for a document of about `sourceSize` bytes.
-    init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int) {
+    init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int, path: String, scope: AttributeScope?) {
         self.extensions = extensions
+        self.path = path
+        self.scope = scope
         // Text is a little smaller than its Markdown; a run is about 16 bytes of it.
         builder = AttributedText.Builder(reservingCapacity: sourceSize, runCount: sourceSize / 12 + 4)
     }
@@ -68,7 +80,9 @@ struct RunConverter {
 
     private mutating func kind(of node: CmarkNode) -> NodeKind {
         let type = cmark_node_type(UInt32(node.pointee.type))
-        if let kind = NodeKind.core(type) { return kind }
+        if let kind = NodeKind.core(type) {
+            return kind == .link && runway_attributes_is_span(node) ? .attributeSpan : kind
+        }
         if let kind = extensionKinds[type.rawValue] { return kind }
         let kind = NodeKind(typeString: String(cString: cmark_node_get_type_string(node)))
         extensionKinds[type.rawValue] = kind
@@ -81,8 +95,8 @@ struct RunConverter {
             return
         case .paragraph, .heading, .blockQuote, .list, .item, .table, .tableRow, .tableCell, .footnoteDefinition:
             if entering { openBlock(node, kind) } else { closeBlock(node, kind) }
-        case .emphasis, .strong, .strikethrough, .link, .image:
-            if entering { openInline(node, kind) } else { closeInline(node) }
+        case .emphasis, .strong, .strikethrough, .link, .image, .attributeSpan:
+            if entering { openInline(node, kind) } else { closeInline(node, kind) }
         case .codeBlock:
             let info = string(cmark_node_get_fence_info(node))
             let word = info.split(whereSeparator: { " \t\n\r\u{0B}\u{0C}".contains($0) }).first.map(String.init)
@@ -201,17 +215,53 @@ struct RunConverter {
         case .strikethrough: kind = .strikethrough
         case .link: kind = .link(destination: string(cmark_node_get_url(node)), title: title(node))
         case .image: kind = .image(source: string(cmark_node_get_url(node)), title: title(node))
+        case .attributeSpan:
+            let raw = string(cmark_node_get_url(node))
+            openSpan(raw: raw, at: sourceRange(of: node).start)
+            kind = .attributes(raw: raw)
         default: return
         }
         openRunCounts.append(builder.runCount)
         pushInline(kind)
     }
 
-    private mutating func closeInline(_ node: CmarkNode) {
+    private mutating func closeInline(_ node: CmarkNode, _ nodeKind: NodeKind) {
         if openRunCounts.removeLast() == builder.runCount {
             emit(bytes: UnsafeBufferPointer(start: nil, count: 0), node: node)
         }
         popInline()
+        if nodeKind == .attributeSpan {
+            customStack.removeLast()
+            attributes.customAttributes = customStack.last ?? [:]
+        }
+    }
+
+    /// Reads a span's attribute text and puts its values in force over the enclosing spans'.
+    private mutating func openSpan(raw: String, at position: SourcePosition) {
+        let decoded = decodedBodies[raw] ?? Result { () throws(AttributeTextError) in try AttributeValue.objectBody(raw) }
+        decodedBodies[raw] = decoded
+        var values: [String: AttributeValue] = [:]
+        switch decoded {
+        case .success(let body): values = body
+        case .failure(let error):
+            diagnostics.append(Diagnostic(.warning, error.description + "; the text is kept", path: path, position: position))
+        }
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            var problem: String?
+            if reservedAttributeNames.contains(name) {
+                problem = "attribute '\(name)' is reserved for Runway's own attributes; the attribute is dropped"
+            } else if let scope {
+                problem = scope.problem(with: name, value: value)
+            }
+            if let problem {
+                values[name] = nil
+                diagnostics.append(Diagnostic(.warning, problem, path: path, position: position))
+            }
+        }
+        var merged = customStack.last ?? [:]
+        merged.merge(values) { _, inner in inner }
+        customStack.append(merged)
+        attributes.customAttributes = merged
     }
 
     private mutating func pushInline(_ kind: InlineIntent.Kind) {
@@ -264,13 +314,14 @@ struct RunConverter {
         builder.append(bytes: bytes, attributes: attributes, sourceRange: range)
     }
 
-    /// The node's source range; cmark gives soft breaks none, so a node without one sits just
-    /// after its previous sibling (or at its parent's start).
+    /// The node's source range, its end just past its last byte (cmark's end is inclusive). cmark
+    /// gives soft breaks none, so a node without one sits just after its previous sibling (or at its
+    /// parent's start).
     private func sourceRange(of node: CmarkNode) -> SourceRange {
         let n = node.pointee
         if n.start_line > 0 {
             return SourceRange(start: SourcePosition(line: Int(n.start_line), column: Int(n.start_column)),
-                               end: SourcePosition(line: Int(n.end_line), column: Int(n.end_column)))
+                               end: SourcePosition(line: Int(n.end_line), column: Int(n.end_column) + 1))
         }
         let position: SourcePosition
         if let previous = n.prev, previous.pointee.end_line > 0 {

@@ -59,7 +59,7 @@ import Testing
     @Test func sourceRangesPointIntoTheSource() {
         let text = parse("Hi *there*\nand `code`")
         let ranges = text.runs.map { $0.sourceRange?.description ?? "" }
-        #expect(ranges == ["1:1-1:3", "1:5-1:9", "1:11-1:11", "2:1-2:4", "2:6-2:9"])
+        #expect(ranges == ["1:1-1:4", "1:5-1:10", "1:11-1:11", "2:1-2:5", "2:6-2:10"])
     }
 
     @Test func footnotesAreNumberedInOrderOfFirstReference() {

@@ -44,14 +44,14 @@ import Testing
         let paragraph = try #require((attributes[0]["presentationIntent"] as? [[String: Any]])?.first)
         #expect(paragraph["kind"] as? String == "paragraph")
         #expect(paragraph["identity"] as? Int == 1)
-        #expect(runs[0]["sourceRange"] as? String == "1:1-1:8")
+        #expect(runs[0]["sourceRange"] as? String == "1:1-1:9")
     }
 
     @Test func runsListingIsOneLineARun() throws {
         let result = try RunwayProcess.run(["runs", "-"], input: Data("a [b](https://x.y)\n".utf8))
         #expect(result.stdout == """
-            1:1-1:2  "a "  paragraph#1
-            1:4-1:4  "b"  paragraph#1 > link#1  link=https://x.y
+            1:1-1:3  "a "  paragraph#1
+            1:4-1:5  "b"  paragraph#1 > link#1  link=https://x.y
 
             """)
     }

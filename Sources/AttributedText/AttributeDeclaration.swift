@@ -1,0 +1,53 @@
+/// One custom attribute a scope declares: its name, the values it takes and what it is for.
+public struct AttributeDeclaration: Hashable, Sendable {
+    /// What values an attribute takes.
+    public enum ValueType: Hashable, Sendable, CustomStringConvertible {
+        /// One of a fixed set of strings.
+        case oneOf([String])
+        /// Any string.
+        case string
+        case bool
+        case integer
+        /// Any number, integer or not.
+        case number
+        /// A JSON object.
+        case object
+
+        /// The type as the theme and config files write it.
+        public var description: String {
+            switch self {
+            case .oneOf(let values): "one of " + values.map { "'\($0)'" }.joined(separator: ", ")
+            case .string: "a string"
+            case .bool: "true or false"
+            case .integer: "an integer"
+            case .number: "a number"
+            case .object: "an object"
+            }
+        }
+
+        /// Whether `value` is of this type.
+        public func accepts(_ value: AttributeValue) -> Bool {
+            switch (self, value) {
+            case (.oneOf(let values), .string(let string)): values.contains(string)
+            case (.string, .string), (.bool, .bool), (.integer, .integer), (.object, .object): true
+            case (.number, .integer), (.number, .number): true
+            default: false
+            }
+        }
+    }
+
+    public var name: String
+    public var type: ValueType
+    public var summary: String
+
+    public init(_ name: String, _ type: ValueType, summary: String = "") {
+        self.name = name
+        self.type = type
+        self.summary = summary
+    }
+
+    /// The declaration of a typed key.
+    public init<K: CustomAttributedTextKey>(_ key: K.Type, _ type: ValueType, summary: String = "") {
+        self.init(K.name, type, summary: summary)
+    }
+}

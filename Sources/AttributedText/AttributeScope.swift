@@ -1,0 +1,66 @@
+/// The custom attributes that exist for a site or a theme: only those in scope survive into
+/// rendering, as in SwiftUI's `AttributedTextFormattingDefinition`.
+///
+/// ```swift
+/// let scope = AttributeScope(name: "site") {
+///     AttributeDeclaration("customColor", .oneOf(["danger", "highlight"]), summary: "A colour role.")
+///     AttributeDeclaration("factor", .number)
+/// }
+/// ```
+public struct AttributeScope: Hashable, Sendable {
+    /// What the scope is called in messages: a site's config file or a theme's name.
+    public var name: String
+    /// The declarations, in the order they were given.
+    public private(set) var declarations: [AttributeDeclaration]
+    private var byName: [String: Int]
+
+    public init(name: String, declarations: [AttributeDeclaration]) {
+        self.name = name
+        self.declarations = []
+        self.byName = [:]
+        for declaration in declarations { declare(declaration) }
+    }
+
+    public init(name: String, @AttributeScopeBuilder _ declarations: () -> [AttributeDeclaration]) {
+        self.init(name: name, declarations: declarations())
+    }
+
+    /// Adds a declaration, replacing one of the same name.
+    public mutating func declare(_ declaration: AttributeDeclaration) {
+        if let index = byName[declaration.name] {
+            declarations[index] = declaration
+        } else {
+            byName[declaration.name] = declarations.count
+            declarations.append(declaration)
+        }
+    }
+
+    /// The declaration of an attribute, if the scope has one.
+    public subscript(name: String) -> AttributeDeclaration? {
+        byName[name].map { declarations[$0] }
+    }
+
+    /// Why a value may not be set, or `nil` when it may.
+    public func problem(with name: String, value: AttributeValue) -> String? {
+        guard let declaration = self[name] else {
+            let known = declarations.map(\.name).sorted()
+            let list = known.isEmpty ? "it declares none" : "it declares " + known.joined(separator: ", ")
+            return "unknown attribute '\(name)' is not in the scope of \(self.name) (\(list)); the attribute is dropped"
+        }
+        guard declaration.type.accepts(value) else {
+            return "attribute '\(name)' is \(value.jsonText) but must be \(declaration.type); the attribute is dropped"
+        }
+        return nil
+    }
+}
+
+/// Builds the declarations of an ``AttributeScope``.
+@resultBuilder
+public enum AttributeScopeBuilder {
+    public static func buildExpression(_ declaration: AttributeDeclaration) -> [AttributeDeclaration] { [declaration] }
+    public static func buildBlock(_ parts: [AttributeDeclaration]...) -> [AttributeDeclaration] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [AttributeDeclaration]?) -> [AttributeDeclaration] { part ?? [] }
+    public static func buildEither(first: [AttributeDeclaration]) -> [AttributeDeclaration] { first }
+    public static func buildEither(second: [AttributeDeclaration]) -> [AttributeDeclaration] { second }
+    public static func buildArray(_ parts: [[AttributeDeclaration]]) -> [AttributeDeclaration] { parts.flatMap { $0 } }
+}
