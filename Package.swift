@@ -14,9 +14,12 @@ let package = Package(
         .library(name: "AttributedText", targets: ["AttributedText"]),
         .library(name: "MarkdownParsing", targets: ["MarkdownParsing"]),
         .library(name: "HTMLRendering", targets: ["HTMLRendering"]),
+        .library(name: "Formatting", targets: ["Formatting"]),
+        .library(name: "SiteBuilding", targets: ["SiteBuilding"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The C library, seen only by MarkdownParsing.
@@ -35,9 +38,19 @@ let package = Package(
         ),
         .target(name: "HTMLRendering", dependencies: ["AttributedText"], swiftSettings: upcoming),
         .target(
+            name: "Formatting",
+            dependencies: ["AttributedText", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: upcoming
+        ),
+        .target(
+            name: "SiteBuilding",
+            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting"],
+            swiftSettings: upcoming
+        ),
+        .target(
             name: "RunwayCLI",
             dependencies: [
-                "AttributedText", "MarkdownParsing", "HTMLRendering",
+                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: upcoming
@@ -59,6 +72,12 @@ let package = Package(
             name: "HTMLRenderingTests",
             dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering"],
             resources: [.copy("Fixtures")],
+            swiftSettings: upcoming
+        ),
+        .testTarget(name: "FormattingTests", dependencies: ["AttributedText", "Formatting"], swiftSettings: upcoming),
+        .testTarget(
+            name: "SiteBuildingTests",
+            dependencies: ["AttributedText", "SiteBuilding"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -43,8 +43,19 @@ let render = stage("render") { sink = texts.reduce(0) { $0 &+ renderer.render($1
 let endToEnd = stage("end-to-end") { sink = corpus.pages.reduce(0) { $0 &+ renderer.render(parser.parse($1)).utf8.count } }
 let cmark = stage("cmark") { sink = corpus.pages.reduce(0) { $0 &+ CmarkReference.html($1, options: .default).utf8.count } }
 
+let attributed = Corpus(pageCount: 3000, attributes: true)
+let attributedMegabytes = Double(attributed.byteCount) / 1_000_000
+let attributedEndToEnd = stage("attributes") {
+    sink = attributed.pages.reduce(0) { $0 &+ renderer.render(parser.parse($1)).utf8.count }
+}
+
 report("parse → runs", parse)
 report("runs → HTML", render)
 report("end to end (parse + render)", endToEnd)
 report("cmark-gfm parse + HTML (reference)", cmark)
+let attributedRate = attributedMegabytes / attributedEndToEnd
+print("""
+    end to end, attributes in most sentences \(String(format: "%8.1f", attributedRate)) MB/s  \
+    (\(String(format: "%.2f", attributedMegabytes)) MB; \(String(format: "%.0f", 100 * (1 - attributedRate / (megabytes / endToEnd))))% slower than plain, goal ≤ 20%)
+    """)
 print("end to end / cmark-gfm: \(String(format: "%.2f", cmark / endToEnd)) (goal ≥ 0.50); runs: \(texts.reduce(0) { $0 + $1.runs.count })")

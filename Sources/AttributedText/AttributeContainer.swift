@@ -39,7 +39,7 @@ public struct AttributeContainer: Hashable, Sendable {
 
     /// The value of a key of the Runway scope, as `container.link`.
     public subscript<K: AttributedTextKey>(
-        dynamicMember keyPath: KeyPath<AttributeScopes.RunwayAttributes, K.Type>
+        dynamicMember keyPath: KeyPath<RunwayAttributes, K.Type>
     ) -> K.Value? {
         get { K.value(in: self) }
         set { K.setValue(newValue, in: &self) }

@@ -43,6 +43,7 @@ public struct AttributeTextError: Error, Hashable, Sendable, CustomStringConvert
     public var detail: String
 
     public var description: String {
-        "invalid attribute text \(raw.debugDescription): \(detail); expected a JSON5 object body such as key: 'value'"
+        let reason = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
+        return "invalid attribute text \(raw.debugDescription): expected a JSON5 object body such as key: 'value' (\(reason))"
     }
 }

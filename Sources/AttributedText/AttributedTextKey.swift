@@ -29,17 +29,15 @@ extension CustomAttributedTextKey {
     }
 }
 
-/// Namespaces for attribute scopes, as in Foundation.
-public enum AttributeScopes {
-    /// The attributes Runway's parser sets. Extend it with computed properties to reach your own
-    /// keys through dynamic member lookup.
-    public struct RunwayAttributes: Sendable {
-        public let presentationIntent = PresentationIntentKey.self
-        public let inlineIntent = InlineIntentKey.self
-        public let inlinePresentationIntent = InlinePresentationIntentKey.self
-        public let link = LinkKey.self
-        public let imageURL = ImageURLKey.self
-    }
+/// The attributes Runway's parser sets, as Foundation's `AttributeScopes.FoundationAttributes`
+/// lists its own. Extend it with computed properties to reach your own keys through dynamic member
+/// lookup: `extension RunwayAttributes { var customColor: CustomColorKey.Type { CustomColorKey.self } }`.
+public struct RunwayAttributes: Sendable {
+    public let presentationIntent = PresentationIntentKey.self
+    public let inlineIntent = InlineIntentKey.self
+    public let inlinePresentationIntent = InlinePresentationIntentKey.self
+    public let link = LinkKey.self
+    public let imageURL = ImageURLKey.self
 }
 
 /// The block structure of a run.

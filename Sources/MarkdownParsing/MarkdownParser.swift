@@ -8,9 +8,9 @@ public struct MarkdownParser: Sendable {
     /// What the parser recognizes.
     public var options: Options
     /// The custom attributes that exist; `nil` keeps every attribute as written.
-    public var scope: AttributeScope?
+    public var scope: CustomAttributeScope?
 
-    public init(options: Options = .default, scope: AttributeScope? = nil) {
+    public init(options: Options = .default, scope: CustomAttributeScope? = nil) {
         self.options = options
         self.scope = scope
     }

@@ -33,17 +33,14 @@ struct RunConverter {
     /// The custom attributes in force, one entry per open attribute span.
     private var customStack: [[String: AttributeValue]] = []
     private let path: String
-    private let scope: AttributeScope?
-    /// Attribute texts already read in this document: pages repeat the same few, and Foundation's
-    /// JSON5 reader is the costliest step of a span.
-    private var decodedBodies: [String: Result<[String: AttributeValue], AttributeTextError>] = [:]
+    private let scope: CustomAttributeScope?
     /// What was wrong with the document's extended attributes.
     private(set) var diagnostics: [Diagnostic] = []
     private var nextRowIndex = 0
     private var nextColumnIndex = 0
 
     /// A converter for a document of about `sourceSize` bytes.
-    init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int, path: String, scope: AttributeScope?) {
+    init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int, path: String, scope: CustomAttributeScope?) {
         self.extensions = extensions
         self.path = path
         self.scope = scope
@@ -238,10 +235,8 @@ struct RunConverter {
 
     /// Reads a span's attribute text and puts its values in force over the enclosing spans'.
     private mutating func openSpan(raw: String, at position: SourcePosition) {
-        let decoded = decodedBodies[raw] ?? Result { () throws(AttributeTextError) in try AttributeValue.objectBody(raw) }
-        decodedBodies[raw] = decoded
         var values: [String: AttributeValue] = [:]
-        switch decoded {
+        switch AttributeBodyCache.body(raw) {
         case .success(let body): values = body
         case .failure(let error):
             diagnostics.append(Diagnostic(.warning, error.description + "; the text is kept", path: path, position: position))

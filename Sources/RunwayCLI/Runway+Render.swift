@@ -2,6 +2,7 @@ import ArgumentParser
 import AttributedText
 import HTMLRendering
 import MarkdownParsing
+import SiteBuilding
 
 extension Runway {
     /// `runway render <file|->`: Markdown to HTML.
@@ -24,7 +25,9 @@ extension Runway {
 
         func run() throws {
             let source = try SourceText.read(input.file)
-            let text = MarkdownParser().parse(source.text)
+            let parsed = MarkdownParser().parse(source.text, path: source.path)
+            Terminal.report(parsed.diagnostics)
+            let text = parsed.text
             let body = HTMLRenderer(options: .init(allowsRawHTML: unsafe)).render(text)
             if fragment {
                 Terminal.print(body)

@@ -2,6 +2,7 @@ import ArgumentParser
 import AttributedText
 import Foundation
 import MarkdownParsing
+import SiteBuilding
 
 extension Runway {
     /// `runway runs <file|-> [--json]`: the runs the renderer sees.
@@ -23,7 +24,9 @@ extension Runway {
 
         func run() throws {
             let source = try SourceText.read(input.file)
-            let text = MarkdownParser().parse(source.text)
+            let parsed = MarkdownParser().parse(source.text, path: source.path)
+            Terminal.report(parsed.diagnostics)
+            let text = parsed.text
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

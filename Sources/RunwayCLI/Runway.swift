@@ -10,7 +10,7 @@ public struct Runway: ParsableCommand {
         commandName: "runway",
         abstract: "A static site generator whose Markdown carries typed, themable attributes.",
         version: version,
-        subcommands: [Render.self, Runs.self]
+        subcommands: [New.self, Check.self, Render.self, Runs.self]
     )
 
     public init() {}
@@ -40,6 +40,14 @@ enum Terminal {
         for diagnostic in diagnostics {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
+    }
+
+    /// One closing line on standard error: what was checked and how many problems of each kind.
+    static func summarize(_ diagnostics: [Diagnostic], checked: String) {
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count - errors
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        FileHandle.standardError.write(Data("checked \(checked): \(plural(errors, "error")), \(plural(warnings, "warning"))\n".utf8))
     }
 
     static func print(_ text: String) {

@@ -15,7 +15,7 @@ enum FactorKey: CustomAttributedTextKey {
     static let name = "factor"
 }
 
-extension AttributeScopes.RunwayAttributes {
+extension RunwayAttributes {
     var customColor: CustomColorKey.Type { CustomColorKey.self }
 }
 

@@ -143,7 +143,7 @@ import Testing
 
     /// Row 42: a key outside the scope is dropped with a warning naming it and the scope.
     @Test func row42UnknownKeyIsDroppedWithAWarning() {
-        let scope = AttributeScope(name: "runway.toml") {
+        let scope = CustomAttributeScope(name: "runway.toml") {
             AttributeDeclaration("customColor", .oneOf(["danger", "highlight"]))
             AttributeDeclaration("factor", .number)
         }
@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test func valuesOfTheWrongTypeOrOutsideTheAllowedSetAreDropped() {
-        let scope = AttributeScope(name: "theme default") {
+        let scope = CustomAttributeScope(name: "theme default") {
             AttributeDeclaration("customColor", .oneOf(["danger", "highlight"]))
             AttributeDeclaration("factor", .number)
             AttributeDeclaration("inflect", .bool)

@@ -98,3 +98,54 @@ import Testing
         #expect(result.stdout.hasSuffix(expected))
     }
 }
+
+/// `runway new` and `runway check` on the bundled site template.
+@Suite struct SiteCommandTests {
+    @Test func newSiteFromTheTemplateChecksClean() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runway-new-\(UUID().uuidString)").path
+        let created = try RunwayProcess.run(["new", folder])
+        #expect(created.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/runway.toml"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/content/attributes.md"))
+        let check = try RunwayProcess.run(["check", folder])
+        #expect(check.status == 0)
+        #expect(check.stderr.hasPrefix("checked 3 pages: 0 errors, 0 warnings"))
+
+        let again = try RunwayProcess.run(["new", folder])
+        #expect(again.status == 1)
+        #expect(again.stderr == "\(folder): error: already exists and is not an empty folder; choose a new one\n")
+    }
+
+    @Test func checkWarnsAndStrictMakesWarningsErrors() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runway-check-\(UUID().uuidString)").path
+        _ = try RunwayProcess.run(["new", folder])
+        let page = folder + "/content/extra.md"
+        try "Hello ^[you](customColour: 'danger').\n".write(toFile: page, atomically: true, encoding: .utf8)
+        let warned = try RunwayProcess.run(["check", folder])
+        #expect(warned.status == 0)
+        #expect(warned.stderr == """
+            \(page):1:7: warning: unknown attribute 'customColour' is not in the scope of runway.toml (it declares annotation, customColor, customStyle); the attribute is dropped
+            checked 4 pages: 0 errors, 1 warning
+
+            """)
+        let strict = try RunwayProcess.run(["check", "--strict", folder])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("\(page):1:7: error: unknown attribute 'customColour'"))
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == "Hello ^[you](customColour: 'danger').\n")
+    }
+
+    @Test func runsJSONShowsCustomAttributesAsParsed() throws {
+        let result = try RunwayProcess.run(["runs", "--json", "-"], input: Data("^[Ana](annotation: 'contact', n: 2)".utf8))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let attributes = try #require((json["runs"] as? [[String: Any]])?.first?["attributes"] as? [String: Any])
+        #expect(attributes["annotation"] as? String == "contact")
+        #expect(attributes["n"] as? Int == 2)
+    }
+
+    @Test func renderReportsInvalidAttributeTextAndKeepsTheText() throws {
+        let result = try RunwayProcess.run(["render", "--fragment", "-"], input: Data("a ^[b](k-dash: 1) c\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout == "<p>a b c</p>\n")
+        #expect(result.stderr.hasPrefix("<stdin>:1:3: warning: invalid attribute text \"k-dash: 1\""))
+    }
+}

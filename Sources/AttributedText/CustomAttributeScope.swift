@@ -2,12 +2,12 @@
 /// rendering, as in SwiftUI's `AttributedTextFormattingDefinition`.
 ///
 /// ```swift
-/// let scope = AttributeScope(name: "site") {
+/// let scope = CustomAttributeScope(name: "site") {
 ///     AttributeDeclaration("customColor", .oneOf(["danger", "highlight"]), summary: "A colour role.")
 ///     AttributeDeclaration("factor", .number)
 /// }
 /// ```
-public struct AttributeScope: Hashable, Sendable {
+public struct CustomAttributeScope: Hashable, Sendable {
     /// What the scope is called in messages: a site's config file or a theme's name.
     public var name: String
     /// The declarations, in the order they were given.
@@ -21,7 +21,7 @@ public struct AttributeScope: Hashable, Sendable {
         for declaration in declarations { declare(declaration) }
     }
 
-    public init(name: String, @AttributeScopeBuilder _ declarations: () -> [AttributeDeclaration]) {
+    public init(name: String, @CustomAttributeScopeBuilder _ declarations: () -> [AttributeDeclaration]) {
         self.init(name: name, declarations: declarations())
     }
 
@@ -54,9 +54,9 @@ public struct AttributeScope: Hashable, Sendable {
     }
 }
 
-/// Builds the declarations of an ``AttributeScope``.
+/// Builds the declarations of an ``CustomAttributeScope``.
 @resultBuilder
-public enum AttributeScopeBuilder {
+public enum CustomAttributeScopeBuilder {
     public static func buildExpression(_ declaration: AttributeDeclaration) -> [AttributeDeclaration] { [declaration] }
     public static func buildBlock(_ parts: [AttributeDeclaration]...) -> [AttributeDeclaration] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [AttributeDeclaration]?) -> [AttributeDeclaration] { part ?? [] }

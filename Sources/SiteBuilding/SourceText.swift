@@ -1,15 +1,15 @@
-import AttributedText
-import Foundation
+public import AttributedText
+public import Foundation
 
 /// The text of one input file (or standard input), checked before anything parses it.
-struct SourceText {
+public struct SourceText: Sendable {
     /// The path as the user gave it; `<stdin>` for `-`.
-    let path: String
-    let text: String
+    public let path: String
+    public let text: String
 
     /// Reads `argument` (`-` is standard input) as UTF-8 text, or throws a diagnostic that says
     /// what is wrong with it and where.
-    static func read(_ argument: String) throws(Diagnostic) -> SourceText {
+    public static func read(_ argument: String) throws(Diagnostic) -> SourceText {
         let path = argument == "-" ? "<stdin>" : argument
         let data: Data
         if argument == "-" {
@@ -31,7 +31,7 @@ struct SourceText {
     }
 
     /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their position.
-    static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
+    public static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
         let bytes = [UInt8](data)
         if let nul = bytes.firstIndex(of: 0) {
             throw Diagnostic(.error, "contains a NUL byte: this looks like a binary file, not Markdown",

@@ -1,0 +1,72 @@
+public import AttributedText
+public import TOMLKit
+
+/// A parsed TOML file that can say where its keys are, so that problems with values (not only
+/// syntax errors) are reported at `path:line:col`.
+public struct TOMLSource {
+    public let path: String
+    public let table: TOMLTable
+    private let lines: [Substring]
+
+    /// Parses `text`; a syntax error is a diagnostic at its place.
+    public init(path: String, text: String) throws(Diagnostic) {
+        self.path = path
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw Diagnostic(.error, "invalid TOML: \(error.description)", path: path,
+                             position: SourcePosition(line: error.source.begin.line, column: error.source.begin.column))
+        } catch {
+            throw Diagnostic(.error, "invalid TOML: \(error)", path: path, position: SourcePosition(line: 1, column: 1))
+        }
+    }
+
+    /// Where the key at `keyPath` (such as `["attributes", "customColor", "type"]`) is set: under a
+    /// `[header]` that is a prefix of the path, with the rest as a (dotted) key. Falls back to the
+    /// nearest enclosing header, then to the start of the file.
+    public func position(of keyPath: [String]) -> SourcePosition {
+        var header: [String] = []
+        var best: (depth: Int, line: Int)?
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            if trimmed.hasPrefix("[") {
+                header = Self.headerPath(trimmed)
+                if keyPath.starts(with: header), header.count > (best?.depth ?? 0) {
+                    best = (header.count, index)
+                    if header == keyPath { return SourcePosition(line: index + 1, column: 1) }
+                }
+                continue
+            }
+            guard keyPath.starts(with: header), keyPath.count > header.count else { continue }
+            let rest = keyPath.dropFirst(header.count).joined(separator: ".")
+            if let column = Self.column(ofKey: rest, in: line) { return SourcePosition(line: index + 1, column: column) }
+        }
+        return SourcePosition(line: (best?.line ?? 0) + 1, column: 1)
+    }
+
+    /// The dotted path of a `[a.b]` or `[[a.b]]` header.
+    private static func headerPath(_ line: Substring) -> [String] {
+        let inner = line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" })
+        return inner.split(separator: ".").map {
+            $0.trimmingCharacters(in: " \t\"'")
+        }
+    }
+
+    /// The 1-based UTF-8 column of `key` when `line` assigns it (`key = …`, `"key" = …`).
+    private static func column(ofKey key: String, in line: Substring) -> Int? {
+        let indent = line.prefix(while: { $0 == " " || $0 == "\t" })
+        var rest = line.dropFirst(indent.count)
+        for candidate in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(candidate) {
+            rest = rest.dropFirst(candidate.count)
+            if rest.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("=") { return indent.utf8.count + 1 }
+        }
+        return nil
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
+    }
+}

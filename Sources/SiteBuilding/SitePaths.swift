@@ -1,0 +1,19 @@
+import Foundation
+
+/// Paths inside a site, written the way the user named the site (so `.` gives `content/a.md`).
+enum SitePaths {
+    static func join(_ site: String, _ relative: String) -> String {
+        site == "." || site.isEmpty ? relative : (site.hasSuffix("/") ? site + relative : site + "/" + relative)
+    }
+
+    /// Every Markdown file under `<site>/content`, sorted, as paths relative to the site.
+    static func contentFiles(site: String) -> [String] {
+        let root = join(site, "content")
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [String] = []
+        while let file = enumerator.nextObject() as? String {
+            if file.hasSuffix(".md") { files.append("content/" + file) }
+        }
+        return files.sorted()
+    }
+}

@@ -1,0 +1,79 @@
+import AttributedText
+import Foundation
+import SiteBuilding
+import Testing
+
+@Suite struct SiteCheckTests {
+    /// A site in a new temporary folder.
+    static func site(config: String, pages: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-site-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/content/posts", withIntermediateDirectories: true)
+        try config.write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        for (name, text) in pages { try text.write(toFile: root + "/content/" + name, atomically: true, encoding: .utf8) }
+        return root
+    }
+
+    static let config = """
+        title = "T"
+        [attributes.customColor]
+        type = "string"
+        values = ["danger"]
+        """
+
+    @Test func reportsEveryPageProblemAgainstTheScope() throws {
+        let root = try Self.site(config: Self.config, pages: [
+            "a.md": "# A\n\n^[ok](customColor: 'danger') ^[bad](customColor: 'blue')\n",
+            "posts/b.md": "---\ntitle: B\n---\n\nText ^[x](unknown: 1) and ^[y](k: ).\n",
+            "c.md": "clean\n",
+        ])
+        let report = SiteCheck(site: root).run()
+        #expect(report.pageCount == 3)
+        #expect(report.diagnostics.map(\.description) == [
+            "\(root)/content/a.md:3:30: warning: attribute 'customColor' is \"blue\" but must be one of 'danger'; the attribute is dropped",
+            "\(root)/content/posts/b.md:5:6: warning: unknown attribute 'unknown' is not in the scope of runway.toml (it declares customColor); the attribute is dropped",
+            "\(root)/content/posts/b.md:5:27: warning: invalid attribute text \"k: \": expected a JSON5 object body such as key: 'value' (The given data was not valid JSON); the text is kept",
+        ])
+    }
+
+    @Test func aMissingConfigIsAnError() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-none-\(UUID().uuidString)").path
+        let report = SiteCheck(site: root).run()
+        #expect(report.diagnostics.map(\.severity) == [.error])
+        #expect(report.diagnostics[0].description.contains("runway.toml: error: no runway.toml here"))
+    }
+
+    @Test func configProblemsAreReportedAndTheRestStillCounts() throws {
+        let root = try Self.site(config: "title = 3\ncolour = 'x'\n" + Self.config.replacingOccurrences(of: "title = \"T\"\n", with: ""),
+                                 pages: ["a.md": "^[x](customColor: 'danger')\n"])
+        let report = SiteCheck(site: root).run()
+        #expect(report.diagnostics.map(\.description) == [
+            "\(root)/runway.toml:2:1: warning: unknown setting 'colour' (known: attributes, baseURL, language, theme, title)",
+            "\(root)/runway.toml:1:1: error: 'title' must be a string",
+        ])
+    }
+
+    @Test func invalidContentBytesAreDiagnostics() throws {
+        let root = try Self.site(config: Self.config, pages: [:])
+        try Data([0x61, 0x0A, 0xFF]).write(to: URL(fileURLWithPath: root + "/content/bin.md"))
+        let report = SiteCheck(site: root).run()
+        #expect(report.diagnostics.map(\.description) == ["\(root)/content/bin.md:2:1: error: is not valid UTF-8 (bad byte sequence)"])
+    }
+}
+
+@Suite struct FrontMatterTests {
+    @Test func yamlAndTOMLFrontMatterKeepLineNumbers() {
+        let (yaml, body) = FrontMatter.split("---\ntitle: A\n---\n# Hi\n")
+        #expect(yaml == FrontMatter(format: .yaml, text: "title: A\n", firstLine: 2))
+        #expect(body == "\n\n\n# Hi\n")
+        let (toml, tomlBody) = FrontMatter.split("+++\ntitle = 'A'\n+++\ntext")
+        #expect(toml?.format == .toml)
+        #expect(tomlBody == "\n\n\ntext")
+    }
+
+    @Test func withoutAClosingFenceThereIsNoFrontMatter() {
+        let (none, body) = FrontMatter.split("---\nnot closed\n")
+        #expect(none == nil)
+        #expect(body == "---\nnot closed\n")
+        #expect(FrontMatter.split("# Title\n---\n").frontMatter == nil)
+    }
+}
