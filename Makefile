@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: deps build test run bench site clean
+.PHONY: deps build test run bench site fuzz clean
 
 ## deps: install the Debian packages Runway builds and tests with (only those missing).
 deps:
@@ -48,3 +48,15 @@ bench: deps
 
 clean:
 	rm -rf .build _site _site.tmp
+
+## fuzz: libFuzzer over parse + render for SECONDS seconds (default 60); crashers land in Fuzz/crashers/.
+SECONDS ?= 60
+# libFuzzer with AddressSanitizer over the Swift code and the C extension, linked with lld (gold
+# fails on the sanitizer runtimes).
+FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link,address \
+	-Xswiftc -use-ld=lld
+fuzz: deps
+	$(SWIFT) build --scratch-path .build-fuzz --product RunwayFuzz $(FUZZ_FLAGS)
+	@mkdir -p Fuzz/corpus Fuzz/crashers
+	.build-fuzz/debug/RunwayFuzz Fuzz/corpus Fuzz/seeds -max_total_time=$(SECONDS) -max_len=4096 \
+		-artifact_prefix=Fuzz/crashers/ -print_final_stats=1

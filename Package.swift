@@ -62,6 +62,12 @@ let package = Package(
             path: "Benchmarks/RunwayBenchmarks",
             swiftSettings: upcoming
         ),
+        .executableTarget(
+            name: "RunwayFuzz",
+            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering"],
+            path: "Fuzz/RunwayFuzz",
+            swiftSettings: upcoming
+        ),
         .testTarget(name: "AttributedTextTests", dependencies: ["AttributedText"], swiftSettings: upcoming),
         .testTarget(
             name: "MarkdownParsingTests",

@@ -150,10 +150,13 @@ static void set_position(cmark_node *node, int line, int column, const unsigned 
 }
 
 // `^[` that does not open a span: literal text, so the core never sees its `[` and cannot make a link.
+// Like cmark's own text nodes, its literal points into the subject's text rather than owning a copy:
+// cmark-gfm's footnote handling keeps pointers into the literal of the node after a `[` and frees
+// that node, which is safe only for text that lives in the subject.
 static cmark_node *literal(cmark_parser *parser, cmark_inline_parser *inline_parser, bufsize_t at,
                            int line, int column) {
     cmark_node *text = cmark_node_new_with_mem(CMARK_NODE_TEXT, parser->mem);
-    cmark_node_set_literal(text, "^[");
+    text->as.literal = cmark_chunk_dup(cmark_inline_parser_get_chunk(inline_parser), at, 2);
     set_position(text, line, column, (const unsigned char *)"^[", 2);
     cmark_inline_parser_set_offset(inline_parser, at + 2);
     return text;
