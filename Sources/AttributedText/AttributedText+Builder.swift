@@ -64,9 +64,20 @@ extension AttributedText {
             }
         }
 
-        /// The text built so far.
+        /// The text built so far. Bytes that are not valid UTF-8 (cmark-gfm can cut a character in
+        /// two on odd input) become U+FFFD within their own run, so every run's range stays exact.
         public func build() -> AttributedText {
-            AttributedText(string: String(decoding: bytes, as: UTF8.self), runs: runs)
+            if let string = String(validating: bytes, as: UTF8.self) {
+                return AttributedText(string: string, runs: runs)
+            }
+            var repaired: [UInt8] = []
+            repaired.reserveCapacity(bytes.count + 16)
+            let fixed = runs.map { run in
+                let start = repaired.count
+                repaired.append(contentsOf: String(decoding: bytes[run.range], as: UTF8.self).utf8)
+                return Run(range: start..<repaired.count, attributes: run.attributes, sourceRange: run.sourceRange)
+            }
+            return AttributedText(string: String(decoding: repaired, as: UTF8.self), runs: fixed)
         }
     }
 }

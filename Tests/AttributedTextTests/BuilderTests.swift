@@ -67,3 +67,20 @@ import Testing
         #expect(joined.runs.count == 1)
     }
 }
+
+@Suite struct BuilderRepairTests {
+    /// cmark-gfm can hand over a character cut in two (`[^.\n\0\0]`); the run keeps its place.
+    @Test func invalidUTF8BecomesReplacementCharactersInItsOwnRun() {
+        var builder = AttributedText.Builder()
+        let paragraph = AttributeContainer(presentationIntent: PresentationIntent(.paragraph, identity: 1))
+        var emphasized = paragraph
+        emphasized.inlinePresentationIntent = .emphasized
+        [UInt8]("ab".utf8).withUnsafeBufferPointer { builder.append(bytes: $0, attributes: paragraph) }
+        [0xEF, 0xBF].withUnsafeBufferPointer { builder.append(bytes: $0, attributes: emphasized) }
+        [UInt8]("c".utf8).withUnsafeBufferPointer { builder.append(bytes: $0, attributes: paragraph) }
+        let text = builder.build()
+        #expect(text.string == "ab\u{FFFD}c")
+        #expect(text.runs.map { String(text[$0]) } == ["ab", "\u{FFFD}", "c"])
+        #expect(text.runs.last?.range.upperBound == text.string.utf8.count)
+    }
+}
