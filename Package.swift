@@ -36,12 +36,12 @@ let package = Package(
             dependencies: ["AttributedText", "CCmarkGFM", "CMarkAttributes"],
             swiftSettings: upcoming
         ),
-        .target(name: "HTMLRendering", dependencies: ["AttributedText"], swiftSettings: upcoming),
         .target(
             name: "Formatting",
             dependencies: ["AttributedText", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: upcoming
         ),
+        .target(name: "HTMLRendering", dependencies: ["AttributedText", "Formatting"], swiftSettings: upcoming),
         .target(
             name: "SiteBuilding",
             dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting"],
@@ -76,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTMLRenderingTests",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering"],
+            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting"],
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming
         ),

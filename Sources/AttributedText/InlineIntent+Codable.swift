@@ -1,7 +1,7 @@
 // The JSON form of inline components: {"kind": "link", "identity": 3, "destination": "…"}.
 
 extension InlineIntent.Component: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, identity, destination, source, title, label, number, occurrence, raw }
+    private enum CodingKeys: String, CodingKey { case kind, identity, destination, source, title, label, number, occurrence, raw, values }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -23,7 +23,9 @@ extension InlineIntent.Component: Codable {
             kind = .footnoteReference(label: try c.decode(String.self, forKey: .label),
                                       number: try c.decode(Int.self, forKey: .number),
                                       occurrence: try c.decodeIfPresent(Int.self, forKey: .occurrence) ?? 1)
-        case "attributes": kind = .attributes(raw: try c.decode(String.self, forKey: .raw))
+        case "attributes":
+            kind = .attributes(raw: try c.decode(String.self, forKey: .raw),
+                               values: try c.decodeIfPresent([String: AttributeValue].self, forKey: .values) ?? [:])
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown inline kind \(name)")
         }
@@ -44,8 +46,9 @@ extension InlineIntent.Component: Codable {
             try c.encode(label, forKey: .label)
             try c.encode(number, forKey: .number)
             try c.encode(occurrence, forKey: .occurrence)
-        case .attributes(let raw):
+        case .attributes(let raw, let values):
             try c.encode(raw, forKey: .raw)
+            try c.encode(values, forKey: .values)
         default: break
         }
     }

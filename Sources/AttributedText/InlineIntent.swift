@@ -38,9 +38,10 @@ public struct InlineIntent: Hashable, Sendable {
         /// A GFM footnote reference; `number` is the footnote's number in order of first reference,
         /// `occurrence` which reference to that footnote this is (1 for the first).
         case footnoteReference(label: String, number: Int, occurrence: Int)
-        /// An extended attribute span, `^[text](raw)`: `raw` is the attribute text as written. Its
-        /// values are the runs' custom attributes.
-        case attributes(raw: String)
+        /// An extended attribute span, `^[text](raw)`: `raw` is the attribute text as written,
+        /// `values` the span's own values (after the scope, if any). The runs inside carry these
+        /// merged over the values of the spans around them.
+        case attributes(raw: String, values: [String: AttributeValue])
     }
 
     /// The flat Foundation view: the union of the components' styles.

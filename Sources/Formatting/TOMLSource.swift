@@ -45,19 +45,47 @@ public struct TOMLSource {
         return SourcePosition(line: (best?.line ?? 0) + 1, column: 1)
     }
 
-    /// The dotted path of a `[a.b]` or `[[a.b]]` header.
-    private static func headerPath(_ line: Substring) -> [String] {
-        let inner = line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" })
-        return inner.split(separator: ".").map {
-            $0.trimmingCharacters(in: " \t\"'")
+    /// Where the `index`th (from 0) `[[name]]` table of an array of tables starts.
+    public func position(ofArrayTable name: String, index: Int) -> SourcePosition {
+        var seen = 0
+        for (line, text) in lines.enumerated() {
+            let trimmed = text.drop(while: { $0 == " " || $0 == "\t" })
+            guard trimmed.hasPrefix("[["), Self.headerPath(trimmed) == [name] else { continue }
+            if seen == index { return SourcePosition(line: line + 1, column: 1) }
+            seen += 1
         }
+        return position(of: [name])
+    }
+
+    /// The dotted path of a `[a.b]`, `[a."b.c"]` or `[[a.b]]` header.
+    static func headerPath(_ line: Substring) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in line.drop(while: { $0 == "[" }) {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "." {
+                parts.append(current.trimmingCharacters(in: " \t"))
+                current = ""
+            } else if character == "]" {
+                break
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current.trimmingCharacters(in: " \t"))
+        return parts
     }
 
     /// The 1-based UTF-8 column of `key` when `line` assigns it (`key = …`, `"key" = …`).
     private static func column(ofKey key: String, in line: Substring) -> Int? {
         let indent = line.prefix(while: { $0 == " " || $0 == "\t" })
         var rest = line.dropFirst(indent.count)
-        for candidate in [key, "\"\(key)\"", "'\(key)'"] where rest.hasPrefix(candidate) {
+        let quotedLast = key.split(separator: ".", omittingEmptySubsequences: false).count > 1 ? [] : ["\"\(key)\"", "'\(key)'"]
+        for candidate in [key] + quotedLast where rest.hasPrefix(candidate) {
             rest = rest.dropFirst(candidate.count)
             if rest.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("=") { return indent.utf8.count + 1 }
         }
@@ -65,7 +93,7 @@ public struct TOMLSource {
     }
 }
 
-extension Substring {
+extension StringProtocol {
     fileprivate func trimmingCharacters(in set: String) -> String {
         String(drop(while: { set.contains($0) }).reversed().drop(while: { set.contains($0) }).reversed())
     }

@@ -2,15 +2,20 @@
 public struct HTMLDocument: Sendable {
     public var title: String
     public var language: String
-    /// CSS to embed in the page's head, if any.
-    public var stylesheet: String?
+    /// Themes' CSS to embed, by theme name; the first is in force, and with more than one the page
+    /// gets a switcher that remembers the reader's choice.
+    public var stylesheets: [(theme: String, css: String)]
     /// The body's HTML fragment.
     public var body: String
 
     public init(title: String, language: String = "en", stylesheet: String? = nil, body: String) {
+        self.init(title: title, language: language, stylesheets: stylesheet.map { [("theme", $0)] } ?? [], body: body)
+    }
+
+    public init(title: String, language: String = "en", stylesheets: [(theme: String, css: String)], body: String) {
         self.title = title
         self.language = language
-        self.stylesheet = stylesheet
+        self.stylesheets = stylesheets
         self.body = body
     }
 
@@ -23,15 +28,51 @@ public struct HTMLDocument: Sendable {
         output.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         output.writeEscaped(title)
         output.write("</title>\n")
-        if let stylesheet {
-            output.write("<style>\n")
+        for (index, sheet) in stylesheets.enumerated() where !sheet.css.isEmpty || stylesheets.count > 1 {
+            output.write("<style data-runway-theme=\"")
+            output.writeEscaped(sheet.theme)
+            output.write(index == 0 ? "\" media=\"all\">\n" : "\" media=\"not all\">\n")
             // A stylesheet cannot end the style element early.
-            output.write(stylesheet.replacing("</", with: "<\\/"))
+            output.write(sheet.css.replacing("</", with: "<\\/"))
             output.write("</style>\n")
         }
-        output.write("</head>\n<body>\n<main>\n")
+        output.write("</head>\n<body>\n")
+        if stylesheets.count > 1 { writeSwitcher(&output) }
+        output.write("<main>\n")
         output.write(body)
         output.write("</main>\n</body>\n</html>\n")
         return output.string
     }
+
+    /// A theme picker: turns one theme's stylesheet on and the others off, and remembers the choice.
+    private func writeSwitcher(_ output: inout HTMLOutput) {
+        output.write("<nav class=\"runway-theme-switcher\"><label>Theme <select id=\"runway-theme\">")
+        for sheet in stylesheets {
+            output.write("<option>")
+            output.writeEscaped(sheet.theme)
+            output.write("</option>")
+        }
+        output.write("</select></label></nav>\n")
+        output.write(Self.switcherScript)
+    }
+
+    static let switcherScript = """
+        <script>
+        (() => {
+          const select = document.getElementById("runway-theme");
+          const sheets = document.querySelectorAll("style[data-runway-theme]");
+          const use = (name) => {
+            if (![...sheets].some((sheet) => sheet.dataset.runwayTheme === name)) return;
+            sheets.forEach((sheet) => { sheet.media = sheet.dataset.runwayTheme === name ? "all" : "not all"; });
+            select.value = name;
+          };
+          try { use(localStorage.getItem("runway-theme")); } catch (error) {}
+          select.addEventListener("change", () => {
+            use(select.value);
+            try { localStorage.setItem("runway-theme", select.value); } catch (error) {}
+          });
+        })();
+        </script>
+
+        """
 }

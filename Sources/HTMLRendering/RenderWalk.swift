@@ -1,4 +1,5 @@
 import AttributedText
+import Formatting
 
 /// The state of one rendering: the elements open now, outermost first, and the output.
 struct RenderWalk {
@@ -274,7 +275,8 @@ struct RenderWalk {
         case .stronglyEmphasized: output.write("<strong>")
         case .strikethrough: output.write("<del>")
         case .code: output.write("<code>")
-        case .softBreak, .lineBreak, .inlineHTML, .attributes: break
+        case .softBreak, .lineBreak, .inlineHTML: break
+        case .attributes(_, let values): writeSpanOpening(values)
         case .blockHTML: output.newlineIfNeeded()
         case .link(let destination, let title):
             output.write("<a href=\"")
@@ -317,11 +319,32 @@ struct RenderWalk {
         case .stronglyEmphasized: output.write("</strong>")
         case .strikethrough: output.write("</del>")
         case .code: output.write("</code>")
-        case .softBreak, .lineBreak, .inlineHTML, .image, .attributes: break
+        case .softBreak, .lineBreak, .inlineHTML, .image: break
+        case .attributes: output.write("</span>")
         case .blockHTML: output.newlineIfNeeded()
         case .link: output.write("</a>")
         case .footnoteReference: output.write("</a></sup>")
         }
+    }
+
+    /// An attribute span: a class per value (``CSSNaming``) and a `data-*` attribute per value.
+    private mutating func writeSpanOpening(_ values: [String: AttributeValue]) {
+        output.write("<span")
+        let sorted = values.sorted { $0.key < $1.key }
+        let classes = sorted.compactMap { CSSNaming.className(attribute: $0.key, value: $0.value) }
+        if !classes.isEmpty {
+            output.write(" class=\"")
+            output.writeEscaped(classes.joined(separator: " "))
+            output.write("\"")
+        }
+        for (name, value) in sorted {
+            output.write(" ")
+            output.write(CSSNaming.dataAttribute(name))
+            output.write("=\"")
+            output.writeEscaped(CSSNaming.dataValue(value))
+            output.write("\"")
+        }
+        output.write(">")
     }
 
     private mutating func writeURL(_ url: String) {

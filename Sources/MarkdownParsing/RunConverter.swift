@@ -214,8 +214,7 @@ struct RunConverter {
         case .image: kind = .image(source: string(cmark_node_get_url(node)), title: title(node))
         case .attributeSpan:
             let raw = string(cmark_node_get_url(node))
-            openSpan(raw: raw, at: sourceRange(of: node).start)
-            kind = .attributes(raw: raw)
+            kind = .attributes(raw: raw, values: openSpan(raw: raw, at: sourceRange(of: node).start))
         default: return
         }
         openRunCounts.append(builder.runCount)
@@ -233,8 +232,9 @@ struct RunConverter {
         }
     }
 
-    /// Reads a span's attribute text and puts its values in force over the enclosing spans'.
-    private mutating func openSpan(raw: String, at position: SourcePosition) {
+    /// Reads a span's attribute text and puts its values in force over the enclosing spans';
+    /// returns the span's own values.
+    private mutating func openSpan(raw: String, at position: SourcePosition) -> [String: AttributeValue] {
         var values: [String: AttributeValue] = [:]
         switch AttributeBodyCache.body(raw) {
         case .success(let body): values = body
@@ -257,6 +257,7 @@ struct RunConverter {
         merged.merge(values) { _, inner in inner }
         customStack.append(merged)
         attributes.customAttributes = merged
+        return values
     }
 
     private mutating func pushInline(_ kind: InlineIntent.Kind) {

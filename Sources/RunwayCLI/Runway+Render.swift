@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttributedText
+import Formatting
 import HTMLRendering
 import MarkdownParsing
 import SiteBuilding
@@ -10,12 +11,15 @@ extension Runway {
         static let configuration = CommandConfiguration(
             abstract: "Render a Markdown file to HTML.",
             discussion: """
-                Prints a standalone HTML document, or with --fragment only the body's HTML. \
-                With the built-in plain theme, the fragment equals cmark-gfm's own HTML renderer.
+                Prints a standalone HTML document with each theme's CSS embedded, or with --fragment only \
+                the body's HTML. Without a theme, or with plain, the HTML of plain Markdown equals \
+                cmark-gfm's own renderer.
                 """
         )
 
         @OptionGroup var input: InputOptions
+
+        @OptionGroup var theme: ThemeOptions
 
         @Flag(help: "Print only the body HTML of the document.")
         var fragment = false
@@ -24,16 +28,21 @@ extension Runway {
         var unsafe = false
 
         func run() throws {
+            let themes = try theme.load()
             let source = try SourceText.read(input.file)
-            let parsed = MarkdownParser().parse(source.text, path: source.path)
+            // The first theme's definition decides the HTML; every theme shares that HTML.
+            let definition = themes.first?.definition
+            let parsed = MarkdownParser(scope: definition?.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
-            let text = parsed.text
+            let text = definition.map { $0.apply(to: parsed.text) } ?? parsed.text
             let body = HTMLRenderer(options: .init(allowsRawHTML: unsafe)).render(text)
             if fragment {
                 Terminal.print(body)
             } else {
                 let title = DocumentTitle.firstHeading(in: text) ?? input.defaultTitle
-                Terminal.print(HTMLDocument(title: title, body: body).html)
+                let used = text.spanValues
+                let stylesheets = themes.map { ($0.name, ThemeStylesheet(theme: $0).css(usedValues: used)) }
+                Terminal.print(HTMLDocument(title: title, stylesheets: stylesheets, body: body).html)
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttributedText
+import Formatting
 import Foundation
 import MarkdownParsing
 import SiteBuilding
@@ -13,20 +14,25 @@ extension Runway {
                 With --json, prints {"runs": [{"text": …, "sourceRange": …, "attributes": {…}}]}, one \
                 object per run in order: presentationIntent (blocks, innermost first), \
                 inlinePresentationIntent (Foundation's raw value), inlineIntent, link, imageURL, and each \
-                custom attribute under its own name.
+                custom attribute under its own name. Without --theme the attributes are as parsed; with \
+                --theme, after the theme's scope, constraints and attribute containers.
                 """
         )
 
         @OptionGroup var input: InputOptions
 
+        @OptionGroup var theme: ThemeOptions
+
         @Flag(help: "Print the runs as JSON.")
         var json = false
 
         func run() throws {
+            let themes = try theme.load()
             let source = try SourceText.read(input.file)
-            let parsed = MarkdownParser().parse(source.text, path: source.path)
+            let parsed = MarkdownParser(scope: themes.first?.definition.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
-            let text = parsed.text
+            // With a theme: after its scope, constraints and containers.
+            let text = themes.first.map { $0.resolve(parsed.text) } ?? parsed.text
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -40,7 +40,7 @@ func inlineTree(_ text: AttributedText) -> String {
 
 private func name(of kind: InlineIntent.Kind) -> String {
     switch kind {
-    case .attributes(let raw): "span{\(raw)}"
+    case .attributes(let raw, _): "span{\(raw)}"
     case .emphasized: "em"
     case .stronglyEmphasized: "strong"
     case .code: "code"

@@ -1,0 +1,121 @@
+public import AttributedText
+
+/// What a formatting definition compiles to, whether declared in Swift (see
+/// ``AttributedTextFormattingDefinition``) or in a theme file: a scope (which custom attributes
+/// exist; all others are dropped) and value constraints, applied in order.
+public struct FormattingDefinition: Sendable {
+    /// The attributes that exist; `nil` keeps every attribute.
+    public var scope: CustomAttributeScope?
+    public var constraints: [Constraint]
+
+    public init(scope: CustomAttributeScope? = nil, constraints: [Constraint] = []) {
+        self.scope = scope
+        self.constraints = constraints
+    }
+
+    /// One rule about the values in an attribute container.
+    public enum Constraint: Sendable {
+        /// `attribute` may only take `values`; any other value becomes `default`, or is removed when
+        /// there is none (SwiftUI's `ValueConstraint(for:values:default:)`).
+        case values(attribute: String, allowed: [AttributeValue], default: AttributeValue?)
+        /// When every attribute of `when` has its value, `set` is applied; otherwise `otherwise` is.
+        case rule(when: [String: AttributeValue], set: [String: AttributeValue], otherwise: Otherwise)
+        /// A constraint written in Swift.
+        case custom(@Sendable (inout AttributeContainer) -> Void)
+    }
+
+    /// What a rule does when its condition does not hold.
+    public enum Otherwise: Sendable, Equatable {
+        /// Nothing.
+        case leave
+        /// Removes the attributes the rule would set ("contacts are purple, others have no colour").
+        case remove
+        /// Sets these values.
+        case set([String: AttributeValue])
+    }
+
+    /// Drops attributes outside the scope and applies every constraint to one container.
+    public func constrain(_ container: inout AttributeContainer) {
+        if let scope {
+            container.customAttributes = container.customAttributes.filter { scope[$0.key] != nil }
+        }
+        for constraint in constraints {
+            switch constraint {
+            case .values(let attribute, let allowed, let fallback):
+                if let value = container.customAttributes[attribute], !allowed.contains(value) {
+                    container.customAttributes[attribute] = fallback
+                }
+            case .rule(let condition, let values, let otherwise):
+                let holds = condition.allSatisfy { container.customAttributes[$0.key] == $0.value }
+                if holds {
+                    container.customAttributes.merge(values) { _, new in new }
+                } else {
+                    switch otherwise {
+                    case .leave: break
+                    case .remove: for key in values.keys { container.customAttributes[key] = nil }
+                    case .set(let other): container.customAttributes.merge(other) { _, new in new }
+                    }
+                }
+            case .custom(let constrain):
+                constrain(&container)
+            }
+        }
+    }
+
+    /// The values of a custom attribute container after the definition, for span elements.
+    public func constrain(values: [String: AttributeValue]) -> [String: AttributeValue] {
+        var container = AttributeContainer()
+        container.customAttributes = values
+        constrain(&container)
+        return container.customAttributes
+    }
+
+    /// The text with every run's custom attributes, and every attribute span's own values,
+    /// constrained. Text and structure are unchanged.
+    public func apply(to text: AttributedText) -> AttributedText {
+        var builder = AttributedText.Builder(reservingCapacity: text.string.utf8.count, runCount: text.runs.count)
+        var cache: [[InlineIntent.Component]: InlineIntent] = [:]
+        var string = text.string
+        string.withUTF8 { bytes in
+            for run in text.runs {
+                var attributes = run.attributes
+                constrain(&attributes)
+                if let intent = attributes.inlineIntent,
+                   intent.components.contains(where: { if case .attributes = $0.kind { true } else { false } }) {
+                    if let constrained = cache[intent.components] {
+                        attributes.inlineIntent = constrained
+                    } else {
+                        let constrained = InlineIntent(components: intent.components.map { component in
+                            guard case .attributes(let raw, let values) = component.kind else { return component }
+                            return InlineIntent.Component(kind: .attributes(raw: raw, values: constrain(values: values)),
+                                                          identity: component.identity)
+                        })
+                        cache[intent.components] = constrained
+                        attributes.inlineIntent = constrained
+                    }
+                }
+                builder.append(bytes: UnsafeBufferPointer(rebasing: bytes[run.range]), attributes: attributes,
+                               sourceRange: run.sourceRange)
+            }
+        }
+        return builder.build()
+    }
+
+    /// Every (attribute, value) pair the constraints can produce: the stylesheet styles them.
+    public var producedValues: [(attribute: String, value: AttributeValue)] {
+        var pairs: [(String, AttributeValue)] = []
+        for constraint in constraints {
+            switch constraint {
+            case .values(let attribute, let allowed, let fallback):
+                pairs += allowed.map { (attribute, $0) }
+                if let fallback { pairs.append((attribute, fallback)) }
+            case .rule(_, let values, let otherwise):
+                pairs += values.map { ($0.key, $0.value) }
+                if case .set(let other) = otherwise { pairs += other.map { ($0.key, $0.value) } }
+            case .custom:
+                break
+            }
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,161 @@
+public import AttributedText
+import TOMLKit
+
+/// One theme's `theme.toml`, read on its own (before `extends` is resolved):
+///
+/// ```toml
+/// extends = "default"                      # optional: start from another theme
+/// description = "Menlo 17 pt, indigo text."
+///
+/// [attributes.customColor]                 # the definition's scope (see CustomAttributeScope)
+/// type = "string"
+/// values = ["danger", "highlight"]
+///
+/// [[constraints]]                          # a value set with a default
+/// attribute = "underlineStyle"
+/// values = ["single"]
+/// default = "single"
+///
+/// [[constraints]]                          # when A is V, set B to X, otherwise remove it
+/// when = { annotation = "contact" }
+/// set = { foregroundColor = "purple" }
+/// otherwise = "remove"                     # or a table of values, or absent to leave as is
+///
+/// [styles.body]                            # an attribute container per target
+/// font = "body"
+/// foregroundColor = { light = "#1D1D1F", dark = "#F5F5F7" }
+///
+/// [styles."customColor.danger"]
+/// backgroundColor = "red"
+/// underlineStyle = { pattern = "dash", color = "yellow" }
+/// ```
+public struct ThemeFile: Sendable {
+    public var name: String
+    public var parent: String?
+    public var summary: String
+    public var scope: CustomAttributeScope
+    public var constraints: [FormattingDefinition.Constraint]
+    public var styles: [StyleTarget: [String: AttributeValue]]
+
+    static let topLevelKeys: Set<String> = ["name", "extends", "description", "attributes", "constraints", "styles"]
+
+    /// Reads a theme file; every problem is a diagnostic at its key, and the rest still counts.
+    public static func read(name: String, source: TOMLSource) -> (file: ThemeFile, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        func problem(_ severity: Diagnostic.Severity, _ message: String, at position: SourcePosition) {
+            diagnostics.append(Diagnostic(severity, message, path: source.path, position: position))
+        }
+        let table = source.table
+        for key in table.keys.sorted() where !topLevelKeys.contains(key) {
+            problem(.warning, "unknown key '\(key)' (expected \(topLevelKeys.sorted().joined(separator: ", ")))",
+                    at: source.position(of: [key]))
+        }
+        let declared = CustomAttributeScope.declared(in: source, name: "theme \(name)")
+        diagnostics += declared.diagnostics
+        var file = ThemeFile(name: name, parent: table["extends"]?.string, summary: table["description"]?.string ?? "",
+                             scope: declared.scope, constraints: [], styles: [:])
+        if table["extends"] != nil && file.parent == nil {
+            problem(.error, "'extends' must be the name of a theme", at: source.position(of: ["extends"]))
+        }
+        file.constraints = readConstraints(source, scope: declared.scope, problem: problem)
+        file.styles = readStyles(source, problem: problem)
+        return (file, diagnostics)
+    }
+
+    private static func readStyles(
+        _ source: TOMLSource, problem: (Diagnostic.Severity, String, SourcePosition) -> Void
+    ) -> [StyleTarget: [String: AttributeValue]] {
+        guard let styles = source.table["styles"] else { return [:] }
+        guard let table = styles.table else {
+            problem(.error, "'styles' must be a table of [styles.TARGET] containers", source.position(of: ["styles"]))
+            return [:]
+        }
+        var result: [StyleTarget: [String: AttributeValue]] = [:]
+        for name in table.keys.sorted() {
+            guard let target = StyleTarget(name: name) else {
+                problem(.error, "unknown style target '\(name)' (expected \(StyleTarget.intentNames.keys.sorted().joined(separator: ", ")), or ATTRIBUTE.VALUE)",
+                        source.position(of: ["styles", name]))
+                continue
+            }
+            guard let container = table[name]?.table else {
+                problem(.error, "style '\(name)' must be a table of styling attributes", source.position(of: ["styles", name]))
+                continue
+            }
+            var values: [String: AttributeValue] = [:]
+            for key in container.keys.sorted() {
+                let position = source.position(of: ["styles", name, key])
+                guard let attribute = StyleAttribute(rawValue: key) else {
+                    problem(.error, "unknown styling attribute '\(key)' (expected \(StyleAttribute.allCases.map(\.rawValue).joined(separator: ", ")))", position)
+                    continue
+                }
+                guard let item = container[key], let value = AttributeValue(toml: item) else {
+                    problem(.error, "'\(key)' has a value no attribute takes", position)
+                    continue
+                }
+                do {
+                    _ = try attribute.css(value)
+                    values[key] = value
+                } catch {
+                    problem(.error, error.message, position)
+                }
+            }
+            result[target] = values
+        }
+        return result
+    }
+
+    private static func readConstraints(
+        _ source: TOMLSource, scope: CustomAttributeScope, problem: (Diagnostic.Severity, String, SourcePosition) -> Void
+    ) -> [FormattingDefinition.Constraint] {
+        guard let entry = source.table["constraints"] else { return [] }
+        guard let array = entry.array else {
+            problem(.error, "'constraints' must be an array of [[constraints]] tables", source.position(of: ["constraints"]))
+            return []
+        }
+        var constraints: [FormattingDefinition.Constraint] = []
+        for (index, item) in array.enumerated() {
+            let position = source.position(ofArrayTable: "constraints", index: index)
+            guard let fields = item.table else {
+                problem(.error, "each constraint must be a table", position)
+                continue
+            }
+            func values(_ key: String) -> [String: AttributeValue]? {
+                guard let value = fields[key].flatMap(AttributeValue.init(toml:)) else { return nil }
+                guard case .object(let object) = value else { return nil }
+                return object
+            }
+            if let attribute = fields["attribute"]?.string {
+                guard let allowedValue = fields["values"].flatMap(AttributeValue.init(toml:)), case .array(let allowed) = allowedValue else {
+                    problem(.error, "a value constraint on '\(attribute)' needs 'values', an array of the values allowed", position)
+                    continue
+                }
+                let fallback = fields["default"].flatMap(AttributeValue.init(toml:))
+                if let fallback, !allowed.contains(fallback) {
+                    problem(.error, "the default \(fallback.jsonText) of the constraint on '\(attribute)' is not one of its values \(AttributeValue.array(allowed).jsonText)", position)
+                    continue
+                }
+                if scope[attribute] == nil && StyleAttribute(rawValue: attribute) == nil {
+                    problem(.warning, "the constraint names '\(attribute)', which is neither declared in [attributes] nor a styling attribute", position)
+                }
+                constraints.append(.values(attribute: attribute, allowed: allowed, default: fallback))
+            } else if let condition = values("when"), let set = values("set") {
+                var otherwise = FormattingDefinition.Otherwise.leave
+                if fields["otherwise"]?.string == "remove" {
+                    otherwise = .remove
+                } else if let other = values("otherwise") {
+                    otherwise = .set(other)
+                } else if fields["otherwise"] != nil {
+                    problem(.error, "'otherwise' must be \"remove\" or a table of values", position)
+                    continue
+                }
+                for (key, value) in set where StyleAttribute(rawValue: key).map({ !$0.accepts(value) }) ?? false {
+                    problem(.error, "the constraint sets '\(key)' to \(value.jsonText), which it does not take", position)
+                }
+                constraints.append(.rule(when: condition, set: set, otherwise: otherwise))
+            } else {
+                problem(.error, "a constraint needs either 'attribute' and 'values' (with an optional 'default'), or 'when' and 'set' tables", position)
+            }
+        }
+        return constraints
+    }
+}

@@ -1,0 +1,89 @@
+public import AttributedText
+import Foundation
+
+/// Finds themes by name in a list of folders (a site's `themes/`, then Runway's own) and resolves
+/// `extends`: the parent's scope, constraints and styles come first, the child's add and win.
+public struct ThemeLibrary: Sendable {
+    /// Folders holding one `<name>/theme.toml` per theme, searched in order.
+    public var folders: [String]
+
+    public static let fileName = "theme.toml"
+
+    public init(folders: [String]) {
+        self.folders = folders
+    }
+
+    /// The site's `themes/` folder, then the bundled themes.
+    public static func standard(site: String? = nil) -> ThemeLibrary {
+        var folders: [String] = []
+        if let site { folders.append(site == "." ? "themes" : site + "/themes") }
+        if let bundled = BundledResources.locate("themes", containing: "default/" + fileName).folder { folders.append(bundled) }
+        return ThemeLibrary(folders: folders)
+    }
+
+    /// Every theme name the folders hold, sorted.
+    public var names: [String] {
+        let manager = FileManager.default
+        let all = folders.flatMap { folder in
+            ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                manager.fileExists(atPath: folder + "/" + $0 + "/" + Self.fileName)
+            }
+        }
+        return Array(Set(all)).sorted()
+    }
+
+    /// The path of a theme's file, if a folder has it.
+    public func path(of name: String) -> String? {
+        folders.map { $0 + "/" + name + "/" + Self.fileName }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The theme `name` with its ancestors merged in, or `nil` when it cannot be had; diagnostics
+    /// cover every file read.
+    public func load(_ name: String) -> (theme: Theme?, diagnostics: [Diagnostic]) {
+        var chain: [ThemeFile] = []
+        var diagnostics: [Diagnostic] = []
+        var next: String? = name
+        var requiredBy: (path: String, position: SourcePosition)?
+        while let current = next {
+            guard let path = path(of: current) else {
+                let message = "no theme named '\(current)' (looked in \(folders.map { $0 + "/" }.joined(separator: ", ")); available: \(names.joined(separator: ", ")))"
+                diagnostics.append(Diagnostic(.error, message, path: requiredBy?.path ?? current, position: requiredBy?.position))
+                return (nil, diagnostics)
+            }
+            if chain.contains(where: { $0.name == current }) {
+                let cycle = (chain.map(\.name) + [current]).joined(separator: " → ")
+                diagnostics.append(Diagnostic(.error, "'extends' makes a cycle: \(cycle)", path: requiredBy?.path ?? path,
+                                              position: requiredBy?.position))
+                return (nil, diagnostics)
+            }
+            let source: TOMLSource
+            do throws(Diagnostic) {
+                let data = FileManager.default.contents(atPath: path) ?? Data()
+                source = try TOMLSource(path: path, text: String(decoding: data, as: UTF8.self))
+            } catch {
+                return (nil, diagnostics + [error])
+            }
+            let (file, found) = ThemeFile.read(name: current, source: source)
+            diagnostics += found
+            chain.append(file)
+            requiredBy = (path, source.position(of: ["extends"]))
+            next = file.parent
+        }
+        return (Self.merge(chain.reversed()), diagnostics)
+    }
+
+    /// Ancestors first.
+    private static func merge(_ files: [ThemeFile]) -> Theme {
+        var scope = CustomAttributeScope(name: "theme \(files.last!.name)", declarations: [])
+        var constraints: [FormattingDefinition.Constraint] = []
+        var styles: [StyleTarget: [String: AttributeValue]] = [:]
+        for file in files {
+            for declaration in file.scope.declarations { scope.declare(declaration) }
+            constraints += file.constraints
+            for (target, values) in file.styles { styles[target, default: [:]].merge(values) { _, new in new } }
+        }
+        let last = files.last!
+        let definition = FormattingDefinition(scope: scope.declarations.isEmpty ? nil : scope, constraints: constraints)
+        return Theme(name: last.name, parent: last.parent, summary: last.summary, definition: definition, styles: styles)
+    }
+}

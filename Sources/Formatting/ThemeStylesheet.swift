@@ -1,0 +1,50 @@
+public import AttributedText
+
+/// The CSS of a theme: a rule per styled target, the classes of styling values the definition can
+/// produce or the page uses, and the dark overrides in a `prefers-color-scheme` media query.
+public struct ThemeStylesheet: Sendable {
+    public let theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    /// The stylesheet; `usedValues` are custom attribute values a page carries, so that styling
+    /// attributes set in content (`underlineStyle: 'single'`) get a rule too.
+    public func css(usedValues: [(attribute: String, value: AttributeValue)] = []) -> String {
+        var rules: [(selector: String, declarations: CSSDeclarations)] = []
+        let targets = theme.styles.keys.sorted { ($0.rank, $0.selector) < ($1.rank, $1.selector) }
+        for target in targets {
+            var declarations = CSSDeclarations()
+            let style = theme.styles[target] ?? [:]
+            for attribute in StyleAttribute.allCases {
+                if let value = style[attribute.rawValue], let css = try? attribute.css(value) { declarations.merge(css) }
+            }
+            if target == .body { declarations.light.insert(.init("color-scheme", "light dark"), at: 0) }
+            rules.append((target.selector, declarations))
+        }
+        var seen = Set<String>()
+        for (name, value) in theme.definition.producedValues + usedValues {
+            guard let attribute = StyleAttribute(rawValue: name), let css = try? attribute.css(value),
+                  let className = CSSNaming.className(attribute: name, value: value), seen.insert(className).inserted
+            else { continue }
+            rules.append(("." + className, css))
+        }
+        if rules.allSatisfy({ $0.declarations.light.isEmpty }) { return "" }
+        var output = "html { font-size: 106.25%; }\n"
+        for rule in rules where !rule.declarations.light.isEmpty {
+            output += Self.block(rule.selector, rule.declarations.light, indent: "")
+        }
+        let dark = rules.filter { !$0.declarations.dark.isEmpty }
+        if !dark.isEmpty {
+            output += "@media (prefers-color-scheme: dark) {\n"
+            for rule in dark { output += Self.block(rule.selector, rule.declarations.dark, indent: "  ") }
+            output += "}\n"
+        }
+        return output
+    }
+
+    private static func block(_ selector: String, _ declarations: [CSSDeclarations.Declaration], indent: String) -> String {
+        indent + selector + " {\n" + declarations.map { "\(indent)  \($0.property): \($0.value);\n" }.joined() + indent + "}\n"
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import AttributedText
+import Formatting
+
+/// `--theme <name>`, shared by the commands that render or show styled runs.
+struct ThemeOptions: ParsableArguments {
+    @Option(name: .customLong("theme"),
+            help: ArgumentHelp("A theme from ./themes or Runway's own (plain, default, menlo, times, important). Repeat it to offer several; the first is in force.",
+                               valueName: "name"))
+    var names: [String] = []
+
+    /// The named themes, loaded with their ancestors; problems are reported, and an error stops.
+    func load() throws -> [Theme] {
+        let library = ThemeLibrary.standard(site: ".")
+        var themes: [Theme] = []
+        var diagnostics: [Diagnostic] = []
+        for name in names {
+            let (theme, found) = library.load(name)
+            diagnostics += found
+            if let theme { themes.append(theme) }
+        }
+        Terminal.report(diagnostics)
+        if diagnostics.contains(where: { $0.severity == .error }) || themes.count < names.count { throw ExitCode.failure }
+        return themes
+    }
+}
+
+extension AttributedText {
+    /// Every custom attribute value the text's spans carry, for the stylesheet.
+    var spanValues: [(attribute: String, value: AttributeValue)] {
+        var seen = Set<InlineIntent.Component>()
+        var values: [(String, AttributeValue)] = []
+        for run in runs {
+            for component in run.attributes.inlineIntent?.components ?? [] where seen.insert(component).inserted {
+                if case .attributes(_, let span) = component.kind { values += span.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+            }
+        }
+        return values
+    }
+}
