@@ -5,6 +5,9 @@ extension AttributeValue {
     /// (`key: 'value', other: 2`; outer braces optional), as Foundation reads Apple's Markdown
     /// attributes: `JSONDecoder` with `allowsJSON5` and `assumesTopLevelDictionary`.
     public static func objectBody(_ raw: String) throws(AttributeTextError) -> [String: AttributeValue] {
+        if let long = longNumber(in: raw) {
+            throw AttributeTextError(raw: raw, detail: "the number \(long.prefix(24))… is longer than \(maximumNumberLength) characters")
+        }
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true
         decoder.assumesTopLevelDictionary = true
@@ -13,6 +16,44 @@ extension AttributeValue {
         } catch {
             throw AttributeTextError(raw: raw, detail: Self.detail(of: error))
         }
+    }
+
+    /// The longest number attribute text may hold. Foundation's JSON5 reader traps on some longer
+    /// ones (21, 40, 57, 85, 101… characters, found by `make fuzz`); a `Double` holds about 17
+    /// significant digits, so nothing of value is lost.
+    public static let maximumNumberLength = 20
+
+    /// The first number-like token (outside strings and comments) longer than the maximum.
+    static func longNumber(in raw: String) -> Substring? {
+        let text = Substring(raw)
+        var index = text.startIndex
+        func isTokenCharacter(_ character: Character) -> Bool {
+            character.isASCII && (character.isLetter || character.isNumber || "._+-".contains(character))
+        }
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"" || character == "'" {
+                var cursor = text.index(after: index)
+                while cursor < text.endIndex && text[cursor] != character {
+                    if text[cursor] == "\\" { cursor = text.index(after: cursor) }
+                    if cursor < text.endIndex { cursor = text.index(after: cursor) }
+                }
+                index = cursor < text.endIndex ? text.index(after: cursor) : cursor
+            } else if text[index...].hasPrefix("//") {
+                index = text[index...].firstIndex(of: "\n") ?? text.endIndex
+            } else if text[index...].hasPrefix("/*") {
+                index = text[index...].range(of: "*/")?.upperBound ?? text.endIndex
+            } else if isTokenCharacter(character) {
+                let end = text[index...].firstIndex { !isTokenCharacter($0) } ?? text.endIndex
+                let token = text[index..<end]
+                let numeric = token.first.map { $0.isNumber || ".+-".contains($0) } ?? false
+                if numeric && token.count > maximumNumberLength { return token }
+                index = end
+            } else {
+                index = text.index(after: index)
+            }
+        }
+        return nil
     }
 
     /// The most specific thing Foundation says about why the text is not JSON5.

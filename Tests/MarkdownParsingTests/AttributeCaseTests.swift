@@ -217,3 +217,22 @@ extension String {
         return copy
     }
 }
+
+/// `make fuzz` found that Foundation's JSON5 reader traps (crashing the process) on numbers of some
+/// lengths over 20 characters; such text is refused before Foundation sees it.
+@Suite struct LongNumberTests {
+    @Test(arguments: [21, 40, 57, 85, 101, 117, 400])
+    func longNumbersAreAWarningNotACrash(length: Int) {
+        let number = "1" + String(repeating: "4", count: length - 1)
+        let parsed = MarkdownParser().parse("^[x](k: \(number))", path: "n.md")
+        #expect(parsed.text.string == "x")
+        #expect(parsed.diagnostics.count == 1)
+        #expect(parsed.diagnostics.first?.message.contains("is longer than 20 characters") == true)
+    }
+
+    @Test func numbersUpToTwentyCharactersAndLongStringsAreRead() throws {
+        #expect(try AttributeValue.objectBody("k: 14444444444444444444") == ["k": .number(1.4444444444444444e19)])
+        let long = String(repeating: "9", count: 60)
+        #expect(try AttributeValue.objectBody("k: '\(long)', /* \(long) */ j: 1") == ["k": .string(long), "j": .integer(1)])
+    }
+}
