@@ -6,8 +6,8 @@ public import AttributedText
 /// - class: `rw-` + encode(name) + `--` + encode(value). `encode` keeps ASCII letters and digits and
 ///   writes every other byte as `_` and two uppercase hex digits (`-` is `_2D`, `_` is `_5F`), so
 ///   `--` only ever separates the two parts. A string value is encoded as is; a number or boolean
-///   is `__` + encode(its JSON text), which no string can produce. Arrays, objects and null have no
-///   class. `customColor: 'danger'` → `rw-customColor--danger`; `size: 1.5` → `rw-size--__1_2E5`.
+///   is `__` + encode(its JSON text), which no string can produce (a number is its JSON text, so
+///   `1` and `1.0` are one value). Arrays, objects and null have no class. `customColor: 'danger'` → `rw-customColor--danger`; `size: 1.5` → `rw-size--__1_2E5`.
 /// - data attribute: `data-` + the name with each capital letter written `-` + its lowercase and
 ///   other bytes that are not ASCII letters or digits encoded as above (`customColor` →
 ///   `data-custom-color`); its value is the string, or the JSON text of any other value.

@@ -17,7 +17,11 @@ struct RunwayProcess {
         return url.appendingPathComponent("runway")
     }()
 
+    /// A command that exits before reading its input must not kill the tests with SIGPIPE.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+        _ = ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -28,7 +32,8 @@ struct RunwayProcess {
         try process.run()
         if let input {
             DispatchQueue.global().async {
-                stdin.fileHandleForWriting.write(input)
+                // The command may exit without reading it all: a broken pipe is not an error here.
+                try? stdin.fileHandleForWriting.write(contentsOf: input)
                 try? stdin.fileHandleForWriting.close()
             }
         }

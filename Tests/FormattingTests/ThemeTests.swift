@@ -1,0 +1,129 @@
+import AttributedText
+import Foundation
+import Formatting
+import Testing
+
+/// The repository's built-in themes.
+let builtInThemes = ThemeLibrary(folders: [
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../themes").standardized.path,
+])
+
+@Suite struct ConstraintTests {
+    /// SwiftUI's two documented examples, as a theme file states them.
+    @Test func underlineLimitedToSingleAndContactsArePurple() throws {
+        let (theme, diagnostics) = builtInThemes.load("default")
+        #expect(diagnostics.isEmpty)
+        let definition = try #require(theme?.definition)
+        func constrained(_ values: [String: AttributeValue]) -> [String: AttributeValue] { definition.constrain(values: values) }
+        #expect(constrained(["underlineStyle": .string("double")]) == ["underlineStyle": .string("single")])
+        #expect(constrained(["underlineStyle": .string("single")]) == ["underlineStyle": .string("single")])
+        #expect(constrained([:]) == [:])
+        #expect(constrained(["annotation": .string("contact")]) == ["annotation": .string("contact"), "foregroundColor": .string("purple")])
+        #expect(constrained(["annotation": .string("place"), "foregroundColor": .string("red")]) == ["annotation": .string("place")])
+        #expect(constrained(["customColor": .string("danger"), "unknown": .integer(1)]) == ["customColor": .string("danger")])
+    }
+}
+
+@Suite struct ThemeFileTests {
+    func load(_ files: [String: String], theme: String) throws -> (Theme?, [String]) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-themes-\(UUID().uuidString)").path
+        for (name, text) in files {
+            try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
+            try text.write(toFile: root + "/\(name)/theme.toml", atomically: true, encoding: .utf8)
+        }
+        let (loaded, diagnostics) = ThemeLibrary(folders: [root]).load(theme)
+        return (loaded, diagnostics.map { $0.description.replacingOccurrences(of: root + "/", with: "") })
+    }
+
+    @Test func everyProblemIsLocatedAtItsKey() throws {
+        let (theme, problems) = try load(["bad": """
+            description = "x"
+            colour = "red"
+
+            [attributes.tone]
+            type = "string"
+            values = ["warm"]
+
+            [[constraints]]
+            attribute = "tone"
+            values = ["warm"]
+            default = "cold"
+
+            [styles.body]
+            foregroundColor = "reddish"
+            fontWeight = "bold"
+            glow = true
+
+            [styles.sidebar]
+            italic = true
+
+            [styles."tone.warm"]
+            backgroundColor = "#FFAA00"
+            """], theme: "bad")
+        #expect(problems == [
+            "bad/theme.toml:2:1: warning: unknown key 'colour' (expected attributes, constraints, description, extends, name, styles)",
+            "bad/theme.toml:8:1: error: the default \"cold\" of the constraint on 'tone' is not one of its values [\"warm\"]",
+            "bad/theme.toml:14:1: error: unknown colour \"reddish\": use a SwiftUI colour name (accentColor, black, blue, brown, clear, cyan, gray, green, indigo, mint, orange, pink, primary, purple, red, secondary, teal, white, yellow), #RRGGBB or rgb(r, g, b)",
+            "bad/theme.toml:16:1: error: unknown styling attribute 'glow' (expected \(StyleAttribute.allCases.map(\.rawValue).joined(separator: ", ")))",
+            "bad/theme.toml:18:1: error: unknown style target 'sidebar' (expected \(StyleTarget.intentNames.keys.sorted().joined(separator: ", ")), or ATTRIBUTE.VALUE)",
+        ])
+        #expect(theme?.styles[.body] == ["fontWeight": .string("bold")])
+        #expect(theme?.styles[.value(attribute: "tone", value: "warm")] == ["backgroundColor": .string("#FFAA00")])
+    }
+
+    @Test func extendsMergesAndReportsMissingParentsAndCycles() throws {
+        let files = [
+            "base": "[styles.body]\nitalic = true\nbold = true\n",
+            "child": "extends = \"base\"\n[styles.body]\nbold = false\n",
+            "orphan": "extends = \"nowhere\"\n",
+            "a": "extends = \"b\"\n", "b": "extends = \"a\"\n",
+        ]
+        let (child, none) = try load(files, theme: "child")
+        #expect(none.isEmpty)
+        #expect(child?.styles[.body] == ["italic": .bool(true), "bold": .bool(false)])
+        let (orphan, missing) = try load(files, theme: "orphan")
+        #expect(orphan == nil)
+        #expect(missing.count == 1 && missing[0].hasPrefix("orphan/theme.toml:1:1: error: no theme named 'nowhere'"))
+        let (cycle, loop) = try load(files, theme: "a")
+        #expect(cycle == nil)
+        #expect(loop == ["b/theme.toml:1:1: error: 'extends' makes a cycle: a → b → a"])
+    }
+}
+
+@Suite struct BuiltInThemeTests {
+    @Test(arguments: ["plain", "default", "menlo", "times", "important"])
+    func loadsCleanly(name: String) throws {
+        let (theme, diagnostics) = builtInThemes.load(name)
+        #expect(diagnostics.isEmpty)
+        #expect(theme?.name == name)
+    }
+
+    /// Every built-in theme but plain styles every value its definition declares.
+    @Test(arguments: ["default", "menlo", "times", "important"])
+    func stylesEveryCustomValue(name: String) throws {
+        let theme = try #require(builtInThemes.load(name).theme)
+        let scope = try #require(theme.definition.scope)
+        for declaration in scope.declarations {
+            guard case .oneOf(let values) = declaration.type else { continue }
+            for value in values {
+                #expect(theme.styles[.value(attribute: declaration.name, value: value)]?.isEmpty == false, "\(declaration.name).\(value)")
+            }
+        }
+    }
+
+    @Test func stylesheetHasLightAndDarkRulesForCustomValues() throws {
+        let css = ThemeStylesheet(theme: try #require(builtInThemes.load("default").theme)).css()
+        #expect(css.contains("""
+            .rw-customColor--danger {
+              background-color: #FF3B30;
+              text-decoration-line: underline;
+              text-decoration-style: dashed;
+              text-decoration-color: #FFCC00;
+            }
+            """))
+        #expect(css.contains(".rw-foregroundColor--purple {\n  color: #AF52DE;\n}"))
+        let dark = try #require(css.range(of: "@media (prefers-color-scheme: dark) {"))
+        #expect(css[dark.upperBound...].contains("  .rw-customColor--danger {\n    background-color: #FF453A;"))
+        #expect(ThemeStylesheet(theme: try #require(builtInThemes.load("plain").theme)).css() == "")
+    }
+}
