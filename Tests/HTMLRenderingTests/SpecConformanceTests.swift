@@ -58,3 +58,20 @@ import Testing
         }
     }
 }
+
+/// `runway render` parses with footnotes and extended attributes on: on every spec example without
+/// `^[` or `[^`, that changes nothing, against cmark-gfm's renderer with footnotes.
+@Suite struct DefaultOptionsConformanceTests {
+    @Test func defaultOptionsMatchCmarkWithFootnotesOnPlainMarkdown() throws {
+        let examples = try SpecExample.loadAll().filter { !$0.isDisabled }
+        let parser = MarkdownParser()
+        var compared = 0
+        for example in examples where !example.markdown.contains("^[") && !example.markdown.contains("[^") {
+            compared += 1
+            let ours = HTMLRenderer().render(parser.parse(example.markdown))
+            let cmarkOnly = MarkdownParser.Options(footnotes: true, extendedAttributes: false)
+            #expect(ours == CmarkReference.html(example.markdown, options: cmarkOnly), "example \(example.number)")
+        }
+        #expect(compared > 650)
+    }
+}
