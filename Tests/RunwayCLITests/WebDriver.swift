@@ -1,0 +1,114 @@
+import Foundation
+
+/// A minimal W3C WebDriver client for headless Chromium through Debian's `chromedriver`: enough to
+/// open a page, run a script and emulate a colour scheme. Synchronous on purpose: Foundation's
+/// Process does not reap children when waited on from Swift concurrency's threads here.
+final class WebDriver: @unchecked Sendable {
+    private let driverPID: Int32
+    private let base: URL
+    private var session = ""
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init() throws {
+        let port = Int.random(in: 20_000..<40_000)
+        // chromedriver runs detached: a shell starts it in the background, with every inherited
+        // descriptor above 2 closed, writes its pid and exits. Foundation's Process, waiting on a
+        // long-lived child, stops reaping the others (its monitor blocks in wait4 on that child).
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(UUID().uuidString).pid")
+        let launcher = Process()
+        launcher.executableURL = URL(fileURLWithPath: "/bin/bash")
+        launcher.arguments = ["-c", """
+            for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null
+            /usr/bin/chromedriver --port=\(port) </dev/null >/dev/null 2>&1 &
+            echo $! > \(pidFile.path)
+            """]
+        launcher.standardInput = FileHandle.nullDevice
+        launcher.standardOutput = FileHandle.nullDevice
+        launcher.standardError = FileHandle.nullDevice
+        try launcher.run()
+        launcher.waitUntilExit()
+        let pidText = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: pidFile)
+        guard let pid = Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Failure(description: "chromedriver did not start")
+        }
+        driverPID = pid
+        base = URL(string: "http://127.0.0.1:\(port)")!
+        for _ in 0..<100 {
+            if let status = try? request("GET", "/status"), (status["value"] as? [String: Any])?["ready"] as? Bool == true { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
+            "browserName": "chrome",
+            "goog:chromeOptions": [
+                "binary": "/usr/bin/chromium",
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,900"],
+            ],
+        ]]]
+        let created = try request("POST", "/session", capabilities)
+        guard let value = created["value"] as? [String: Any], let id = value["sessionId"] as? String else {
+            throw Failure(description: "chromedriver made no session: \(created)")
+        }
+        session = id
+    }
+
+    func open(_ url: URL) throws {
+        _ = try request("POST", "/session/\(session)/url", ["url": url.absoluteString])
+    }
+
+    /// Runs `script` (a function body; `arguments` are its arguments) and returns its result.
+    func execute(_ script: String, _ arguments: [Any] = []) throws -> Any? {
+        let result = try request("POST", "/session/\(session)/execute/sync", ["script": script, "args": arguments])
+        return result["value"]
+    }
+
+    /// Emulates `prefers-color-scheme`, as a reader's system setting would.
+    func emulateColorScheme(dark: Bool) throws {
+        let features = [["name": "prefers-color-scheme", "value": dark ? "dark" : "light"]]
+        _ = try request("POST", "/session/\(session)/goog/cdp/execute",
+                              ["cmd": "Emulation.setEmulatedMedia", "params": ["features": features]])
+    }
+
+    func quit() {
+        _ = try? request("DELETE", "/session/\(session)")
+        kill(driverPID, SIGTERM)
+    }
+
+    /// One WebDriver call through the `curl` command: Foundation's URLSession on Linux fails on
+    /// chromedriver's responses ("Failed writing header"), curl reads them fine.
+    private func request(_ method: String, _ path: String, _ body: [String: Any]? = nil) throws -> [String: Any] {
+        // Files, not pipes: a pipe's end held by any other child process would hang the read.
+        let folder = FileManager.default.temporaryDirectory
+        let answer = folder.appendingPathComponent("webdriver-\(UUID().uuidString).json")
+        let request = folder.appendingPathComponent("webdriver-\(UUID().uuidString)-request.json")
+        defer {
+            try? FileManager.default.removeItem(at: answer)
+            try? FileManager.default.removeItem(at: request)
+        }
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        var arguments = ["-s", "--max-time", "60", "-o", answer.path, "-X", method, base.absoluteString + path]
+        if let body {
+            try JSONSerialization.data(withJSONObject: body).write(to: request)
+            arguments += ["-H", "Content-Type: application/json", "--data-binary", "@" + request.path]
+        }
+        curl.arguments = arguments
+        curl.standardInput = FileHandle.nullDevice
+        curl.standardOutput = FileHandle.nullDevice
+        curl.standardError = FileHandle.nullDevice
+        try curl.run()
+        curl.waitUntilExit()
+        let data = (try? Data(contentsOf: answer)) ?? Data()
+        guard curl.terminationStatus == 0,
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw Failure(description: "chromedriver \(method) \(path) answered \(String(decoding: data, as: UTF8.self)) (curl \(curl.terminationStatus))")
+        }
+        if let value = object["value"] as? [String: Any], let error = value["error"] as? String {
+            throw Failure(description: "\(error): \(value["message"] ?? "")")
+        }
+        return object
+    }
+}
