@@ -74,7 +74,7 @@ final class WebDriver: @unchecked Sendable {
 
     func quit() {
         _ = try? request("DELETE", "/session/\(session)")
-        kill(driverPID, SIGTERM)
+        kill(driverPID, SIGKILL)  // it ignores SIGTERM when started in the background
     }
 
     /// One WebDriver call through the `curl` command: Foundation's URLSession on Linux fails on
