@@ -1,4 +1,5 @@
 import AttributedText
+import Formatting
 import HTMLRendering
 import MarkdownParsing
 import Foundation
@@ -51,6 +52,19 @@ let attributedEndToEnd = stage("attributes") {
     sink = attributed.pages.reduce(0) { $0 &+ renderer.render(parser.parse($1)).utf8.count }
 }
 
+// Themed: the default theme's scope and constraints, its stylesheet, and a page around the body.
+let themeFolder = BundledResources.locate("themes", containing: "default/theme.toml").folder!
+let theme = ThemeLibrary(folders: [themeFolder]).load("default").theme!
+let themedParser = MarkdownParser(scope: theme.definition.scope)
+let themedEndToEnd = stage("themed") {
+    // A site writes its theme's stylesheet once; every page is parsed, constrained, rendered and wrapped.
+    let css = ThemeStylesheet(theme: theme).css(usedValues: [])
+    sink = attributed.pages.reduce(css.utf8.count) { total, page in
+        let text = theme.definition.apply(to: themedParser.parse(page))
+        return total &+ HTMLDocument(title: "page", body: renderer.render(text)).html.utf8.count
+    }
+}
+
 report("parse → runs", parse)
 report("runs → HTML", render)
 report("end to end (parse + render)", endToEnd)
@@ -59,5 +73,10 @@ let attributedRate = attributedMegabytes / attributedEndToEnd
 print("""
     end to end, attributes in most sentences \(String(format: "%8.1f", attributedRate)) MB/s  \
     (\(String(format: "%.2f", attributedMegabytes)) MB; \(String(format: "%.0f", 100 * (1 - attributedRate / (megabytes / endToEnd))))% slower than plain, goal ≤ 20%)
+    """)
+let themedRate = attributedMegabytes / themedEndToEnd
+print("""
+    end to end, attributes, default theme    \(String(format: "%8.1f", themedRate)) MB/s  \
+    (\(String(format: "%.0f", 100 * (1 - themedRate / attributedRate)))% slower than unthemed, goal ≤ 25%)
     """)
 print("end to end / cmark-gfm: \(String(format: "%.2f", cmark / endToEnd)) (goal ≥ 0.50); runs: \(texts.reduce(0) { $0 + $1.runs.count })")

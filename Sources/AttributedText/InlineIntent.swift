@@ -21,6 +21,11 @@ public struct InlineIntent: Hashable, Sendable {
             self.kind = kind
             self.identity = identity
         }
+
+        /// Identities first: they differ for different elements, and are cheaper to compare.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.identity == rhs.identity && lhs.kind == rhs.kind
+        }
     }
 
     /// The kinds of inline element.

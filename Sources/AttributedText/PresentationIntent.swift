@@ -23,6 +23,11 @@ public struct PresentationIntent: Hashable, Sendable {
             self.kind = kind
             self.identity = identity
         }
+
+        /// Identities first: they differ for different elements, and are cheaper to compare.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.identity == rhs.identity && lhs.kind == rhs.kind
+        }
     }
 
     /// The kinds of block, Foundation's vocabulary plus the few GFM needs.

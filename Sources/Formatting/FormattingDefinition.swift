@@ -74,23 +74,38 @@ public struct FormattingDefinition: Sendable {
     /// constrained. Text and structure are unchanged.
     public func apply(to text: AttributedText) -> AttributedText {
         var builder = AttributedText.Builder(reservingCapacity: text.string.utf8.count, runCount: text.runs.count)
-        var cache: [[InlineIntent.Component]: InlineIntent] = [:]
+        // Without Swift constraints (which may read any attribute) the result depends only on the
+        // custom attributes, and pages repeat the same few sets: constrain each set once.
+        let memoize = !constraints.contains { if case .custom = $0 { true } else { false } }
+        var constrainedValues: [[String: AttributeValue]: [String: AttributeValue]] = [:]
+        var constrainedIntents: [InlineIntent: InlineIntent] = [:]
+        func values(_ input: [String: AttributeValue]) -> [String: AttributeValue] {
+            guard memoize else { return constrain(values: input) }
+            if let known = constrainedValues[input] { return known }
+            let result = constrain(values: input)
+            constrainedValues[input] = result
+            return result
+        }
         var string = text.string
         string.withUTF8 { bytes in
             for run in text.runs {
                 var attributes = run.attributes
-                constrain(&attributes)
+                if memoize {
+                    attributes.customAttributes = values(attributes.customAttributes)
+                } else {
+                    constrain(&attributes)
+                }
                 if let intent = attributes.inlineIntent,
                    intent.components.contains(where: { if case .attributes = $0.kind { true } else { false } }) {
-                    if let constrained = cache[intent.components] {
-                        attributes.inlineIntent = constrained
+                    if let known = constrainedIntents[intent] {
+                        attributes.inlineIntent = known
                     } else {
                         let constrained = InlineIntent(components: intent.components.map { component in
-                            guard case .attributes(let raw, let values) = component.kind else { return component }
-                            return InlineIntent.Component(kind: .attributes(raw: raw, values: constrain(values: values)),
+                            guard case .attributes(let raw, let spanValues) = component.kind else { return component }
+                            return InlineIntent.Component(kind: .attributes(raw: raw, values: values(spanValues)),
                                                           identity: component.identity)
                         })
-                        cache[intent.components] = constrained
+                        constrainedIntents[intent] = constrained
                         attributes.inlineIntent = constrained
                     }
                 }

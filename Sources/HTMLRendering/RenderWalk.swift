@@ -12,6 +12,8 @@ struct RenderWalk {
     private var inTableHeader = false
     private var needsTableBodyClose = false
     private var inFootnotes = false
+    /// Span opening tags already written, by their values: pages repeat the same few.
+    private var spanOpenings: [[String: AttributeValue]: String] = [:]
     /// Whether the open footnote definition's back references are written yet.
     private var wroteBackReferences = false
 
@@ -329,6 +331,18 @@ struct RenderWalk {
 
     /// An attribute span: a class per value (``CSSNaming``) and a `data-*` attribute per value.
     private mutating func writeSpanOpening(_ values: [String: AttributeValue]) {
+        if let opening = spanOpenings[values] {
+            output.write(opening)
+            return
+        }
+        var tag = HTMLOutput(capacity: 128)
+        Self.writeSpanOpening(values, to: &tag)
+        let opening = tag.string
+        spanOpenings[values] = opening
+        output.write(opening)
+    }
+
+    private static func writeSpanOpening(_ values: [String: AttributeValue], to output: inout HTMLOutput) {
         output.write("<span")
         let sorted = values.sorted { $0.key < $1.key }
         let classes = sorted.compactMap { CSSNaming.className(attribute: $0.key, value: $0.value) }
