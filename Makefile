@@ -27,12 +27,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## site: render site-template/ into _site/ (until the site builder lands, one page per Markdown file).
+## site: render site-template/ with the default theme into _site/ (until the site builder lands,
+## one page per Markdown file).
 site: build
 	@rm -rf _site.tmp && mkdir -p _site.tmp
 	@cd site-template/content && find . -name '*.md' | sort | while read -r page; do \
 		out="../../_site.tmp/$${page%.md}.html"; mkdir -p "$$(dirname "$$out")"; \
-		../../.build/release/runway render "$$page" > "$$out" || exit 1; \
+		../../.build/release/runway render --theme default --theme menlo --theme times --theme important "$$page" > "$$out" || exit 1; \
 	done
 	@rm -rf _site && mv _site.tmp _site && echo "Rendered site-template/ into _site/"
 

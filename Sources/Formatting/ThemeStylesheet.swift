@@ -31,7 +31,7 @@ public struct ThemeStylesheet: Sendable {
             rules.append(("." + className, css))
         }
         if rules.allSatisfy({ $0.declarations.light.isEmpty }) { return "" }
-        var output = "html { font-size: 106.25%; }\n"
+        var output = "html { font-size: 106.25%; }\n" + Self.layout
         for rule in rules where !rule.declarations.light.isEmpty {
             output += Self.block(rule.selector, rule.declarations.light, indent: "")
         }
@@ -43,6 +43,20 @@ public struct ThemeStylesheet: Sendable {
         }
         return output
     }
+
+    /// The page layout every styled theme shares; themes style text, not boxes.
+    static let layout = """
+        main { max-width: 42rem; margin: 2.5rem auto; padding: 0 1.25rem; }
+        main table { border-collapse: collapse; }
+        main th, main td { padding: 0.3em 0.75em; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
+        main pre { padding: 0.75em 1em; overflow-x: auto; border-radius: 6px; }
+        main code { padding: 0.1em 0.25em; border-radius: 4px; }
+        main pre code { padding: 0; background: none; }
+        main blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid rgba(128, 128, 128, 0.5); }
+        main img { max-width: 100%; }
+        .runway-theme-switcher { float: right; margin: 0.75rem 1rem; font: 13px system-ui, sans-serif; }
+
+        """
 
     private static func block(_ selector: String, _ declarations: [CSSDeclarations.Declaration], indent: String) -> String {
         indent + selector + " {\n" + declarations.map { "\(indent)  \($0.property): \($0.value);\n" }.joined() + indent + "}\n"

@@ -22,7 +22,8 @@ public struct SiteCheck: Sendable {
     public func run() -> Report {
         let (configuration, configurationDiagnostics) = SiteConfiguration.load(site: site)
         guard let configuration else { return Report(pageCount: 0, diagnostics: configurationDiagnostics) }
-        let parser = MarkdownParser(scope: configuration.scope)
+        let (scope, themeDiagnostics) = configuration.contentScope(site: site)
+        let parser = MarkdownParser(scope: scope)
         let files = SitePaths.contentFiles(site: site)
         let results = Mutex(Array(repeating: [Diagnostic](), count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -36,6 +37,7 @@ public struct SiteCheck: Sendable {
             }
             results.withLock { $0[index] = found }
         }
-        return Report(pageCount: files.count, diagnostics: configurationDiagnostics + results.withLock { $0.flatMap { $0 } })
+        return Report(pageCount: files.count,
+                      diagnostics: configurationDiagnostics + themeDiagnostics + results.withLock { $0.flatMap { $0 } })
     }
 }

@@ -18,6 +18,16 @@ public struct SiteConfiguration: Sendable {
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "attributes"]
 
+    /// The custom attributes the site's content may use: those its theme's definition declares and
+    /// those `runway.toml` adds (which win). Problems loading the theme are diagnostics.
+    public func contentScope(site: String) -> (scope: CustomAttributeScope, diagnostics: [Diagnostic]) {
+        let (theme, diagnostics) = ThemeLibrary.standard(site: site).load(self.theme)
+        var merged = CustomAttributeScope(name: "\(Self.fileName) and theme \(self.theme)", declarations: [])
+        for declaration in theme?.definition.scope?.declarations ?? [] { merged.declare(declaration) }
+        for declaration in scope.declarations { merged.declare(declaration) }
+        return (merged, diagnostics)
+    }
+
     /// Reads `<site>/runway.toml`. The configuration is `nil` when the file is missing or not TOML;
     /// problems with single settings are diagnostics, and the rest of the file still counts.
     public static func load(site: String) -> (configuration: SiteConfiguration?, diagnostics: [Diagnostic]) {

@@ -124,7 +124,7 @@ import Testing
         let warned = try RunwayProcess.run(["check", folder])
         #expect(warned.status == 0)
         #expect(warned.stderr == """
-            \(page):1:7: warning: unknown attribute 'customColour' is not in the scope of runway.toml (it declares annotation, customColor, customStyle); the attribute is dropped
+            \(page):1:7: warning: unknown attribute 'customColour' is not in the scope of runway.toml and theme default (it declares annotation, audience, customColor, customStyle, underlineStyle); the attribute is dropped
             checked 4 pages: 0 errors, 1 warning
 
             """)

@@ -30,9 +30,23 @@ import Testing
         #expect(report.pageCount == 3)
         #expect(report.diagnostics.map(\.description) == [
             "\(root)/content/a.md:3:30: warning: attribute 'customColor' is \"blue\" but must be one of 'danger'; the attribute is dropped",
-            "\(root)/content/posts/b.md:5:6: warning: unknown attribute 'unknown' is not in the scope of runway.toml (it declares customColor); the attribute is dropped",
+            "\(root)/content/posts/b.md:5:6: warning: unknown attribute 'unknown' is not in the scope of runway.toml and theme default (it declares annotation, customColor, customStyle, underlineStyle); the attribute is dropped",
             "\(root)/content/posts/b.md:5:27: warning: invalid attribute text \"k: \": expected a JSON5 object body such as key: 'value' (The given data was not valid JSON); the text is kept",
         ])
+    }
+
+    /// The site's theme declares attributes too: without [attributes], content gets the theme's scope.
+    @Test func theThemesScopeAppliesAndAnUnknownThemeIsReported() throws {
+        let root = try Self.site(config: "title = \"T\"\ntheme = \"default\"\n",
+                                 pages: ["a.md": "^[ok](customColor: 'highlight') ^[no](customColor: 'blue')\n"])
+        let report = SiteCheck(site: root).run()
+        #expect(report.diagnostics.map(\.description) == [
+            "\(root)/content/a.md:1:33: warning: attribute 'customColor' is \"blue\" but must be one of 'danger', 'highlight'; the attribute is dropped",
+        ])
+        let missing = try Self.site(config: "theme = \"nosuch\"\n", pages: ["a.md": "x\n"])
+        let problems = SiteCheck(site: missing).run().diagnostics
+        #expect(problems.count == 1)
+        #expect(problems.first?.description.hasPrefix("nosuch: error: no theme named 'nosuch'") == true)
     }
 
     @Test func aMissingConfigIsAnError() throws {
