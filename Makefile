@@ -27,20 +27,14 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## site: render site-template/ with the default theme into _site/ (until the site builder lands,
-## one page per Markdown file).
+## site: build site-template/ with its theme (default) into site-template/_site/.
 site: build
-	@rm -rf _site.tmp && mkdir -p _site.tmp
-	@cd site-template/content && find . -name '*.md' | sort | while read -r page; do \
-		out="../../_site.tmp/$${page%.md}.html"; mkdir -p "$$(dirname "$$out")"; \
-		../../.build/release/runway render --theme default --theme menlo --theme times --theme important "$$page" > "$$out" || exit 1; \
-	done
-	@rm -rf _site && mv _site.tmp _site && echo "Rendered site-template/ into _site/"
+	.build/release/runway build site-template
 
 ## run: build site-template/ and serve it on http://$(HOST):$(PORT).
 run: site
-	@echo "Serving _site/ on http://$(HOST):$(PORT) (Ctrl-C stops)"
-	python3 -m http.server $(PORT) --bind $(HOST) --directory _site
+	@echo "Serving site-template/_site/ on http://$(HOST):$(PORT) (Ctrl-C stops)"
+	python3 -m http.server $(PORT) --bind $(HOST) --directory site-template/_site
 
 ## bench: throughput of parse, render and end to end next to cmark-gfm's own (make bench).
 bench: deps
@@ -48,7 +42,7 @@ bench: deps
 	.build/release/RunwayBenchmarks
 
 clean:
-	rm -rf .build _site _site.tmp
+	rm -rf .build .build-fuzz site-template/_site
 
 ## fuzz: libFuzzer over parse + render for SECONDS seconds (default 60); crashers land in Fuzz/crashers/.
 SECONDS ?= 60

@@ -20,6 +20,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
+        .package(url: "https://github.com/kylef/PathKit", from: "1.0.1"),
     ],
     targets: [
         // The C library, seen only by MarkdownParsing.
@@ -44,7 +47,11 @@ let package = Package(
         .target(name: "HTMLRendering", dependencies: ["AttributedText", "Formatting"], swiftSettings: upcoming),
         .target(
             name: "SiteBuilding",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting"],
+            dependencies: [
+                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting",
+                .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Stencil", package: "Stencil"), .product(name: "PathKit", package: "PathKit"),
+            ],
             swiftSettings: upcoming
         ),
         .target(

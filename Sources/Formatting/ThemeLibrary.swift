@@ -1,5 +1,6 @@
 public import AttributedText
 import Foundation
+import TOMLKit
 
 /// Finds themes by name in a list of folders (a site's `themes/`, then Runway's own) and resolves
 /// `extends`: the parent's scope, constraints and styles come first, the child's add and win.
@@ -35,6 +36,20 @@ public struct ThemeLibrary: Sendable {
     /// The path of a theme's file, if a folder has it.
     public func path(of name: String) -> String? {
         folders.map { $0 + "/" + name + "/" + Self.fileName }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The folders of a theme and of the themes it extends, the theme's own first (for templates).
+    public func folders(of name: String) -> [String] {
+        var result: [String] = []
+        var next: String? = name
+        while let current = next, let path = path(of: current), result.count < 16 {
+            let folder = (path as NSString).deletingLastPathComponent
+            if result.contains(folder) { break }
+            result.append(folder)
+            let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            next = (try? TOMLSource(path: path, text: text))?.table["extends"]?.string
+        }
+        return result
     }
 
     /// The theme `name` with its ancestors merged in, or `nil` when it cannot be had; diagnostics

@@ -47,6 +47,8 @@ public struct ThemeStylesheet: Sendable {
     /// The page layout every styled theme shares; themes style text, not boxes.
     static let layout = """
         main { max-width: 42rem; margin: 2.5rem auto; padding: 0 1.25rem; }
+        header.site { max-width: 42rem; margin: 1.5rem auto 0; padding: 0 1.25rem; font-weight: 600; }
+        header.site a { color: inherit; text-decoration: none; }
         main table { border-collapse: collapse; }
         main th, main td { padding: 0.3em 0.75em; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
         main pre { padding: 0.75em 1em; overflow-x: auto; border-radius: 6px; }
@@ -60,5 +62,19 @@ public struct ThemeStylesheet: Sendable {
 
     private static func block(_ selector: String, _ declarations: [CSSDeclarations.Declaration], indent: String) -> String {
         indent + selector + " {\n" + declarations.map { "\(indent)  \($0.property): \($0.value);\n" }.joined() + indent + "}\n"
+    }
+}
+
+extension AttributedText {
+    /// Every custom attribute value the text's spans carry, for a stylesheet's `usedValues`.
+    public var spanValues: [(attribute: String, value: AttributeValue)] {
+        var seen = Set<InlineIntent.Component>()
+        var values: [(String, AttributeValue)] = []
+        for run in runs {
+            for component in run.attributes.inlineIntent?.components ?? [] where seen.insert(component).inserted {
+                if case .attributes(_, let span) = component.kind { values += span.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+            }
+        }
+        return values
     }
 }

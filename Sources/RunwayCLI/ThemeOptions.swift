@@ -24,17 +24,3 @@ struct ThemeOptions: ParsableArguments {
         return themes
     }
 }
-
-extension AttributedText {
-    /// Every custom attribute value the text's spans carry, for the stylesheet.
-    var spanValues: [(attribute: String, value: AttributeValue)] {
-        var seen = Set<InlineIntent.Component>()
-        var values: [(String, AttributeValue)] = []
-        for run in runs {
-            for component in run.attributes.inlineIntent?.components ?? [] where seen.insert(component).inserted {
-                if case .attributes(_, let span) = component.kind { values += span.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
-            }
-        }
-        return values
-    }
-}

@@ -149,3 +149,27 @@ import Testing
         #expect(result.stderr.hasPrefix("<stdin>:1:3: warning: invalid attribute text \"k-dash: 1\""))
     }
 }
+
+/// `runway build` as a user runs it.
+@Suite struct BuildCommandTests {
+    @Test func buildsANewSiteAndFailsWithoutTouchingTheOutput() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runway-build-\(UUID().uuidString)").path
+        _ = try RunwayProcess.run(["new", folder])
+        let built = try RunwayProcess.run(["build", folder])
+        #expect(built.status == 0)
+        #expect(built.stdout.hasPrefix("built 3 pages into \(folder)/_site in "))
+        let index = try String(contentsOfFile: folder + "/_site/index.html", encoding: .utf8)
+
+        try "Hi ^[x](colour: 1)\n".write(toFile: folder + "/content/extra.md", atomically: true, encoding: .utf8)
+        let strict = try RunwayProcess.run(["build", "--strict", folder])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("/content/extra.md:1:4: error: unknown attribute 'colour'"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/_site/extra/index.html"))
+
+        try "---\ntitle: [\n---\n".write(toFile: folder + "/content/extra.md", atomically: true, encoding: .utf8)
+        let broken = try RunwayProcess.run(["build", folder])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("nothing written to \(folder)/_site"))
+        #expect(try String(contentsOfFile: folder + "/_site/index.html", encoding: .utf8) == index)
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import AttributedText
+import Foundation
+import SiteBuilding
+
+extension Runway {
+    /// `runway build [<site>]`: the whole site into its output folder.
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build a site into a folder of HTML, CSS, a sitemap and static files.",
+            discussion: """
+                Writes into <site>/_site unless --output says otherwise. A build with errors leaves the \\
+                previous output untouched; a successful one replaces it whole.
+                """
+        )
+
+        @OptionGroup var site: SiteOptions
+
+        @Option(help: ArgumentHelp("The folder to write the site into (default: <site>/_site).", valueName: "dir"))
+        var output: String?
+
+        @Option(help: ArgumentHelp("Build with this theme instead of runway.toml's.", valueName: "name"))
+        var theme: String?
+
+        @Flag(help: "Include drafts and future-dated pages.")
+        var drafts = false
+
+        @Flag(help: "Treat warnings as errors.")
+        var strict = false
+
+        @Flag(help: "Print nothing but diagnostics.")
+        var quiet = false
+
+        func run() throws {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let build = SiteBuild(site: site.path, output: output, theme: theme, drafts: drafts)
+            if strict {
+                // Warnings must stop the build before anything is written: check first.
+                let problems = SiteCheck(site: site.path).run().diagnostics
+                if !problems.isEmpty {
+                    Terminal.report(problems.map(\.promotedToError))
+                    throw ExitCode.failure
+                }
+            }
+            let report = build.run()
+            Terminal.report(report.diagnostics)
+            guard report.succeeded else {
+                let pages = "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s")"
+                Terminal.summarize(report.diagnostics, checked: "\(pages); nothing written to \(report.output)")
+                throw ExitCode.failure
+            }
+            if !quiet {
+                let elapsed = clock.now - start
+                let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+                Terminal.print("built \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") into \(report.output) in \(milliseconds) ms\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+public import AttributedText
+import Foundation
+
+/// Writes a build into a fresh folder beside the output and swaps it in only when the build
+/// succeeded, so a failed build leaves the previous output as it was, and files without a source
+/// any more are gone.
+struct OutputFolder {
+    let destination: String
+    let staging: String
+
+    init(destination: String) throws(Diagnostic) {
+        self.destination = destination
+        staging = destination + ".building-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            try? FileManager.default.removeItem(atPath: staging)
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic(.error, "cannot create the output folder: \(error.localizedDescription)", path: staging)
+        }
+    }
+
+    /// Writes `contents` at `relative` inside the staged build.
+    func write(_ contents: String, to relative: String) throws(Diagnostic) {
+        let path = staging + "/" + relative
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw Diagnostic(.error, "cannot write: \(error.localizedDescription)", path: path)
+        }
+    }
+
+    /// Copies a folder's files (the site's `static/`) into the staged build, as they are.
+    func copyFolder(_ source: String) throws(Diagnostic) {
+        guard let files = FileManager.default.enumerator(atPath: source)?.allObjects as? [String] else { return }
+        for file in files.sorted() {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: source + "/" + file, isDirectory: &isFolder)
+            let target = staging + "/" + file
+            do {
+                if isFolder.boolValue {
+                    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+                } else {
+                    try? FileManager.default.removeItem(atPath: target)
+                    try FileManager.default.copyItem(atPath: source + "/" + file, toPath: target)
+                }
+            } catch {
+                throw Diagnostic(.error, "cannot copy: \(error.localizedDescription)", path: source + "/" + file)
+            }
+        }
+    }
+
+    /// Puts the staged build in place of the previous output.
+    func commit() throws(Diagnostic) {
+        let manager = FileManager.default
+        let previous = destination + ".previous-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            if manager.fileExists(atPath: destination) { try manager.moveItem(atPath: destination, toPath: previous) }
+            try manager.moveItem(atPath: staging, toPath: destination)
+            try? manager.removeItem(atPath: previous)
+        } catch {
+            if !manager.fileExists(atPath: destination) { try? manager.moveItem(atPath: previous, toPath: destination) }
+            throw Diagnostic(.error, "cannot replace the output: \(error.localizedDescription)", path: destination)
+        }
+    }
+
+    /// Drops the staged build; the previous output stays.
+    func discard() {
+        try? FileManager.default.removeItem(atPath: staging)
+    }
+}

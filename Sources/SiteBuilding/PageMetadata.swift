@@ -1,0 +1,129 @@
+public import AttributedText
+import Formatting
+import Foundation
+import TOMLKit
+import Yams
+
+/// What a page's front matter says: title, date, draft, tags, slug, summary, layout, lang, and
+/// free params.
+public struct PageMetadata: Sendable {
+    public var title: String?
+    /// `YYYY-MM-DD` (or a full date and time), as written.
+    public var date: String?
+    public var draft = false
+    public var tags: [String] = []
+    public var slug: String?
+    public var summary: String?
+    public var layout: String?
+    public var lang: String?
+    /// Everything else, for templates.
+    public var params: [String: AttributeValue] = [:]
+
+    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang"]
+
+    public init() {}
+
+    /// Reads YAML or TOML front matter; problems are diagnostics at their line in the page's file.
+    public static func read(_ frontMatter: FrontMatter?, path: String) -> (PageMetadata, [Diagnostic]) {
+        guard let frontMatter else { return (PageMetadata(), []) }
+        var diagnostics: [Diagnostic] = []
+        let values: [String: AttributeValue]
+        switch frontMatter.format {
+        case .yaml: values = yaml(frontMatter, path: path, diagnostics: &diagnostics)
+        case .toml: values = toml(frontMatter, path: path, diagnostics: &diagnostics)
+        }
+        var metadata = PageMetadata()
+        func text(_ key: String) -> String? {
+            switch values[key] {
+            case .string(let value)?: return value
+            case nil: return nil
+            case let other?:
+                if key == "date", let number = other.jsonText.first, number.isNumber { return other.jsonText }
+                diagnostics.append(Diagnostic(.error, "'\(key)' must be a string", path: path,
+                                              position: SourcePosition(line: frontMatter.firstLine, column: 1)))
+                return nil
+            }
+        }
+        metadata.title = text("title")
+        metadata.date = text("date")
+        metadata.slug = text("slug")
+        metadata.summary = text("summary")
+        metadata.layout = text("layout")
+        metadata.lang = text("lang")
+        if case .bool(let draft)? = values["draft"] { metadata.draft = draft }
+        if case .array(let tags)? = values["tags"] {
+            metadata.tags = tags.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
+        }
+        metadata.params = values.filter { !knownKeys.contains($0.key) }
+        if let slug = metadata.slug, slug.isEmpty || slug.contains("/") || slug.contains("..") {
+            diagnostics.append(Diagnostic(.error, "'slug' must be one path segment, not \"\(slug)\"", path: path,
+                                          position: SourcePosition(line: frontMatter.firstLine, column: 1)))
+            metadata.slug = nil
+        }
+        return (metadata, diagnostics)
+    }
+
+    private static func yaml(_ frontMatter: FrontMatter, path: String, diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {
+        do {
+            guard let loaded = try Yams.load(yaml: frontMatter.text) else { return [:] }
+            guard let table = loaded as? [String: Any] else {
+                diagnostics.append(Diagnostic(.error, "front matter must be a mapping of keys to values", path: path,
+                                              position: SourcePosition(line: frontMatter.firstLine, column: 1)))
+                return [:]
+            }
+            return table.compactMapValues(attributeValue)
+        } catch let error as YamlError {
+            var position = SourcePosition(line: frontMatter.firstLine, column: 1)
+            var message = "\(error)"
+            // Where the construct began (the context) says more to a writer than where YAML noticed.
+            if case .scanner(let context, let problem, let mark, _) = error {
+                let at = context?.mark ?? mark
+                position = SourcePosition(line: frontMatter.firstLine + at.line - 1, column: at.column)
+                message = "\(problem) \(context?.text ?? "")"
+            } else if case .parser(let context, let problem, let mark, _) = error {
+                let at = context?.mark ?? mark
+                position = SourcePosition(line: frontMatter.firstLine + at.line - 1, column: at.column)
+                message = "\(problem) \(context?.text ?? "")"
+            }
+            diagnostics.append(Diagnostic(.error, "invalid YAML front matter: \(message.trimmingCharacters(in: .whitespaces))",
+                                          path: path, position: position))
+            return [:]
+        } catch {
+            diagnostics.append(Diagnostic(.error, "invalid YAML front matter: \(error)", path: path,
+                                          position: SourcePosition(line: frontMatter.firstLine, column: 1)))
+            return [:]
+        }
+    }
+
+    private static func toml(_ frontMatter: FrontMatter, path: String, diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {
+        do {
+            let source = try TOMLSource(path: path, text: frontMatter.text)
+            var values: [String: AttributeValue] = [:]
+            for key in source.table.keys {
+                if let item = source.table[key], let value = AttributeValue(toml: item) { values[key] = value }
+            }
+            return values
+        } catch {
+            var shifted = error
+            shifted.position = error.position.map { SourcePosition(line: $0.line + frontMatter.firstLine - 1, column: $0.column) }
+            diagnostics.append(shifted)
+            return [:]
+        }
+    }
+
+    private static func attributeValue(_ value: Any) -> AttributeValue? {
+        switch value {
+        case let bool as Bool: return .bool(bool)
+        case let integer as Int: return .integer(integer)
+        case let number as Double: return .number(number)
+        case let string as String: return .string(string)
+        case let date as Date:
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withFullDate]
+            return .string(formatter.string(from: date))
+        case let array as [Any]: return .array(array.compactMap(attributeValue))
+        case let table as [String: Any]: return .object(table.compactMapValues(attributeValue))
+        default: return nil
+        }
+    }
+}

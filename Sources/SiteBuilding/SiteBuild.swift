@@ -1,0 +1,193 @@
+public import AttributedText
+import Formatting
+public import Foundation
+import HTMLRendering
+import MarkdownParsing
+import Synchronization
+
+/// `runway build`: a folder of Markdown into a complete website. Pages are parsed (under cmark's
+/// lock) and rendered in parallel; the output is written into a staging folder and swapped in only
+/// when the build has no error, so a failed build leaves the previous site as it was. The output
+/// is deterministic: the same sources give byte-identical files.
+public struct SiteBuild: Sendable {
+    public var site: String
+    public var output: String?
+    public var theme: String?
+    public var drafts = false
+    /// The date future-dated pages are compared with, as `YYYY-MM-DD`.
+    public var today: String
+
+    public init(site: String, output: String? = nil, theme: String? = nil, drafts: Bool = false, today: Date = Date()) {
+        self.site = site
+        self.output = output
+        self.theme = theme
+        self.drafts = drafts
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        self.today = formatter.string(from: today)
+    }
+
+    public struct Report: Sendable {
+        public var pageCount: Int
+        public var diagnostics: [Diagnostic]
+        public var output: String
+        public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// One content file, parsed and rendered.
+    struct Page {
+        var source: String
+        var url: String
+        var metadata: PageMetadata
+        var title: String
+        var body: String
+        var values: [(attribute: String, value: AttributeValue)]
+    }
+
+    public func run() -> Report {
+        let destination = output ?? SitePaths.join(site, "_site")
+        var diagnostics: [Diagnostic] = []
+        let (loaded, configurationDiagnostics) = SiteConfiguration.load(site: site)
+        diagnostics += configurationDiagnostics
+        guard var configuration = loaded else { return Report(pageCount: 0, diagnostics: diagnostics, output: destination) }
+        if let theme { configuration.theme = theme }
+        let library = ThemeLibrary.standard(site: site)
+        let (theme, themeDiagnostics) = library.load(configuration.theme)
+        diagnostics += themeDiagnostics
+        guard let theme else { return Report(pageCount: 0, diagnostics: diagnostics, output: destination) }
+        let (scope, _) = configuration.contentScope(site: site)
+        let templates = TemplateSet(folders: [SitePaths.join(site, "templates")] + library.folders(of: theme.name).map { $0 + "/templates" })
+
+        let pages = renderPages(scope: scope, definition: theme.definition, diagnostics: &diagnostics)
+        let published = pages.filter { drafts || (!$0.metadata.draft && ($0.metadata.date.map { String($0.prefix(10)) <= today } ?? true)) }
+        let folder: OutputFolder
+        do throws(Diagnostic) {
+            folder = try OutputFolder(destination: destination)
+        } catch {
+            return Report(pageCount: 0, diagnostics: diagnostics + [error], output: destination)
+        }
+        do throws(Diagnostic) {
+            // Stencil does not escape: every value but the rendered body is escaped here.
+            let siteContext: [String: Any] = ["title": escape(configuration.title), "baseURL": escape(configuration.baseURL),
+                                              "language": escape(configuration.language), "theme": escape(theme.name)]
+            let listing = published.sorted { ($0.metadata.date ?? "", $0.url) > ($1.metadata.date ?? "", $1.url) }
+                .map { ["title": escape($0.title), "url": escape($0.url), "date": escape($0.metadata.date ?? ""),
+                        "summary": escape($0.metadata.summary ?? "")] }
+            for page in published {
+                let context: [String: Any] = ["site": siteContext, "pages": listing, "page": [
+                    "title": escape(page.title), "content": page.body, "url": escape(page.url),
+                    "date": escape(page.metadata.date ?? ""), "tags": page.metadata.tags.map(escape),
+                    "summary": escape(page.metadata.summary ?? ""), "lang": escape(page.metadata.lang ?? configuration.language),
+                    "params": page.metadata.params.mapValues(\.templateValue),
+                ]]
+                let html = try templates.render(page.metadata.layout ?? "page.html", context: context)
+                try folder.write(html, to: String(page.url.dropFirst()) + "index.html")
+            }
+            let notFound = ["site": siteContext, "pages": listing,
+                            "page": ["title": "Page not found", "content": "", "url": "/404.html", "lang": escape(configuration.language)]] as [String: Any]
+            try folder.write(try templates.render("404.html", context: notFound), to: "404.html")
+            try folder.write(ThemeStylesheet(theme: theme).css(usedValues: published.flatMap(\.values)), to: "theme.css")
+            try folder.write(Self.sitemap(published.map(\.url).sorted(), baseURL: configuration.baseURL), to: "sitemap.xml")
+            try folder.write("User-agent: *\nAllow: /\nSitemap: \(Self.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n", to: "robots.txt")
+            try folder.copyFolder(SitePaths.join(site, "static"))
+        } catch {
+            diagnostics.append(error)
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            folder.discard()
+        } else {
+            do throws(Diagnostic) { try folder.commit() } catch { diagnostics.append(error) }
+        }
+        return Report(pageCount: published.count, diagnostics: diagnostics, output: destination)
+    }
+
+    /// Every content file parsed, constrained and rendered to its body HTML, in file order.
+    private func renderPages(scope: CustomAttributeScope, definition: FormattingDefinition, diagnostics: inout [Diagnostic]) -> [Page] {
+        let files = SitePaths.contentFiles(site: site)
+        let parser = MarkdownParser(scope: scope)
+        let renderer = HTMLRenderer()
+        let results = Mutex([(Page?, [Diagnostic])](repeating: (nil, []), count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let path = SitePaths.join(site, files[index])
+            var found: [Diagnostic] = []
+            var page: Page?
+            do throws(Diagnostic) {
+                let source = try SourceText.read(path)
+                let (frontMatter, body) = FrontMatter.split(source.text)
+                let (metadata, metadataDiagnostics) = PageMetadata.read(frontMatter, path: path)
+                found += metadataDiagnostics
+                let parsed = parser.parse(body, path: path)
+                found += parsed.diagnostics
+                let text = definition.apply(to: parsed.text)
+                let name = String(files[index].dropFirst("content/".count).dropLast(3))
+                page = Page(source: path, url: Self.url(for: name, slug: metadata.slug), metadata: metadata,
+                            title: metadata.title ?? DocumentTitle.firstHeading(in: text) ?? Self.title(from: name),
+                            body: renderer.render(text), values: text.spanValues)
+            } catch {
+                found.append(error)
+            }
+            results.withLock { $0[index] = (page, found) }
+        }
+        let all = results.withLock { $0 }
+        diagnostics += all.flatMap(\.1)
+        return all.compactMap(\.0)
+    }
+
+    /// `index` → `/`, `about` → `/about/`, `posts/index` → `/posts/`, `posts/a` → `/posts/a/`.
+    static func url(for name: String, slug: String?) -> String {
+        var parts = name.split(separator: "/").map(String.init)
+        if parts.last == "index" { parts.removeLast() } else if let slug, !parts.isEmpty { parts[parts.count - 1] = slug }
+        return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
+    }
+
+    static func title(from name: String) -> String {
+        let last = name.split(separator: "/").last.map(String.init) ?? name
+        return last.replacingOccurrences(of: "-", with: " ").capitalized
+    }
+
+    static func absolute(_ url: String, baseURL: String) -> String {
+        (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + url
+    }
+
+    static func sitemap(_ urls: [String], baseURL: String) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for url in urls {
+            let escaped = absolute(url, baseURL: baseURL).replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "<", with: "&lt;")
+            xml += "  <url><loc>\(escaped)</loc></url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+}
+
+/// Text for an HTML template: `&`, `<`, `>`, `"` and `'` as entities.
+func escape(_ text: String) -> String {
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count)
+    for character in text {
+        switch character {
+        case "&": escaped += "&amp;"
+        case "<": escaped += "&lt;"
+        case ">": escaped += "&gt;"
+        case "\"": escaped += "&quot;"
+        case "'": escaped += "&#39;"
+        default: escaped.append(character)
+        }
+    }
+    return escaped
+}
+
+extension AttributeValue {
+    /// The value as Stencil sees it, strings escaped.
+    var templateValue: Any {
+        switch self {
+        case .string(let value): escape(value)
+        case .integer(let value): value
+        case .number(let value): value
+        case .bool(let value): value
+        case .null: ""
+        case .array(let values): values.map(\.templateValue)
+        case .object(let values): values.mapValues(\.templateValue)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import AttributedText
+import Foundation
+import SiteBuilding
+import Testing
+
+/// `runway build` on the bundled site template and on small sites made for each case.
+@Suite struct SiteBuildTests {
+    static let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../site-template").standardized.path
+
+    static func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("runway-\(name)-\(UUID().uuidString)").path
+    }
+
+    static func files(in folder: String) -> [String: Data] {
+        let names = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+        var files: [String: Data] = [:]
+        for name in names {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+            if !isFolder.boolValue { files[name] = FileManager.default.contents(atPath: folder + "/" + name) }
+        }
+        return files
+    }
+
+    @Test func theTemplateBuildsIntoACompleteTree() throws {
+        let output = Self.temporary("out")
+        let report = SiteBuild(site: Self.template, output: output).run()
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.pageCount == 3)
+        #expect(Set(Self.files(in: output).keys) == [
+            "404.html", "index.html", "attributes/index.html", "posts/gfm/index.html", "images/runway.svg",
+            "robots.txt", "sitemap.xml", "theme.css",
+        ])
+        let post = try String(contentsOfFile: output + "/posts/gfm/index.html", encoding: .utf8)
+        #expect(post.contains("<title>GitHub Flavored Markdown · A Runway site</title>"))
+        #expect(post.contains(#"<link rel="stylesheet" href="/theme.css">"#))
+        #expect(post.contains("<th align=\"left\">Feature</th>"))
+        let sitemap = try String(contentsOfFile: output + "/sitemap.xml", encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://example.com/posts/gfm/</loc>"))
+        let css = try String(contentsOfFile: output + "/theme.css", encoding: .utf8)
+        #expect(css.contains(".rw-customColor--danger {"))
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let first = Self.temporary("first"), second = Self.temporary("second")
+        _ = SiteBuild(site: Self.template, output: first).run()
+        _ = SiteBuild(site: Self.template, output: second).run()
+        #expect(Self.files(in: first) == Self.files(in: second))
+    }
+
+    /// A small site whose pages and templates each test sets.
+    static func site(pages: [String: String], templates: [String: String] = [:]) throws -> String {
+        let root = temporary("site")
+        try FileManager.default.createDirectory(atPath: root + "/content", withIntermediateDirectories: true)
+        try "title = \"S\"\nbaseURL = \"https://s.example/\"\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        for (name, text) in pages { try text.write(toFile: root + "/content/" + name, atomically: true, encoding: .utf8) }
+        if !templates.isEmpty { try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true) }
+        for (name, text) in templates { try text.write(toFile: root + "/templates/" + name, atomically: true, encoding: .utf8) }
+        return root
+    }
+
+    @Test func aFailedBuildLeavesThePreviousOutputAndSaysWhere() throws {
+        let root = try Self.site(pages: ["a.md": "# A\n", "b.md": "---\ntitle: B\n---\nb\n"])
+        #expect(SiteBuild(site: root).run().succeeded)
+        let before = Self.files(in: root + "/_site")
+        try "---\ntitle: [unclosed\n---\nb\n".write(toFile: root + "/content/b.md", atomically: true, encoding: .utf8)
+        try "# A changed\n".write(toFile: root + "/content/a.md", atomically: true, encoding: .utf8)
+        let report = SiteBuild(site: root).run()
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.count == 1)
+        #expect(report.diagnostics.first?.description.hasPrefix("\(root)/content/b.md:2:") == true)
+        #expect(report.diagnostics.first?.description.contains("error: invalid YAML front matter") == true)
+        #expect(Self.files(in: root + "/_site") == before)
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site.building-\(ProcessInfo.processInfo.processIdentifier)"))
+    }
+
+    @Test func removedSourcesLeaveNoOutput() throws {
+        let root = try Self.site(pages: ["a.md": "a\n", "b.md": "b\n"])
+        _ = SiteBuild(site: root).run()
+        #expect(FileManager.default.fileExists(atPath: root + "/_site/b/index.html"))
+        try FileManager.default.removeItem(atPath: root + "/content/b.md")
+        _ = SiteBuild(site: root).run()
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site/b/index.html"))
+    }
+
+    @Test func draftsAndFutureDatedPagesNeedDrafts() throws {
+        let root = try Self.site(pages: [
+            "draft.md": "+++\ndraft = true\n+++\nd\n", "future.md": "---\ndate: 2999-01-01\n---\nf\n", "now.md": "n\n",
+        ])
+        #expect(SiteBuild(site: root).run().pageCount == 1)
+        #expect(SiteBuild(site: root, drafts: true).run().pageCount == 3)
+    }
+
+    @Test func templateErrorsPointAtTheTemplate() throws {
+        let root = try Self.site(pages: ["a.md": "a\n"], templates: ["page.html": "<p>\n{% if page.title %}unclosed\n"])
+        let report = SiteBuild(site: root).run()
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.first?.description.hasPrefix("\(root)/templates/page.html:2:") == true)
+    }
+
+    @Test func frontMatterValuesAreEscapedInTemplates() throws {
+        let root = try Self.site(pages: ["a.md": "---\ntitle: \"</title><script>alert(1)</script>\"\n---\nx\n"])
+        #expect(SiteBuild(site: root).run().succeeded)
+        let page = try String(contentsOfFile: root + "/_site/a/index.html", encoding: .utf8)
+        #expect(!page.contains("<script>"))
+        #expect(page.contains("&lt;/title&gt;&lt;script&gt;"))
+    }
+}
