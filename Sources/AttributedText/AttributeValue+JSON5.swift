@@ -11,11 +11,17 @@ extension AttributeValue {
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true
         decoder.assumesTopLevelDictionary = true
+        let values: [String: AttributeValue]
         do {
-            return try decoder.decode([String: AttributeValue].self, from: Data(raw.utf8))
+            values = try decoder.decode([String: AttributeValue].self, from: Data(raw.utf8))
         } catch {
             throw AttributeTextError(raw: raw, detail: Self.detail(of: error))
         }
+        // JSON5 reads Infinity and NaN, which no JSON, CSS class or data attribute can carry.
+        guard values.values.allSatisfy(\.isFinite) else {
+            throw AttributeTextError(raw: raw, detail: "Infinity and NaN are not values an attribute can take")
+        }
+        return values
     }
 
     /// The longest number attribute text may hold. Foundation's JSON5 reader traps on some longer
@@ -66,6 +72,16 @@ extension AttributeValue {
             return description
         }
         return context.debugDescription
+    }
+
+    /// Whether every number in the value is finite.
+    var isFinite: Bool {
+        switch self {
+        case .number(let number): number.isFinite
+        case .array(let values): values.allSatisfy(\.isFinite)
+        case .object(let values): values.values.allSatisfy(\.isFinite)
+        default: true
+        }
     }
 
     /// The value as JSON text, for messages.

@@ -27,6 +27,7 @@ typedef struct {
     int32_t *bracket_close;        // '[' at i closes at bracket_close[i]; -1: never; -2: not a bracket here
     int32_t *paren_close;          // '(' at i closes at paren_close[i]; -1: never or nested too deep
     bufsize_t capacity;
+    int rebuilds;                  // how often the tables were recomputed for this subject
 } subject_matches;
 
 static subject_matches matches[RUNWAY_ATTRIBUTES_MAX_SPAN_DEPTH + 2];
@@ -45,7 +46,7 @@ static bufsize_t backtick_run(const unsigned char *data, bufsize_t length, bufsi
 // cmark does (a run of n backticks closes at the next run of exactly n), and where parentheses close,
 // skipping backslash escapes only: quotes are not special in attribute text.
 static bool compute_matches(subject_matches *m, const cmark_node *parent, const unsigned char *data,
-                            bufsize_t length, bufsize_t from) {
+                            bufsize_t length, bufsize_t from, bool skip_code_spans) {
     if (m->capacity < length + 1) {
         bufsize_t capacity = length + 1;
         int32_t *brackets = realloc(m->bracket_close, sizeof(int32_t) * (size_t)capacity);
@@ -77,7 +78,7 @@ static bool compute_matches(subject_matches *m, const cmark_node *parent, const 
         unsigned char c = data[i];
         if (c == '\\' && i + 1 < length && is_ascii_punctuation(data[i + 1])) {
             i++;
-        } else if (c == '`') {
+        } else if (c == '`' && skip_code_spans) {
             bufsize_t run = backtick_run(data, length, i);
             bufsize_t j = i + run;
             bufsize_t close = -1;
@@ -123,13 +124,19 @@ static bool compute_matches(subject_matches *m, const cmark_node *parent, const 
 }
 
 // The tables for this subject, computed again when the subject is new or when the core reached a
-// `[` the tables did not see as a bracket (inside what they took for a code span).
+// `[` the tables did not see as a bracket (inside what they took for a code span: raw HTML can hold
+// a backtick). That happens at most once a subject; the second time, the tables stop skipping code
+// spans, so hostile text cannot force a rescan per `^[` (quadratic time).
 static subject_matches *matches_for(const cmark_node *parent, const unsigned char *data, bufsize_t length,
                                     bufsize_t open) {
     subject_matches *m = &matches[span_depth];
     bool same = m->parent == parent && m->data == data && m->length == length && open >= m->from;
-    if (!same || m->bracket_close[open] == -2) {
-        if (!compute_matches(m, parent, data, length, open)) return NULL;
+    if (!same) {
+        m->rebuilds = 0;
+        if (!compute_matches(m, parent, data, length, open, true)) return NULL;
+    } else if (m->bracket_close[open] == -2) {
+        m->rebuilds++;
+        if (!compute_matches(m, parent, data, length, open, m->rebuilds < 2)) return NULL;
     }
     return m;
 }
@@ -180,12 +187,12 @@ static cmark_node *match(cmark_syntax_extension *self, cmark_parser *parser, cma
     subject_matches *m = matches_for(parent, data, length, open);
     if (m == NULL) return literal(parser, inline_parser, at, line, column);
     int32_t close = m->bracket_close[open];
-    if (close < 0 || close + 1 >= length || data[close + 1] != '(') {
+    if (close <= open || close + 1 >= length || data[close + 1] != '(') {
         return literal(parser, inline_parser, at, line, column);
     }
     bufsize_t paren = close + 1;
     int32_t end = m->paren_close[paren];
-    if (end < 0) return literal(parser, inline_parser, at, line, column);
+    if (end <= paren || end >= length || data[end] != ')') return literal(parser, inline_parser, at, line, column);
 
     // The span: a LINK node marked as ours, its URL the raw attribute text, its children the label.
     cmark_node *span = cmark_node_new_with_mem(CMARK_NODE_LINK, parser->mem);
@@ -208,6 +215,9 @@ static cmark_node *match(cmark_syntax_extension *self, cmark_parser *parser, cma
     cmark_strbuf_put(&span->content, data + open + 1, close - open - 1);
     span_depth++;
     cmark_parse_inlines(parser, span, parser->refmap, parser->options);
+    // The label's tables describe a buffer that may be freed (cmark-gfm's footnote handling frees
+    // nodes mid-parse) and reused at the same address: never trust them again.
+    matches[span_depth].parent = NULL;
     span_depth--;
 
     cmark_inline_parser_set_offset(inline_parser, end + 1);

@@ -48,7 +48,9 @@ public struct HTMLDocument: Sendable {
     private func writeSwitcher(_ output: inout HTMLOutput) {
         output.write("<nav class=\"runway-theme-switcher\"><label>Theme <select id=\"runway-theme\">")
         for sheet in stylesheets {
-            output.write("<option>")
+            output.write("<option value=\"")
+            output.writeEscaped(sheet.theme)
+            output.write("\">")
             output.writeEscaped(sheet.theme)
             output.write("</option>")
         }

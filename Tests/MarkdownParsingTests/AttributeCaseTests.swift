@@ -236,3 +236,16 @@ extension String {
         #expect(try AttributeValue.objectBody("k: '\(long)', /* \(long) */ j: 1") == ["k": .string(long), "j": .integer(1)])
     }
 }
+
+/// A backtick inside raw HTML made every `^[` rebuild the bracket tables (45 s on 440 KB); the
+/// tables are now rebuilt at most once a paragraph. Structure is what this test checks; `make bench`
+/// style timing is in the notes.
+@Suite struct BracketTableTests {
+    @Test func rawHTMLWithBackticksBeforeManySpans() {
+        let unit = "<a x=\"`\">^["
+        let text = parse(String(repeating: unit, count: 5_000))
+        #expect(text.runs.allSatisfy { $0.attributes.customAttributes.isEmpty })
+        let spans = parse("<a x=\"`\">^[one](k: 1) <b title=\"`\">^[two](k: 2) `code ^[no](k: 3)`")
+        #expect(spans.runs.compactMap { $0.attributes.customAttributes["k"] } == [.integer(1), .integer(2)])
+    }
+}

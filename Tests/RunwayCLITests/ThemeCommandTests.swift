@@ -52,7 +52,7 @@ import Testing
         #expect(!one.stdout.contains(" style=\""), "no inline styles")
         let several = try RunwayProcess.run(["render", "--theme", "default", "--theme", "times", "-"], input: Data(Self.specimen.utf8))
         #expect(several.stdout.contains(#"<style data-runway-theme="times" media="not all">"#))
-        #expect(several.stdout.contains(#"<select id="runway-theme"><option>default</option><option>times</option></select>"#))
+        #expect(several.stdout.contains(#"<select id="runway-theme"><option value="default">default</option><option value="times">times</option></select>"#))
         #expect(several.stdout.contains("localStorage.setItem(\"runway-theme\""))
         let plain = try RunwayProcess.run(["render", "--theme", "plain", "-"], input: Data("# x\n".utf8))
         #expect(!plain.stdout.contains("<style"))

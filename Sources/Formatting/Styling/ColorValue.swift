@@ -46,7 +46,7 @@ public struct ColorValue: Hashable, Sendable {
         if let named = named[text] { return named }
         if text.hasPrefix("#") {
             let digits = text.dropFirst()
-            guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
+            guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
                 throw StyleError("invalid colour \"\(text)\": hex colours are #RGB, #RGBA, #RRGGBB or #RRGGBBAA")
             }
             return (text.uppercased(), text.uppercased())
@@ -75,9 +75,10 @@ extension Substring {
 }
 
 extension Double {
-    /// The shortest CSS form: `17`, `1.5`, `0.647`.
+    /// The shortest CSS form: `17`, `1.5`, `0.647`. Callers keep values within ±10⁶.
     var cssNumber: String {
-        if self == rounded() && abs(self) < 1e9 { return String(Int(self)) }
+        guard isFinite, abs(self) < 1e9 else { return "0" }
+        if self == rounded() { return String(Int(self)) }
         var text = String(format3: self)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

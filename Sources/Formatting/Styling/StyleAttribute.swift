@@ -60,7 +60,9 @@ public enum StyleAttribute: String, CaseIterable, Sendable {
             return CSSDeclarations([("text-align", ["leading": "start", "center": "center", "trailing": "end"][alignment]!)])
         case .lineSpacing: return CSSDeclarations([("line-height", "calc(1.3em + \(try points(value))pt)")])
         case .lineLimit:
-            guard case .integer(let lines) = value, lines > 0 else { throw StyleError("lineLimit must be a whole number above 0") }
+            guard case .integer(let lines) = value, lines > 0, lines <= 10_000 else {
+                throw StyleError("lineLimit must be a whole number from 1 to 10000")
+            }
             return CSSDeclarations([("display", "-webkit-box"), ("-webkit-box-orient", "vertical"),
                                     ("-webkit-line-clamp", String(lines)), ("overflow", "hidden")])
         case .truncationMode:
@@ -79,11 +81,14 @@ public enum StyleAttribute: String, CaseIterable, Sendable {
         return flag
     }
 
+    /// The largest size or offset, in points, a style may use.
+    static let pointLimit = 10_000.0
+
     private func points(_ value: AttributeValue) throws(StyleError) -> String {
         switch value {
-        case .integer(let number): return String(number)
-        case .number(let number) where number.isFinite: return number.cssNumber
-        default: throw StyleError("\(rawValue) must be a number of points")
+        case .integer(let number) where abs(Double(number)) <= Self.pointLimit: return String(number)
+        case .number(let number) where number.isFinite && abs(number) <= Self.pointLimit: return number.cssNumber
+        default: throw StyleError("\(rawValue) must be a number of points between -10000 and 10000")
         }
     }
 
@@ -117,14 +122,17 @@ public enum StyleAttribute: String, CaseIterable, Sendable {
         case .object(let fields):
             let size: Double
             switch fields["size"] {
-            case .integer(let points)?: size = Double(points)
-            case .number(let points)? where points > 0 && points.isFinite: size = points
-            default: throw StyleError("a font table needs a size in points")
+            case .integer(let points)? where points > 0 && Double(points) <= pointLimit: size = Double(points)
+            case .number(let points)? where points > 0 && points <= pointLimit: size = points
+            default: throw StyleError("a font table needs a size in points, above 0 and at most 10000")
             }
             var declarations = [("font-size", rem(size))]
             if case .string(let name)? = fields["name"] {
-                guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }) else {
-                    throw StyleError("font name \"\(name)\" may hold only letters, digits, spaces and hyphens")
+                // Code points, not characters: a combining mark can make `"` part of a "letter".
+                guard !name.isEmpty, name.unicodeScalars.allSatisfy({
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == " " || $0 == "-"
+                }) else {
+                    throw StyleError("font name \"\(name)\" may hold only ASCII letters, digits, spaces and hyphens")
                 }
                 var fallback = FontDesign.default
                 if let design = fields["design"] { fallback = try choice(design, FontDesign.self, "font design") }
