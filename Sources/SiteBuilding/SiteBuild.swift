@@ -42,6 +42,7 @@ public struct SiteBuild: Sendable {
         var title: String
         var body: String
         var values: [(attribute: String, value: AttributeValue)]
+        var text: AttributedText
     }
 
     public func run() -> Report {
@@ -60,6 +61,12 @@ public struct SiteBuild: Sendable {
 
         let pages = renderPages(scope: scope, definition: theme.definition, diagnostics: &diagnostics)
         let published = pages.filter { drafts || (!$0.metadata.draft && ($0.metadata.date.map { String($0.prefix(10)) <= today } ?? true)) }
+        let lists = SiteLists(pages: published)
+        var targets = Set(published.map(\.url)).union(lists.urls(paginate: configuration.paginate))
+        targets.formUnion(["/404.html", "/theme.css", "/sitemap.xml", "/robots.txt", "/index.xml", "/atom.xml"])
+        targets.formUnion(SitePaths.staticFiles(site: site).map { "/" + $0 })
+        let links = LinkCheck(targets: targets)
+        for page in published { diagnostics += links.brokenLinks(in: page.text, pageURL: page.url, path: page.source) }
         let folder: OutputFolder
         do throws(Diagnostic) {
             folder = try OutputFolder(destination: destination)
@@ -83,11 +90,37 @@ public struct SiteBuild: Sendable {
                 let html = try templates.render(page.metadata.layout ?? "page.html", context: context)
                 try folder.write(html, to: String(page.url.dropFirst()) + "index.html")
             }
+            for list in lists.lists {
+                let size = configuration.paginate
+                let total = SiteLists.pageCount(list.pages.count, size: size)
+                for number in 1...total {
+                    let url = SiteLists.pageURL(list.url, page: number)
+                    let items = list.pages.dropFirst((number - 1) * size).prefix(size).map { page in
+                        ["title": escape(page.title), "url": escape(page.url), "date": escape(page.metadata.date ?? ""),
+                         "summary": escape(page.metadata.summary ?? "")]
+                    }
+                    var context: [String: Any] = ["site": siteContext, "pages": listing, "items": items, "page": [
+                        "title": escape(list.title), "content": "", "url": escape(url), "lang": escape(configuration.language),
+                    ]]
+                    context["pagination"] = [
+                        "number": number, "total": total,
+                        "previous": number > 1 ? SiteLists.pageURL(list.url, page: number - 1) : "",
+                        "next": number < total ? SiteLists.pageURL(list.url, page: number + 1) : "",
+                    ]
+                    if list.url == "/tags/" {
+                        context["items"] = lists.tagIndex.map { ["title": escape("\($0.name) (\($0.count))"), "url": escape($0.url), "date": "", "summary": ""] }
+                    }
+                    try folder.write(try templates.render("list.html", context: context), to: String(url.dropFirst()) + "index.html")
+                }
+            }
+            try folder.write(Feeds.rss(published, title: configuration.title, baseURL: configuration.baseURL), to: "index.xml")
+            try folder.write(Feeds.atom(published, title: configuration.title, baseURL: configuration.baseURL), to: "atom.xml")
             let notFound = ["site": siteContext, "pages": listing,
                             "page": ["title": "Page not found", "content": "", "url": "/404.html", "lang": escape(configuration.language)]] as [String: Any]
             try folder.write(try templates.render("404.html", context: notFound), to: "404.html")
             try folder.write(ThemeStylesheet(theme: theme).css(usedValues: published.flatMap(\.values)), to: "theme.css")
-            try folder.write(Self.sitemap(published.map(\.url).sorted(), baseURL: configuration.baseURL), to: "sitemap.xml")
+            let listURLs = lists.urls(paginate: configuration.paginate)
+            try folder.write(Self.sitemap((published.map(\.url) + listURLs).sorted(), baseURL: configuration.baseURL), to: "sitemap.xml")
             try folder.write("User-agent: *\nAllow: /\nSitemap: \(Self.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n", to: "robots.txt")
             try folder.copyFolder(SitePaths.join(site, "static"))
         } catch {
@@ -122,7 +155,7 @@ public struct SiteBuild: Sendable {
                 let name = String(files[index].dropFirst("content/".count).dropLast(3))
                 page = Page(source: path, url: Self.url(for: name, slug: metadata.slug), metadata: metadata,
                             title: metadata.title ?? DocumentTitle.firstHeading(in: text) ?? Self.title(from: name),
-                            body: renderer.render(text), values: text.spanValues)
+                            body: renderer.render(text), values: text.spanValues, text: text)
             } catch {
                 found.append(error)
             }

@@ -12,11 +12,13 @@ public struct SiteConfiguration: Sendable {
     public var baseURL: String
     public var language: String
     public var theme: String
+    /// How many pages a list page shows before the next page of the list.
+    public var paginate: Int
     /// The custom attributes the site's Markdown may use, from `[attributes.NAME]` tables.
     public var scope: CustomAttributeScope
 
     /// The settings the file may hold at its top level.
-    static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "attributes"]
+    static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win). Problems loading the theme are diagnostics.
@@ -54,12 +56,18 @@ public struct SiteConfiguration: Sendable {
             diagnostics.append(Diagnostic(.warning, "unknown setting '\(key)' (known: \(knownKeys.sorted().joined(separator: ", ")))",
                                           path: path, position: source.position(of: [key])))
         }
+        var paginate = 10
+        if let setting = source.table["paginate"] {
+            if let size = setting.int, size > 0 { paginate = size } else {
+                diagnostics.append(Diagnostic(.error, "'paginate' must be a whole number above 0", path: path, position: source.position(of: ["paginate"])))
+            }
+        }
         let declared = CustomAttributeScope.declared(in: source, name: fileName)
         diagnostics += declared.diagnostics
         let configuration = SiteConfiguration(
             title: string("title", default: "Untitled site"), baseURL: string("baseURL", default: "/"),
             language: string("language", default: "en"), theme: string("theme", default: "default"),
-            scope: declared.scope)
+            paginate: paginate, scope: declared.scope)
         return (configuration, diagnostics)
     }
 }

@@ -1,5 +1,8 @@
 import AttributedText
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import SiteBuilding
 import Testing
 
@@ -30,7 +33,8 @@ import Testing
         #expect(report.pageCount == 3)
         #expect(Set(Self.files(in: output).keys) == [
             "404.html", "index.html", "attributes/index.html", "posts/gfm/index.html", "images/runway.svg",
-            "robots.txt", "sitemap.xml", "theme.css",
+            "robots.txt", "sitemap.xml", "theme.css", "index.xml", "atom.xml", "posts/index.html",
+            "tags/index.html", "tags/attributes/index.html", "tags/gfm/index.html", "tags/markdown/index.html",
         ])
         let post = try String(contentsOfFile: output + "/posts/gfm/index.html", encoding: .utf8)
         #expect(post.contains("<title>GitHub Flavored Markdown · A Runway site</title>"))
@@ -105,5 +109,51 @@ import Testing
         let page = try String(contentsOfFile: root + "/_site/a/index.html", encoding: .utf8)
         #expect(!page.contains("<script>"))
         #expect(page.contains("&lt;/title&gt;&lt;script&gt;"))
+    }
+}
+
+@Suite struct SiteListTests {
+    @Test func tagsSectionsPaginationAndFeeds() throws {
+        let root = try SiteBuildTests.site(pages: [
+            "index.md": "# Home\n\nSee [the posts](/posts/) and [b](posts/b/).\n",
+        ])
+        try "title = \"S\"\nbaseURL = \"https://s.example/\"\npaginate = 2\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/content/posts", withIntermediateDirectories: true)
+        for (name, date, tags) in [("a", "2026-01-01", "[swift, web]"), ("b", "2026-02-01", "[swift]"), ("c", "2026-03-01", "[Web Dev]")] {
+            try "---\ntitle: \(name.uppercased())\ndate: \(date)\ntags: \(tags)\nsummary: About \(name).\n---\ntext\n"
+                .write(toFile: root + "/content/posts/\(name).md", atomically: true, encoding: .utf8)
+        }
+        let report = SiteBuild(site: root).run()
+        #expect(report.diagnostics.isEmpty)
+        let files = Set(SiteBuildTests.files(in: root + "/_site").keys)
+        for expected in ["posts/index.html", "posts/page/2/index.html", "tags/index.html", "tags/swift/index.html",
+                         "tags/web/index.html", "tags/web-dev/index.html", "index.xml", "atom.xml"] {
+            #expect(files.contains(expected), "\(expected)")
+        }
+        let first = try String(contentsOfFile: root + "/_site/posts/index.html", encoding: .utf8)
+        #expect(first.contains(#"<a href="/posts/c/">C</a> <time>2026-03-01</time>"#))
+        #expect(first.contains(#"<a href="/posts/page/2/">Older</a>"#))
+        #expect(!first.contains("/posts/a/"))
+        let rss = try String(contentsOfFile: root + "/_site/index.xml", encoding: .utf8)
+        #expect(rss.contains("<item><title>C</title><link>https://s.example/posts/c/</link>"))
+        #expect(rss.contains("<pubDate>Sun, 01 Mar 2026 00:00:00 +0000</pubDate>"))
+        let atom = try String(contentsOfFile: root + "/_site/atom.xml", encoding: .utf8)
+        #expect(atom.contains("<updated>2026-03-01T00:00:00Z</updated>"))
+        #expect(XMLParser(data: Data(rss.utf8)).parse() && XMLParser(data: Data(atom.utf8)).parse())
+        let sitemap = try String(contentsOfFile: root + "/_site/sitemap.xml", encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://s.example/tags/swift/</loc>"))
+    }
+
+    @Test func brokenInternalLinksAreWarningsAtTheLink() throws {
+        let root = try SiteBuildTests.site(pages: [
+            "a.md": "Go [there](/nowhere/), [home](/), [b](../b/), ![x](/img.png) and [out](https://swift.org).\n",
+            "b.md": "b\n", "index.md": "home\n",
+        ])
+        let report = SiteBuild(site: root).run()
+        #expect(report.succeeded)
+        #expect(report.diagnostics.map(\.description) == [
+            "\(root)/content/a.md:1:5: warning: broken link: /nowhere/ leads to /nowhere/, which the site does not have",
+            "\(root)/content/a.md:1:49: warning: broken link: /img.png leads to /img.png, which the site does not have",
+        ])
     }
 }
