@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: deps build test run bench site fuzz clean
+.PHONY: deps build test run bench bench-site site fuzz clean
 
 ## deps: install the Debian packages Runway builds and tests with (only those missing).
 deps:
@@ -40,6 +40,11 @@ run: site
 bench: deps
 	$(SWIFT) build -c release --product RunwayBenchmarks
 	.build/release/RunwayBenchmarks
+
+## bench-site: a generated 10,000-page site built by Runway (cold, no change) and by Hugo when installed.
+bench-site: deps
+	$(SWIFT) build -c release --product RunwayBenchmarks
+	.build/release/RunwayBenchmarks site 10000
 
 clean:
 	rm -rf .build .build-fuzz site-template/_site

@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(name: "runway", dependencies: ["RunwayCLI"], swiftSettings: upcoming),
         .executableTarget(
             name: "RunwayBenchmarks",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering"],
+            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding"],
             path: "Benchmarks/RunwayBenchmarks",
             swiftSettings: upcoming
         ),

@@ -32,8 +32,13 @@ func report(_ name: String, _ seconds: Double) {
     print("\(padded) \(String(format: "%8.1f", rate)) MB/s  \(String(format: "%7.1f", seconds * 1000)) ms")
 }
 
-// `RunwayBenchmarks parse` (or render, end-to-end, cmark) runs one stage only, for a profiler.
+// `RunwayBenchmarks parse` (or render, end-to-end, cmark, attributes, themed) runs one stage only,
+// for a profiler; `RunwayBenchmarks site [pages]` is `make bench-site`.
 let only = CommandLine.arguments.dropFirst().first
+if only == "site" {
+    try SiteBenchmark.run(pageCount: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000)
+    exit(0)
+}
 
 print("corpus: \(corpus.pages.count) pages, \(String(format: "%.2f", megabytes)) MB, best of \(passes) passes")
 var texts: [AttributedText] = []

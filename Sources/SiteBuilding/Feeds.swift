@@ -34,12 +34,21 @@ enum Feeds {
         return xml + "</feed>\n"
     }
 
+    /// Dated pages, newest first (dates compare as `YYYY-MM-DD` text; each is parsed once).
     private static func dated(_ pages: [SiteBuild.Page]) -> [SiteBuild.Page] {
-        Array(pages.filter { $0.metadata.date.flatMap(parse) != nil }
+        Array(pages.filter { $0.metadata.date.map(isDate) ?? false }
             .sorted { ($0.metadata.date ?? "", $0.url) > ($1.metadata.date ?? "", $1.url) }.prefix(limit))
     }
 
+    /// `YYYY-MM-DD` at the start, checked without a formatter.
+    private static func isDate(_ text: String) -> Bool {
+        let digits = Array(text.utf8.prefix(10))
+        guard digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-") else { return false }
+        return digits.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element) }
+    }
+
     private static func parse(_ date: String) -> Date? {
+        guard isDate(date) else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
         return formatter.date(from: String(date.prefix(10)))

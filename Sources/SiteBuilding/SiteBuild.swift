@@ -75,21 +75,30 @@ public struct SiteBuild: Sendable {
         }
         do throws(Diagnostic) {
             // Stencil does not escape: every value but the rendered body is escaped here.
-            let siteContext: [String: Any] = ["title": escape(configuration.title), "baseURL": escape(configuration.baseURL),
+            let siteContext: [String: String] = ["title": escape(configuration.title), "baseURL": escape(configuration.baseURL),
                                               "language": escape(configuration.language), "theme": escape(theme.name)]
             let listing = published.sorted { ($0.metadata.date ?? "", $0.url) > ($1.metadata.date ?? "", $1.url) }
                 .map { ["title": escape($0.title), "url": escape($0.url), "date": escape($0.metadata.date ?? ""),
                         "summary": escape($0.metadata.summary ?? "")] }
-            for page in published {
+            // Pages render and write in parallel; the first error, in page order, stops the build.
+            let failures = Mutex([Diagnostic?](repeating: nil, count: published.count))
+            let language = configuration.language
+            DispatchQueue.concurrentPerform(iterations: published.count) { index in
+                let page = published[index]
                 let context: [String: Any] = ["site": siteContext, "pages": listing, "page": [
                     "title": escape(page.title), "content": page.body, "url": escape(page.url),
                     "date": escape(page.metadata.date ?? ""), "tags": page.metadata.tags.map(escape),
-                    "summary": escape(page.metadata.summary ?? ""), "lang": escape(page.metadata.lang ?? configuration.language),
+                    "summary": escape(page.metadata.summary ?? ""), "lang": escape(page.metadata.lang ?? language),
                     "params": page.metadata.params.mapValues(\.templateValue),
                 ]]
-                let html = try templates.render(page.metadata.layout ?? "page.html", context: context)
-                try folder.write(html, to: String(page.url.dropFirst()) + "index.html")
+                do throws(Diagnostic) {
+                    let html = try templates.render(page.metadata.layout ?? "page.html", context: context)
+                    try folder.write(html, to: String(page.url.dropFirst()) + "index.html")
+                } catch {
+                    failures.withLock { $0[index] = error }
+                }
             }
+            if let failure = failures.withLock({ $0.compactMap { $0 }.first }) { throw failure }
             for list in lists.lists {
                 let size = configuration.paginate
                 let total = SiteLists.pageCount(list.pages.count, size: size)
