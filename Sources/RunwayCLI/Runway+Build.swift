@@ -2,6 +2,10 @@ import ArgumentParser
 import AttributedText
 import Foundation
 import SiteBuilding
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Runway {
     /// `runway build [<site>]`: the whole site into its output folder.
@@ -34,7 +38,8 @@ extension Runway {
         func run() throws {
             let clock = ContinuousClock()
             let start = clock.now
-            let build = SiteBuild(site: site.path, output: output, theme: theme, drafts: drafts)
+            var build = SiteBuild(site: site.path, output: output, theme: theme, drafts: drafts)
+            if !quiet && isatty(STDERR_FILENO) != 0 { build.progress = ProgressBar.show }
             if strict {
                 // Warnings must stop the build before anything is written: check first.
                 let problems = SiteCheck(site: site.path).run().diagnostics
@@ -44,6 +49,7 @@ extension Runway {
                 }
             }
             let report = build.run()
+            if build.progress != nil { ProgressBar.clear() }
             Terminal.report(report.diagnostics)
             guard report.succeeded else {
                 let pages = "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s")"
@@ -56,5 +62,28 @@ extension Runway {
                 Terminal.print("built \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") into \(report.output) in \(milliseconds) ms\n")
             }
         }
+    }
+}
+
+/// A one-line progress bar on a terminal's standard error, redrawn at most every percent.
+enum ProgressBar {
+    private static let shown = Mutex(-1)
+
+    @Sendable static func show(done: Int, total: Int) {
+        guard total >= 50 else { return }
+        let percent = done * 100 / max(total, 1)
+        let changed = shown.withLock { last in
+            defer { last = max(last, percent) }
+            return percent > last
+        }
+        guard changed else { return }
+        let width = 30
+        let filled = width * percent / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(percent)% \(done)/\(total) pages".utf8))
+    }
+
+    static func clear() {
+        if shown.withLock({ $0 }) >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

@@ -16,6 +16,8 @@ public struct SiteBuild: Sendable {
     public var drafts = false
     /// The date future-dated pages are compared with, as `YYYY-MM-DD`.
     public var today: String
+    /// Told how many pages of how many are parsed and rendered, from any thread.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     public init(site: String, output: String? = nil, theme: String? = nil, drafts: Bool = false, today: Date = Date()) {
         self.site = site
@@ -149,7 +151,16 @@ public struct SiteBuild: Sendable {
         let parser = MarkdownParser(scope: scope)
         let renderer = HTMLRenderer()
         let results = Mutex([(Page?, [Diagnostic])](repeating: (nil, []), count: files.count))
+        let done = Mutex(0)
+        let progress = self.progress
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            defer {
+                let count = done.withLock { count in
+                    count += 1
+                    return count
+                }
+                progress?(count, files.count)
+            }
             let path = SitePaths.join(site, files[index])
             var found: [Diagnostic] = []
             var page: Page?
