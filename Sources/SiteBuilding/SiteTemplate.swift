@@ -1,4 +1,5 @@
 public import AttributedText
+import Formatting
 public import Foundation
 
 /// The site template `runway new` copies: the `site-template` folder of Runway's source tree.
@@ -10,24 +11,20 @@ public struct SiteTemplate: Sendable {
         self.root = root
     }
 
-    /// Finds the template: `$RUNWAY_SITE_TEMPLATE`, then `site-template` beside the source tree the
-    /// running `runway` was built in (`.build/<config>/runway`), then `share/runway/site-template`
-    /// beside an installed `bin/runway`.
+    /// Finds the template: `$RUNWAY_SITE_TEMPLATE`, or the `site-template` folder that ships with
+    /// Runway (see ``BundledResources``).
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
                               executable: String = CommandLine.arguments[0]) throws(Diagnostic) -> SiteTemplate {
-        var candidates: [String] = []
-        if let configured = environment["RUNWAY_SITE_TEMPLATE"] { candidates.append(configured) }
-        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("site-template").path)
-            candidates.append(folder.appendingPathComponent("share/runway/site-template").path)
-            folder.deleteLastPathComponent()
+        if let configured = environment["RUNWAY_SITE_TEMPLATE"],
+           FileManager.default.fileExists(atPath: configured + "/" + SiteConfiguration.fileName) {
+            return SiteTemplate(root: configured)
         }
-        for candidate in candidates
-        where FileManager.default.fileExists(atPath: candidate + "/" + SiteConfiguration.fileName) {
-            return SiteTemplate(root: candidate)
+        let (folder, lookedIn) = BundledResources.locate("site-template", containing: SiteConfiguration.fileName,
+                                                         environment: environment, executable: executable)
+        guard let folder else {
+            throw Diagnostic(.error, "cannot find Runway's site template (looked in \(lookedIn.joined(separator: ", "))); set RUNWAY_SITE_TEMPLATE to its folder", path: executable)
         }
-        throw Diagnostic(.error, "cannot find Runway's site template (looked in \(candidates.joined(separator: ", "))); set RUNWAY_SITE_TEMPLATE to its folder", path: executable)
+        return SiteTemplate(root: folder)
     }
 
     /// Copies every file of the template into `directory`, which must not exist or be empty.
