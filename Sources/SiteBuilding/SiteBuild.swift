@@ -58,7 +58,7 @@ public struct SiteBuild: Sendable {
         let (theme, themeDiagnostics) = library.load(configuration.theme)
         diagnostics += themeDiagnostics
         guard let theme else { return Report(pageCount: 0, diagnostics: diagnostics, output: destination) }
-        let (scope, _) = configuration.contentScope(site: site)
+        let scope = configuration.contentScope(theme: theme)
         let templates = TemplateSet(folders: [SitePaths.join(site, "templates")] + library.folders(of: theme.name).map { $0 + "/templates" })
 
         let pages = renderPages(scope: scope, definition: theme.definition, diagnostics: &diagnostics)

@@ -1,4 +1,5 @@
 public import AttributedText
+import Formatting
 import Foundation
 import MarkdownParsing
 import Synchronization
@@ -22,7 +23,8 @@ public struct SiteCheck: Sendable {
     public func run() -> Report {
         let (configuration, configurationDiagnostics) = SiteConfiguration.load(site: site)
         guard let configuration else { return Report(pageCount: 0, diagnostics: configurationDiagnostics) }
-        let (scope, themeDiagnostics) = configuration.contentScope(site: site)
+        let (theme, themeDiagnostics) = ThemeLibrary.standard(site: site).load(configuration.theme)
+        let scope = configuration.contentScope(theme: theme)
         let parser = MarkdownParser(scope: scope)
         let files = SitePaths.contentFiles(site: site)
         let results = Mutex(Array(repeating: [Diagnostic](), count: files.count))

@@ -1,5 +1,5 @@
 public import AttributedText
-import Formatting
+public import Formatting
 import Foundation
 import TOMLKit
 
@@ -21,13 +21,12 @@ public struct SiteConfiguration: Sendable {
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
-    /// those `runway.toml` adds (which win). Problems loading the theme are diagnostics.
-    public func contentScope(site: String) -> (scope: CustomAttributeScope, diagnostics: [Diagnostic]) {
-        let (theme, diagnostics) = ThemeLibrary.standard(site: site).load(self.theme)
+    /// those `runway.toml` adds (which win).
+    public func contentScope(theme: Theme?) -> CustomAttributeScope {
         var merged = CustomAttributeScope(name: "\(Self.fileName) and theme \(self.theme)", declarations: [])
         for declaration in theme?.definition.scope?.declarations ?? [] { merged.declare(declaration) }
         for declaration in scope.declarations { merged.declare(declaration) }
-        return (merged, diagnostics)
+        return merged
     }
 
     /// Reads `<site>/runway.toml`. The configuration is `nil` when the file is missing or not TOML;
