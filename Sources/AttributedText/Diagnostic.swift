@@ -25,4 +25,11 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
         let place = position.map { "\(path):\($0.line):\($0.column)" } ?? path
         return "\(place): \(severity.rawValue): \(message)"
     }
+
+    /// The same problem as an error, as `--strict` reports warnings.
+    public var promotedToError: Diagnostic {
+        var copy = self
+        copy.severity = .error
+        return copy
+    }
 }

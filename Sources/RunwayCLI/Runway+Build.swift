@@ -39,15 +39,8 @@ extension Runway {
             let clock = ContinuousClock()
             let start = clock.now
             var build = SiteBuild(site: site.path, output: output, theme: theme, drafts: drafts)
+            build.strict = strict
             if !quiet && isatty(STDERR_FILENO) != 0 { build.progress = ProgressBar.show }
-            if strict {
-                // Warnings must stop the build before anything is written: check first.
-                let problems = SiteCheck(site: site.path).run().diagnostics
-                if !problems.isEmpty {
-                    Terminal.report(problems.map(\.promotedToError))
-                    throw ExitCode.failure
-                }
-            }
             let report = build.run()
             if build.progress != nil { ProgressBar.clear() }
             Terminal.report(report.diagnostics)

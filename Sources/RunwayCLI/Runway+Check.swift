@@ -33,12 +33,3 @@ struct SiteOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The site's folder (the one holding runway.toml).", valueName: "site"))
     var path: String = "."
 }
-
-extension Diagnostic {
-    /// The same problem as an error, as `--strict` reports warnings.
-    var promotedToError: Diagnostic {
-        var copy = self
-        copy.severity = .error
-        return copy
-    }
-}

@@ -14,6 +14,8 @@ public struct SiteBuild: Sendable {
     public var output: String?
     public var theme: String?
     public var drafts = false
+    /// Warnings count as errors: they stop the build, and nothing is written.
+    public var strict = false
     /// The date future-dated pages are compared with, as `YYYY-MM-DD`.
     public var today: String
     /// Told how many pages of how many are parsed and rendered, from any thread.
@@ -137,6 +139,7 @@ public struct SiteBuild: Sendable {
         } catch {
             diagnostics.append(error)
         }
+        if strict { diagnostics = diagnostics.map(\.promotedToError) }
         if diagnostics.contains(where: { $0.severity == .error }) {
             folder.discard()
         } else {
