@@ -33,21 +33,11 @@ struct OutputFolder {
 
     /// Copies a folder's files (the site's `static/`) into the staged build, as they are.
     func copyFolder(_ source: String) throws(Diagnostic) {
-        guard let files = FileManager.default.enumerator(atPath: source)?.allObjects as? [String] else { return }
-        for file in files.sorted() {
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: source + "/" + file, isDirectory: &isFolder)
-            let target = staging + "/" + file
-            do {
-                if isFolder.boolValue {
-                    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-                } else {
-                    try? FileManager.default.removeItem(atPath: target)
-                    try FileManager.default.copyItem(atPath: source + "/" + file, toPath: target)
-                }
-            } catch {
-                throw Diagnostic(.error, "cannot copy: \(error.localizedDescription)", path: source + "/" + file)
-            }
+        guard FileManager.default.fileExists(atPath: source) else { return }
+        do {
+            try SitePaths.copyTree(from: source, to: staging)
+        } catch {
+            throw Diagnostic(.error, "cannot copy: \(error.underlying.localizedDescription)", path: error.path)
         }
     }
 

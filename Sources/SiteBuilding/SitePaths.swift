@@ -26,4 +26,37 @@ enum SitePaths {
         }
         return files.sorted()
     }
+
+    /// A file that could not be copied, and why.
+    struct CopyFailure: Error {
+        let path: String
+        let underlying: any Error
+    }
+
+    /// Copies every file under `source` into `destination` (created as needed, files replaced), in
+    /// sorted order; returns how many files were copied.
+    @discardableResult
+    static func copyTree(from source: String, to destination: String) throws(CopyFailure) -> Int {
+        let manager = FileManager.default
+        var count = 0
+        let files = (manager.enumerator(atPath: source)?.allObjects as? [String] ?? []).sorted()
+        for file in [""] + files {
+            let from = file.isEmpty ? source : source + "/" + file
+            let target = file.isEmpty ? destination : destination + "/" + file
+            do {
+                var isFolder: ObjCBool = false
+                manager.fileExists(atPath: from, isDirectory: &isFolder)
+                if isFolder.boolValue {
+                    try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
+                } else {
+                    try? manager.removeItem(atPath: target)
+                    try manager.copyItem(atPath: from, toPath: target)
+                    count += 1
+                }
+            } catch {
+                throw CopyFailure(path: from, underlying: error)
+            }
+        }
+        return count
+    }
 }

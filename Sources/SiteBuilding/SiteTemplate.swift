@@ -38,24 +38,11 @@ public struct SiteTemplate: Sendable {
                 throw Diagnostic(.error, "already exists and is not an empty folder; choose a new one", path: directory)
             }
         }
-        var count = 0
+        let count: Int
         do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let files = (manager.enumerator(atPath: root)?.allObjects as? [String] ?? []).sorted()
-            for file in files {
-                let source = root + "/" + file
-                let target = directory + "/" + file
-                var isFolder: ObjCBool = false
-                manager.fileExists(atPath: source, isDirectory: &isFolder)
-                if isFolder.boolValue {
-                    try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
-                } else {
-                    try manager.copyItem(atPath: source, toPath: target)
-                    count += 1
-                }
-            }
+            count = try SitePaths.copyTree(from: root, to: directory)
         } catch {
-            throw Diagnostic(.error, "cannot create the site: \(error.localizedDescription)", path: directory)
+            throw Diagnostic(.error, "cannot create the site: \(error.underlying.localizedDescription)", path: directory)
         }
         return count
     }
