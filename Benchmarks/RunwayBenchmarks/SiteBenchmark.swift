@@ -1,8 +1,8 @@
 import Foundation
 import SiteBuilding
 
-/// `make bench-site`: a generated site of `pageCount` pages built by Runway (cold, then again with
-/// no change), and by Hugo from the same content when `hugo` is installed.
+/// `make bench-site`: a generated site of `pageCount` pages built by Runway (cold, again with no
+/// change, and after one page changed), and by Hugo from the same content when `hugo` is installed.
 enum SiteBenchmark {
     static func run(pageCount: Int) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-bench-site").path
@@ -20,12 +20,23 @@ enum SiteBenchmark {
         print("site: \(pageCount) pages, \(String(format: "%.1f", Double(corpus.byteCount) / 1_000_000)) MB of Markdown in \(root)")
 
         let clock = ContinuousClock()
-        let cold = clock.measure { _ = SiteBuild(site: root).run() }
-        let again = clock.measure { _ = SiteBuild(site: root).run() }
+        let build = SiteBuild(site: root)
+        if let cache = build.cachePath { try? FileManager.default.removeItem(atPath: cache) }
+        var cold: SiteBuild.Report?
+        let coldTime = clock.measure { cold = build.run() }
+        guard let cold else { return }
+        var again = cold
+        let againTime = clock.measure { again = build.run() }
+        let edited = root + "/content/posts/page-\(pageCount / 2).md"
+        try (String(contentsOfFile: edited, encoding: .utf8) + "\nOne more sentence.\n").write(toFile: edited, atomically: true, encoding: .utf8)
+        var one = cold
+        let oneTime = clock.measure { one = build.run() }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        print("runway build, cold:          \(milliseconds(cold)) ms")
-        print("runway build, no change:     \(milliseconds(again)) ms (no incremental cache yet: a full build)")
+        print("runway build, cold:          \(milliseconds(coldTime)) ms (parsed \(cold.parsed), wrote \(cold.written.count) files)")
+        print("runway build, no change:     \(milliseconds(againTime)) ms (parsed \(again.parsed), wrote \(again.written.count))")
+        print("runway build, one page:      \(milliseconds(oneTime)) ms (parsed \(one.parsed), wrote \(one.written.count)); "
+            + "one-page / cold = \(String(format: "%.3f", seconds(oneTime) / seconds(coldTime))) (goal ≤ 0.2)")
         print("peak memory (this process):  \(usage.ru_maxrss / 1024) MB")
 
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/hugo") else {
@@ -50,7 +61,7 @@ enum SiteBenchmark {
             try process.run()
             process.waitUntilExit()
         }
-        print("hugo, cold, same content:    \(milliseconds(hugo)) ms; runway / hugo = \(String(format: "%.2f", seconds(cold) / seconds(hugo))) (goal ≤ 0.5)")
+        print("hugo, cold, same content:    \(milliseconds(hugo)) ms; runway cold / hugo cold = \(String(format: "%.2f", seconds(coldTime) / seconds(hugo))) (goal ≤ 0.5)")
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -1,6 +1,6 @@
 /// A problem found in an input, with where it is: printed as `path:line:col: error: message`.
-public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
-    public enum Severity: String, Hashable, Sendable, Comparable {
+public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible, Codable {
+    public enum Severity: String, Hashable, Sendable, Comparable, Codable {
         case warning, error
 
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .warning && rhs == .error }

@@ -1,5 +1,5 @@
 /// A place in a source file: 1-based line and 1-based column counted in UTF-8 bytes, as cmark counts.
-public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     public var line: Int
     public var column: Int
 

@@ -49,6 +49,12 @@ public struct ThemeStylesheet: Sendable {
         main { max-width: 42rem; margin: 2.5rem auto; padding: 0 1.25rem; }
         header.site { max-width: 42rem; margin: 1.5rem auto 0; padding: 0 1.25rem; font-weight: 600; }
         header.site a { color: inherit; text-decoration: none; }
+        header.site nav.languages { float: right; font-weight: 400; }
+        header.site nav.languages > * { margin-left: 0.75em; }
+        header.site nav.languages a { text-decoration: underline; }
+        footer.site { max-width: 42rem; margin: 2.5rem auto 1.5rem; padding: 0 1.25rem; font-size: 0.85em; opacity: 0.75; }
+        footer.site a { color: inherit; }
+        .tags .tag { font-size: 0.85em; padding: 0.1em 0.5em; border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 1em; }
         main table { border-collapse: collapse; }
         main th, main td { padding: 0.3em 0.75em; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
         main pre { padding: 0.75em 1em; overflow-x: auto; border-radius: 6px; }

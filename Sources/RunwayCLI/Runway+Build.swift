@@ -14,7 +14,8 @@ extension Runway {
             abstract: "Build a site into a folder of HTML, CSS, a sitemap and static files.",
             discussion: """
                 Writes into <site>/_site unless --output says otherwise. A build with errors leaves the \\
-                previous output untouched; a successful one replaces it whole.
+                previous output untouched. A cache in .runway-cache/ beside the output folder lets the \\
+                next build parse only changed files and write only the pages whose inputs changed.
                 """
         )
 
@@ -52,7 +53,9 @@ extension Runway {
             if !quiet {
                 let elapsed = clock.now - start
                 let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-                Terminal.print("built \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") into \(report.output) in \(milliseconds) ms\n")
+                let work = "parsed \(report.parsed), wrote \(report.written.count) file\(report.written.count == 1 ? "" : "s")"
+                    + (report.removed.isEmpty ? "" : ", removed \(report.removed.count)")
+                Terminal.print("built \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") into \(report.output) in \(milliseconds) ms (\(work))\n")
             }
         }
     }

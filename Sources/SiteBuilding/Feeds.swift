@@ -4,9 +4,9 @@ import Foundation
 enum Feeds {
     static let limit = 20
 
-    static func rss(_ pages: [SiteBuild.Page], title: String, baseURL: String) -> String {
+    static func rss(_ pages: [PageRecord], title: String, baseURL: String, home: String = "/") -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n"
-        xml += "<title>\(escape(title))</title>\n<link>\(escape(SiteBuild.absolute("/", baseURL: baseURL)))</link>\n"
+        xml += "<title>\(escape(title))</title>\n<link>\(escape(SiteBuild.absolute(home, baseURL: baseURL)))</link>\n"
         xml += "<description>\(escape(title))</description>\n"
         for page in dated(pages) {
             let link = escape(SiteBuild.absolute(page.url, baseURL: baseURL))
@@ -18,12 +18,12 @@ enum Feeds {
         return xml + "</channel>\n</rss>\n"
     }
 
-    static func atom(_ pages: [SiteBuild.Page], title: String, baseURL: String) -> String {
+    static func atom(_ pages: [PageRecord], title: String, baseURL: String, home: String = "/") -> String {
         let items = dated(pages)
         let updated = items.first?.metadata.date.flatMap(parse).map(rfc3339) ?? "1970-01-01T00:00:00Z"
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-        xml += "<title>\(escape(title))</title>\n<id>\(escape(SiteBuild.absolute("/", baseURL: baseURL)))</id>\n"
-        xml += "<link href=\"\(escape(SiteBuild.absolute("/", baseURL: baseURL)))\"/>\n<updated>\(updated)</updated>\n"
+        xml += "<title>\(escape(title))</title>\n<id>\(escape(SiteBuild.absolute(home, baseURL: baseURL)))</id>\n"
+        xml += "<link href=\"\(escape(SiteBuild.absolute(home, baseURL: baseURL)))\"/>\n<updated>\(updated)</updated>\n"
         for page in items {
             let link = escape(SiteBuild.absolute(page.url, baseURL: baseURL))
             let date = page.metadata.date.flatMap(parse).map(rfc3339) ?? updated
@@ -35,7 +35,7 @@ enum Feeds {
     }
 
     /// Dated pages, newest first (dates compare as `YYYY-MM-DD` text; each is parsed once).
-    private static func dated(_ pages: [SiteBuild.Page]) -> [SiteBuild.Page] {
+    private static func dated(_ pages: [PageRecord]) -> [PageRecord] {
         Array(pages.filter { $0.metadata.date.map(isDate) ?? false }
             .sorted { ($0.metadata.date ?? "", $0.url) > ($1.metadata.date ?? "", $1.url) }.prefix(limit))
     }

@@ -1,4 +1,4 @@
-public import AttributedText
+import AttributedText
 import Foundation
 
 /// Links between pages: every link or image to a path inside the site must reach a page, a
@@ -8,23 +8,12 @@ struct LinkCheck {
     let targets: Set<String>
 
     /// The links and images of a page that lead nowhere.
-    func brokenLinks(in text: AttributedText, pageURL: String, path: String) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var seen = Set<Int>()
-        for run in text.runs {
-            for component in run.attributes.inlineIntent?.components ?? [] where seen.insert(component.identity).inserted {
-                let destination: String
-                switch component.kind {
-                case .link(let target, _): destination = target
-                case .image(let source, _): destination = source
-                default: continue
-                }
-                guard let resolved = Self.resolve(destination, from: pageURL), !reaches(resolved) else { continue }
-                diagnostics.append(Diagnostic(.warning, "broken link: \(destination) leads to \(resolved), which the site does not have",
-                                              path: path, position: run.sourceRange?.start))
-            }
+    func brokenLinks(in links: [PageRecord.PageLink], pageURL: String, path: String) -> [Diagnostic] {
+        links.compactMap { link in
+            guard let resolved = Self.resolve(link.destination, from: pageURL), !reaches(resolved) else { return nil }
+            return Diagnostic(.warning, "broken link: \(link.destination) leads to \(resolved), which the site does not have",
+                              path: path, position: link.position)
         }
-        return diagnostics
     }
 
     private func reaches(_ path: String) -> Bool {

@@ -1,4 +1,4 @@
-public import AttributedText
+import AttributedText
 import Foundation
 
 /// Writes a build into a fresh folder beside the output and swaps it in only when the build

@@ -6,7 +6,7 @@ import Yams
 
 /// What a page's front matter says: title, date, draft, tags, slug, summary, layout, lang, and
 /// free params.
-public struct PageMetadata: Sendable {
+public struct PageMetadata: Sendable, Codable, Hashable {
     public var title: String?
     /// `YYYY-MM-DD` (or a full date and time), as written.
     public var date: String?

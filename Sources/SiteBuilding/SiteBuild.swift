@@ -6,9 +6,11 @@ import MarkdownParsing
 import Synchronization
 
 /// `runway build`: a folder of Markdown into a complete website. Pages are parsed (under cmark's
-/// lock) and rendered in parallel; the output is written into a staging folder and swapped in only
-/// when the build has no error, so a failed build leaves the previous site as it was. The output
-/// is deterministic: the same sources give byte-identical files.
+/// lock) and rendered in parallel. With a build cache, only changed files are parsed and only
+/// outputs whose inputs changed are rendered and written. Nothing is written unless the whole
+/// build succeeds: a first build goes into a staging folder swapped in at the end, a later one
+/// replaces changed files one by one (each atomically) once everything rendered. The output is
+/// deterministic: the same sources give byte-identical files, whatever the cache held.
 public struct SiteBuild: Sendable {
     public var site: String
     public var output: String?
@@ -18,7 +20,9 @@ public struct SiteBuild: Sendable {
     public var strict = false
     /// The date future-dated pages are compared with, as `YYYY-MM-DD`.
     public var today: String
-    /// Told how many pages of how many are parsed and rendered, from any thread.
+    /// Where `run()` keeps its cache between builds; `nil` keeps none, so every build is full.
+    public var cachePath: String?
+    /// Told how many pages of how many are read, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     public init(site: String, output: String? = nil, theme: String? = nil, drafts: Bool = false, today: Date = Date()) {
@@ -29,133 +33,144 @@ public struct SiteBuild: Sendable {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
         self.today = formatter.string(from: today)
+        cachePath = BuildCache.defaultPath(destination: output ?? SitePaths.join(site, "_site"))
     }
+
+    public var destination: String { output ?? SitePaths.join(site, "_site") }
 
     public struct Report: Sendable {
         public var pageCount: Int
         public var diagnostics: [Diagnostic]
         public var output: String
+        /// How many content files were parsed (the others came from the cache).
+        public var parsed = 0
+        /// The output files written, relative to the output folder, sorted.
+        public var written: [String] = []
+        /// The output files removed because nothing makes them any more.
+        public var removed: [String] = []
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
     }
 
-    /// One content file, parsed and rendered.
-    struct Page {
-        var source: String
-        var url: String
-        var metadata: PageMetadata
-        var title: String
-        var body: String
-        var values: [(attribute: String, value: AttributeValue)]
-        var text: AttributedText
+    /// One build, with the cache at `cachePath` (saved again when the build succeeds).
+    public func run() -> Report {
+        let loaded = cachePath.flatMap(BuildCache.load)
+        var cache = loaded
+        let report = run(cache: &cache)
+        if report.succeeded, let cachePath, let cache, cache != loaded { cache.save(cachePath) }
+        return report
     }
 
-    public func run() -> Report {
-        let destination = output ?? SitePaths.join(site, "_site")
+    /// One build that starts from `cache` (`nil`: a full build) and leaves in it what the next build
+    /// needs. `changed`, when the caller knows it (a file watcher), names the content files
+    /// (relative to the site) that may have changed; the others are taken as the cache has them.
+    public func run(cache: inout BuildCache?, changed: Set<String>? = nil) -> Report {
+        let destination = self.destination
         var diagnostics: [Diagnostic] = []
+        func failed() -> Report { Report(pageCount: 0, diagnostics: diagnostics, output: destination) }
         let (loaded, configurationDiagnostics) = SiteConfiguration.load(site: site)
         diagnostics += configurationDiagnostics
-        guard var configuration = loaded else { return Report(pageCount: 0, diagnostics: diagnostics, output: destination) }
+        guard var configuration = loaded else { return failed() }
         if let theme { configuration.theme = theme }
         let library = ThemeLibrary.standard(site: site)
-        let (theme, themeDiagnostics) = library.load(configuration.theme)
+        let (loadedTheme, themeDiagnostics) = library.load(configuration.theme)
         diagnostics += themeDiagnostics
-        guard let theme else { return Report(pageCount: 0, diagnostics: diagnostics, output: destination) }
-        let scope = configuration.contentScope(theme: theme)
-        let templates = TemplateSet(folders: [SitePaths.join(site, "templates")] + library.folders(of: theme.name).map { $0 + "/templates" })
+        guard let theme = loadedTheme, !diagnostics.contains(where: { $0.severity == .error }) else { return failed() }
+        let templateFolders = [SitePaths.join(site, "templates")] + library.folders(of: theme.name).map { $0 + "/templates" }
+        let templates = TemplateSet(folders: templateFolders)
+        let version = inputsVersion(themeFolders: library.folders(of: theme.name), templateFolders: templateFolders, destination: destination)
+        let previous = cache.flatMap { $0.version == version && $0.destination == destination
+            && FileManager.default.fileExists(atPath: destination) ? $0 : nil }
+        var next = BuildCache(version: version, destination: destination)
 
-        let pages = renderPages(scope: scope, definition: theme.definition, diagnostics: &diagnostics)
-        let published = pages.filter { drafts || (!$0.metadata.draft && ($0.metadata.date.map { String($0.prefix(10)) <= today } ?? true)) }
-        let lists = SiteLists(pages: published)
+        // Content: unchanged files come from the cache, the others are parsed.
+        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(scope: configuration.contentScope(theme: theme)),
+                                definition: theme.definition)
+        let read = readContent(reader: reader, previous: previous, changed: changed)
+        diagnostics += read.diagnostics
+        next.records = read.records
+        let published = SitePaths.contentFiles(site: site).compactMap { read.records[$0] }.filter(isPublished)
+        let lists = SiteLists(pages: published, languages: configuration.languages)
+        let contexts = TemplateContexts(configuration: configuration, themeName: theme.name, published: published)
+
         var targets = Set(published.map(\.url)).union(lists.urls(paginate: configuration.paginate))
-        targets.formUnion(["/404.html", "/theme.css", "/sitemap.xml", "/robots.txt", "/index.xml", "/atom.xml"])
-        targets.formUnion(SitePaths.staticFiles(site: site).map { "/" + $0 })
+        targets.formUnion(["/404.html", "/theme.css", "/sitemap.xml", "/robots.txt"])
+        for language in configuration.languages { targets.formUnion([language.prefix + "/index.xml", language.prefix + "/atom.xml"]) }
+        let staticFiles = SitePaths.staticFiles(site: site)
+        targets.formUnion(staticFiles.map { "/" + $0 })
         let links = LinkCheck(targets: targets)
-        for page in published { diagnostics += links.brokenLinks(in: page.text, pageURL: page.url, path: page.source) }
-        let folder: OutputFolder
-        do throws(Diagnostic) {
-            folder = try OutputFolder(destination: destination)
-        } catch {
-            return Report(pageCount: 0, diagnostics: diagnostics + [error], output: destination)
+        for page in published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
+
+        // Every output with the key of its inputs; those whose key changed are rendered.
+        let jobs = outputJobs(published: published, lists: lists, contexts: contexts, templates: templates,
+                              configuration: configuration, theme: theme, version: version)
+        let dirty = jobs.filter { job in
+            guard let previous, previous.outputs[job.path] == job.key else { return true }
+            return access(destination + "/" + job.path, F_OK) != 0
         }
-        do throws(Diagnostic) {
-            // Stencil does not escape: every value but the rendered body is escaped here.
-            let siteContext: [String: String] = ["title": escape(configuration.title), "baseURL": escape(configuration.baseURL),
-                                              "language": escape(configuration.language), "theme": escape(theme.name)]
-            let listing = published.sorted { ($0.metadata.date ?? "", $0.url) > ($1.metadata.date ?? "", $1.url) }
-                .map { ["title": escape($0.title), "url": escape($0.url), "date": escape($0.metadata.date ?? ""),
-                        "summary": escape($0.metadata.summary ?? "")] }
-            // Pages render and write in parallel; the first error, in page order, stops the build.
-            let failures = Mutex([Diagnostic?](repeating: nil, count: published.count))
-            let language = configuration.language
-            DispatchQueue.concurrentPerform(iterations: published.count) { index in
-                let page = published[index]
-                let context: [String: Any] = ["site": siteContext, "pages": listing, "page": [
-                    "title": escape(page.title), "content": page.body, "url": escape(page.url),
-                    "date": escape(page.metadata.date ?? ""), "tags": page.metadata.tags.map(escape),
-                    "summary": escape(page.metadata.summary ?? ""), "lang": escape(page.metadata.lang ?? language),
-                    "params": page.metadata.params.mapValues(\.templateValue),
-                ]]
-                do throws(Diagnostic) {
-                    let html = try templates.render(page.metadata.layout ?? "page.html", context: context)
-                    try folder.write(html, to: String(page.url.dropFirst()) + "index.html")
-                } catch {
-                    failures.withLock { $0[index] = error }
-                }
-            }
-            if let failure = failures.withLock({ $0.compactMap { $0 }.first }) { throw failure }
-            for list in lists.lists {
-                let size = configuration.paginate
-                let total = SiteLists.pageCount(list.pages.count, size: size)
-                for number in 1...total {
-                    let url = SiteLists.pageURL(list.url, page: number)
-                    let items = list.pages.dropFirst((number - 1) * size).prefix(size).map { page in
-                        ["title": escape(page.title), "url": escape(page.url), "date": escape(page.metadata.date ?? ""),
-                         "summary": escape(page.metadata.summary ?? "")]
-                    }
-                    var context: [String: Any] = ["site": siteContext, "pages": listing, "items": items, "page": [
-                        "title": escape(list.title), "content": "", "url": escape(url), "lang": escape(configuration.language),
-                    ]]
-                    context["pagination"] = [
-                        "number": number, "total": total,
-                        "previous": number > 1 ? SiteLists.pageURL(list.url, page: number - 1) : "",
-                        "next": number < total ? SiteLists.pageURL(list.url, page: number + 1) : "",
-                    ]
-                    if list.url == "/tags/" {
-                        context["items"] = lists.tagIndex.map { ["title": escape("\($0.name) (\($0.count))"), "url": escape($0.url), "date": "", "summary": ""] }
-                    }
-                    try folder.write(try templates.render("list.html", context: context), to: String(url.dropFirst()) + "index.html")
-                }
-            }
-            try folder.write(Feeds.rss(published, title: configuration.title, baseURL: configuration.baseURL), to: "index.xml")
-            try folder.write(Feeds.atom(published, title: configuration.title, baseURL: configuration.baseURL), to: "atom.xml")
-            let notFound = ["site": siteContext, "pages": listing,
-                            "page": ["title": "Page not found", "content": "", "url": "/404.html", "lang": escape(configuration.language)]] as [String: Any]
-            try folder.write(try templates.render("404.html", context: notFound), to: "404.html")
-            try folder.write(ThemeStylesheet(theme: theme).css(usedValues: published.flatMap(\.values)), to: "theme.css")
-            let listURLs = lists.urls(paginate: configuration.paginate)
-            try folder.write(Self.sitemap((published.map(\.url) + listURLs).sorted(), baseURL: configuration.baseURL), to: "sitemap.xml")
-            try folder.write("User-agent: *\nAllow: /\nSitemap: \(Self.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n", to: "robots.txt")
-            try folder.copyFolder(SitePaths.join(site, "static"))
-        } catch {
-            diagnostics.append(error)
-        }
+        let rendered = render(dirty, published: published, bodies: read.bodies, reader: reader, templates: templates,
+                              contexts: contexts, lists: lists, configuration: configuration)
+        diagnostics += rendered.diagnostics
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            folder.discard()
-        } else {
-            do throws(Diagnostic) { try folder.commit() } catch { diagnostics.append(error) }
+        var report = Report(pageCount: published.count, diagnostics: diagnostics, output: destination, parsed: read.parsed)
+        guard report.succeeded else { return report }
+
+        for job in jobs { next.outputs[job.path] = job.key }
+        for file in staticFiles { next.statics[file] = BuildCache.signature(of: SitePaths.join(site, "static/" + file)) }
+        do throws(Diagnostic) {
+            if let previous {
+                report.removed = try update(previous: previous, next: next, rendered: rendered.files, destination: destination)
+            } else {
+                try replace(rendered: rendered.files, destination: destination)
+            }
+        } catch {
+            report.diagnostics.append(error)
+            return report
         }
-        return Report(pageCount: published.count, diagnostics: diagnostics, output: destination)
+        report.written = rendered.files.map(\.path).sorted()
+        cache = next
+        return report
     }
 
-    /// Every content file parsed, constrained and rendered to its body HTML, in file order.
-    private func renderPages(scope: CustomAttributeScope, definition: FormattingDefinition, diagnostics: inout [Diagnostic]) -> [Page] {
+    private func isPublished(_ page: PageRecord) -> Bool {
+        drafts || (!page.metadata.draft && (page.metadata.date.map { String($0.prefix(10)) <= today } ?? true))
+    }
+
+    /// A hash of every input but the content: the running binary (a new Runway renders differently),
+    /// `runway.toml`, the theme's files, the templates, and the options.
+    private func inputsVersion(themeFolders: [String], templateFolders: [String], destination: String) -> ContentHash {
+        var version = ContentHash()
+        version.add(BuildCache.signature(of: "/proc/self/exe"))
+        version.add(ProcessInfo.processInfo.arguments.first ?? "")
+        version.add(FileManager.default.contents(atPath: SitePaths.join(site, SiteConfiguration.fileName)) ?? Data())
+        for folder in themeFolders + templateFolders {
+            for file in ((FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []).sorted() {
+                version.add(folder + "/" + file)
+                version.add(FileManager.default.contents(atPath: folder + "/" + file) ?? Data())
+            }
+        }
+        version.add(theme ?? "")
+        version.add(drafts ? "drafts" : "published")
+        version.add(today)
+        version.add(destination)
+        return version
+    }
+
+    private struct ReadContent {
+        var records: [String: PageRecord] = [:]
+        var bodies: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        var parsed = 0
+    }
+
+    /// Every content file's record: from the cache when the file is unchanged (or, with `changed`,
+    /// not named), else parsed, its body kept for rendering.
+    private func readContent(reader: PageReader, previous: BuildCache?, changed: Set<String>?) -> ReadContent {
         let files = SitePaths.contentFiles(site: site)
-        let parser = MarkdownParser(scope: scope)
-        let renderer = HTMLRenderer()
-        let results = Mutex([(Page?, [Diagnostic])](repeating: (nil, []), count: files.count))
+        let results = Mutex([(record: PageRecord?, body: String?, diagnostics: [Diagnostic], parsed: Bool)](
+            repeating: (nil, nil, [], false), count: files.count))
         let done = Mutex(0)
         let progress = self.progress
+        let site = self.site
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             defer {
                 let count = done.withLock { count in
@@ -164,41 +179,218 @@ public struct SiteBuild: Sendable {
                 }
                 progress?(count, files.count)
             }
-            let path = SitePaths.join(site, files[index])
-            var found: [Diagnostic] = []
-            var page: Page?
-            do throws(Diagnostic) {
-                let source = try SourceText.read(path)
-                let (frontMatter, body) = FrontMatter.split(source.text)
-                let (metadata, metadataDiagnostics) = PageMetadata.read(frontMatter, path: path)
-                found += metadataDiagnostics
-                let parsed = parser.parse(body, path: path)
-                found += parsed.diagnostics
-                let text = definition.apply(to: parsed.text)
-                let name = String(files[index].dropFirst("content/".count).dropLast(3))
-                page = Page(source: path, url: Self.url(for: name, slug: metadata.slug), metadata: metadata,
-                            title: metadata.title ?? DocumentTitle.firstHeading(in: text) ?? Self.title(from: name),
-                            body: renderer.render(text), values: text.spanValues, text: text)
-            } catch {
-                found.append(error)
+            let file = files[index]
+            let cached = previous?.records[file]
+            if let changed, !changed.contains(file), let cached {
+                results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
+                return
             }
-            results.withLock { $0[index] = (page, found) }
+            guard let data = FileManager.default.contents(atPath: SitePaths.join(site, file)) else {
+                let problem = Diagnostic(.error, "cannot be read (permission denied?)", path: SitePaths.join(site, file))
+                results.withLock { $0[index] = (nil, nil, [problem], false) }
+                return
+            }
+            let bytes = [UInt8](data)
+            if let cached, cached.hash == ContentHash(bytes) {
+                results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
+                return
+            }
+            let page = reader.read(file, bytes: bytes)
+            results.withLock { $0[index] = (page.record, page.body, page.diagnostics, true) }
         }
-        let all = results.withLock { $0 }
-        diagnostics += all.flatMap(\.1)
-        return all.compactMap(\.0)
+        var content = ReadContent()
+        for (file, result) in zip(files, results.withLock { $0 }) {
+            content.diagnostics += result.diagnostics
+            if result.parsed { content.parsed += 1 }
+            guard let record = result.record else { continue }
+            content.records[file] = record
+            if let body = result.body { content.bodies[file] = body }
+        }
+        return content
     }
 
-    /// `index` → `/`, `about` → `/about/`, `posts/index` → `/posts/`, `posts/a` → `/posts/a/`.
-    static func url(for name: String, slug: String?) -> String {
-        var parts = name.split(separator: "/").map(String.init)
-        if parts.last == "index" { parts.removeLast() } else if let slug, !parts.isEmpty { parts[parts.count - 1] = slug }
-        return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
+    /// One file of the output and the key of what it is made from.
+    struct OutputJob {
+        enum Kind {
+            case page(Int, layout: String, translations: [TemplateContexts.Version])
+            case list(Int, number: Int, translations: [TemplateContexts.Version])
+            case notFound
+            case text(String)
+        }
+
+        var path: String
+        var key: ContentHash
+        var kind: Kind
     }
 
-    static func title(from name: String) -> String {
-        let last = name.split(separator: "/").last.map(String.init) ?? name
-        return last.replacingOccurrences(of: "-", with: " ").capitalized
+    private func outputJobs(published: [PageRecord], lists: SiteLists, contexts: TemplateContexts, templates: TemplateSet,
+                            configuration: SiteConfiguration, theme: Theme, version: ContentHash) -> [OutputJob] {
+        var readsListing: [String: Bool] = [:]
+        func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
+            if readsListing[layout] == nil { readsListing[layout] = templates.mentions("pages", in: layout) }
+            key.add(readsListing[layout] == true ? contexts.listingHashes[language]?.description ?? "" : "-")
+        }
+        func versions<T>(_ items: [T], key: (T) -> String, url: (T) -> String, language: (T) -> String) -> [String: [TemplateContexts.Version]] {
+            var grouped: [String: [TemplateContexts.Version]] = [:]
+            for item in items {
+                guard let site = configuration.language(language(item)) else { continue }
+                grouped[key(item), default: []].append(.init(language: site, url: url(item)))
+            }
+            return grouped.mapValues { $0.sorted { a, b in
+                (configuration.languages.firstIndex(of: a.language) ?? 0) < (configuration.languages.firstIndex(of: b.language) ?? 0) } }
+        }
+        let pageVersions = versions(published, key: \.translationKey, url: \.url, language: \.language)
+        let listVersions = versions(lists.lists, key: { String($0.url.dropFirst($0.language.prefix.count)) }, url: \.url,
+                                    language: \.language.code)
+
+        var jobs: [OutputJob] = []
+        for (index, page) in published.enumerated() {
+            let home = page.url == (configuration.language(page.language)?.prefix ?? "") + "/"
+            let layout = page.metadata.layout ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
+            let translations = (pageVersions[page.translationKey] ?? []).count > 1 ? pageVersions[page.translationKey]! : []
+            var key = version
+            key.add(page.hash)
+            key.add(page.url)
+            key.add(layout)
+            for version in translations { key.add(version.language.code + " " + version.url) }
+            listingKey(layout, page.language, into: &key)
+            jobs.append(OutputJob(path: String(page.url.dropFirst()) + "index.html", key: key,
+                                  kind: .page(index, layout: layout, translations: translations)))
+        }
+        for (index, list) in lists.lists.enumerated() {
+            let total = lists.pageCount(list, size: configuration.paginate)
+            let unprefixed = String(list.url.dropFirst(list.language.prefix.count))
+            let translations = (listVersions[unprefixed] ?? []).count > 1 ? listVersions[unprefixed]! : []
+            for number in 1...total {
+                var key = version
+                key.add(list.url)
+                key.add("\(number)/\(total)")
+                key.add(list.title)
+                for version in translations { key.add(version.language.code + " " + version.url) }
+                if list.isTagIndex {
+                    for tag in lists.tagIndex[list.language.code] ?? [] { key.add("\(tag.name) \(tag.url) \(tag.count)") }
+                } else {
+                    let size = configuration.paginate
+                    for page in list.pages.dropFirst((number - 1) * size).prefix(size) { key.add(TemplateContexts.entryDigest(page)) }
+                }
+                listingKey("list.html", list.language.code, into: &key)
+                jobs.append(OutputJob(path: String(SiteLists.pageURL(list.url, page: number).dropFirst()) + "index.html", key: key,
+                                      kind: .list(index, number: number, translations: translations)))
+            }
+        }
+        var notFoundKey = version
+        listingKey("404.html", configuration.languages[0].code, into: &notFoundKey)
+        jobs.append(OutputJob(path: "404.html", key: notFoundKey, kind: .notFound))
+
+        var texts: [(String, String)] = []
+        for language in configuration.languages {
+            let pages = published.filter { $0.language == language.code }
+            let home = language.prefix + "/"
+            texts.append((String((language.prefix + "/index.xml").dropFirst()),
+                          Feeds.rss(pages, title: language.title, baseURL: configuration.baseURL, home: home)))
+            texts.append((String((language.prefix + "/atom.xml").dropFirst()),
+                          Feeds.atom(pages, title: language.title, baseURL: configuration.baseURL, home: home)))
+        }
+        let used = published.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
+        texts.append(("theme.css", ThemeStylesheet(theme: theme).css(usedValues: used)))
+        texts.append(("sitemap.xml", Self.sitemap((published.map(\.url) + lists.urls(paginate: configuration.paginate)).sorted(),
+                                                  baseURL: configuration.baseURL)))
+        texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(Self.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
+        for (path, text) in texts { jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .text(text))) }
+        return jobs
+    }
+
+    private struct Rendered {
+        var files: [(path: String, contents: String)] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// The contents of every job, rendered in parallel; template errors in job order.
+    private func render(_ jobs: [OutputJob], published: [PageRecord], bodies: [String: String], reader: PageReader,
+                        templates: TemplateSet, contexts: TemplateContexts, lists: SiteLists,
+                        configuration: SiteConfiguration) -> Rendered {
+        let results = Mutex([Result<String, Diagnostic>?](repeating: nil, count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let result: Result<String, Diagnostic>
+            do throws(Diagnostic) {
+                switch jobs[index].kind {
+                case .page(let page, let layout, let translations):
+                    let record = published[page]
+                    var body = bodies[record.file]
+                    if body == nil, let data = FileManager.default.contents(atPath: record.source) {
+                        body = reader.read(record.file, bytes: [UInt8](data)).body
+                    }
+                    let context = contexts.page(record, body: body ?? "",
+                                                translations: contexts.translations(translations, current: record.url))
+                    result = .success(try templates.render(layout, context: context))
+                case .list(let listIndex, let number, let translations):
+                    let list = lists.lists[listIndex]
+                    let size = configuration.paginate
+                    let total = lists.pageCount(list, size: size)
+                    let url = SiteLists.pageURL(list.url, page: number)
+                    let items = list.isTagIndex
+                        ? (lists.tagIndex[list.language.code] ?? []).map {
+                            TemplateObject(["title": escape("\($0.name) (\($0.count))"), "url": escape($0.url), "date": "", "summary": ""])
+                        }
+                        : list.pages.dropFirst((number - 1) * size).prefix(size).map(TemplateContexts.entry)
+                    let pagination = TemplateObject([
+                        "number": number, "total": total,
+                        "previous": number > 1 ? SiteLists.pageURL(list.url, page: number - 1) : "",
+                        "next": number < total ? SiteLists.pageURL(list.url, page: number + 1) : "",
+                    ])
+                    let context = contexts.list(title: list.title, url: url, language: list.language.code, items: items,
+                                                translations: contexts.translations(translations, current: list.url),
+                                                pagination: pagination)
+                    result = .success(try templates.render("list.html", context: context))
+                case .notFound:
+                    result = .success(try templates.render("404.html", context: contexts.notFound()))
+                case .text(let text):
+                    result = .success(text)
+                }
+            } catch {
+                result = .failure(error)
+            }
+            results.withLock { $0[index] = result }
+        }
+        var rendered = Rendered()
+        var reported = Set<Diagnostic>()
+        for (job, result) in zip(jobs, results.withLock { $0 }) {
+            switch result {
+            case .success(let contents)?: rendered.files.append((job.path, contents))
+            case .failure(let error)?: if reported.insert(error).inserted { rendered.diagnostics.append(error) }
+            case nil: break
+            }
+        }
+        return rendered
+    }
+
+    /// A first build (or one after the inputs changed): everything into a staging folder, swapped in.
+    private func replace(rendered: [(path: String, contents: String)], destination: String) throws(Diagnostic) {
+        let folder = try OutputFolder(destination: destination)
+        do throws(Diagnostic) {
+            try folder.copyFolder(SitePaths.join(site, "static"))
+            for file in rendered { try folder.write(file.contents, to: file.path) }
+            try folder.commit()
+        } catch {
+            folder.discard()
+            throw error
+        }
+    }
+
+    /// A later build: changed files replaced in place, static files copied when they changed, and
+    /// files nothing makes any more removed. Returns the removed files.
+    private func update(previous: BuildCache, next: BuildCache, rendered: [(path: String, contents: String)],
+                        destination: String) throws(Diagnostic) -> [String] {
+        let output = OutputUpdate(destination: destination)
+        for (file, signature) in next.statics.sorted(by: { $0.key < $1.key })
+        where previous.statics[file] != signature || access(destination + "/" + file, F_OK) != 0 {
+            try output.copy(SitePaths.join(site, "static/" + file), to: file)
+        }
+        for file in rendered { try output.write(file.contents, to: file.path) }
+        let gone = Set(previous.outputs.keys).union(previous.statics.keys)
+            .subtracting(next.outputs.keys).subtracting(next.statics.keys).sorted()
+        for file in gone { output.remove(file) }
+        return gone
     }
 
     static func absolute(_ url: String, baseURL: String) -> String {
@@ -208,7 +400,8 @@ public struct SiteBuild: Sendable {
     static func sitemap(_ urls: [String], baseURL: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for url in urls {
-            let escaped = absolute(url, baseURL: baseURL).replacingOccurrences(of: "&", with: "&amp;")
+            let encoded = url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url
+            let escaped = absolute(encoded, baseURL: baseURL).replacingOccurrences(of: "&", with: "&amp;")
                 .replacingOccurrences(of: "<", with: "&lt;")
             xml += "  <url><loc>\(escaped)</loc></url>\n"
         }
@@ -243,7 +436,7 @@ extension AttributeValue {
         case .bool(let value): value
         case .null: ""
         case .array(let values): values.map(\.templateValue)
-        case .object(let values): values.mapValues(\.templateValue)
+        case .object(let values): TemplateObject(values.mapValues(\.templateValue))
         }
     }
 }

@@ -16,9 +16,13 @@ public struct SiteConfiguration: Sendable {
     public var paginate: Int
     /// The custom attributes the site's Markdown may use, from `[attributes.NAME]` tables.
     public var scope: CustomAttributeScope
+    /// The site's languages, the default one (`language`) first, then `[languages.CODE]` in code order.
+    public var languages: [SiteLanguage]
+    /// URL patterns by section (`[permalinks]`: `posts = "/:year/:slug/"`).
+    public var permalinks: [String: Permalink]
 
     /// The settings the file may hold at its top level.
-    static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes"]
+    static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -63,10 +67,74 @@ public struct SiteConfiguration: Sendable {
         }
         let declared = CustomAttributeScope.declared(in: source, name: fileName)
         diagnostics += declared.diagnostics
+        let title = string("title", default: "Untitled site")
+        let language = string("language", default: "en")
+        if !SiteLanguage.isValidCode(language) {
+            diagnostics.append(Diagnostic(.error, "'language' must be a language tag such as en or pt-BR", path: path,
+                                          position: source.position(of: ["language"])))
+        }
+        let languages = [SiteLanguage(code: language, name: languageName(source.table["languages"]?.table?[language]?.table) ?? language,
+                                      title: title, prefix: "")]
+            + otherLanguages(source, default: language, title: title, diagnostics: &diagnostics)
         let configuration = SiteConfiguration(
-            title: string("title", default: "Untitled site"), baseURL: string("baseURL", default: "/"),
-            language: string("language", default: "en"), theme: string("theme", default: "default"),
-            paginate: paginate, scope: declared.scope)
+            title: title, baseURL: string("baseURL", default: "/"),
+            language: language, theme: string("theme", default: "default"),
+            paginate: paginate, scope: declared.scope, languages: languages,
+            permalinks: permalinks(source, diagnostics: &diagnostics))
         return (configuration, diagnostics)
+    }
+
+    private static func languageName(_ table: TOMLTable?) -> String? {
+        table?["name"]?.string
+    }
+
+    /// `[languages.CODE]` tables (`name`, `title`) other than the default language's.
+    private static func otherLanguages(_ source: TOMLSource, default language: String, title: String,
+                                       diagnostics: inout [Diagnostic]) -> [SiteLanguage] {
+        guard let setting = source.table["languages"] else { return [] }
+        guard let table = setting.table else {
+            diagnostics.append(Diagnostic(.error, "'languages' must be a table of [languages.CODE] tables", path: source.path,
+                                          position: source.position(of: ["languages"])))
+            return []
+        }
+        var languages: [SiteLanguage] = []
+        for code in table.keys.sorted() where code != language {
+            guard SiteLanguage.isValidCode(code) else {
+                diagnostics.append(Diagnostic(.error, "'\(code)' is not a language tag such as fr or pt-BR", path: source.path,
+                                              position: source.position(of: ["languages", code])))
+                continue
+            }
+            let entry = table[code]?.table
+            for key in entry?.keys.sorted() ?? [] where key != "name" && key != "title" {
+                diagnostics.append(Diagnostic(.warning, "unknown language setting '\(key)' (known: name, title)", path: source.path,
+                                              position: source.position(of: ["languages", code, key])))
+            }
+            languages.append(SiteLanguage(code: code, name: languageName(entry) ?? code,
+                                          title: entry?["title"]?.string ?? title, prefix: "/" + code))
+        }
+        return languages
+    }
+
+    /// `[permalinks]`: a pattern per section, each checked for unknown tokens.
+    private static func permalinks(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> [String: Permalink] {
+        guard let setting = source.table["permalinks"] else { return [:] }
+        guard let table = setting.table else {
+            diagnostics.append(Diagnostic(.error, "'permalinks' must be a table of section = \"/pattern/\"", path: source.path,
+                                          position: source.position(of: ["permalinks"])))
+            return [:]
+        }
+        var permalinks: [String: Permalink] = [:]
+        for section in table.keys.sorted() {
+            let position = source.position(of: ["permalinks", section])
+            guard let pattern = table[section]?.string else {
+                diagnostics.append(Diagnostic(.error, "permalink for '\(section)' must be a string", path: source.path, position: position))
+                continue
+            }
+            switch Permalink.parse(pattern) {
+            case .success(let permalink): permalinks[section] = permalink
+            case .failure(let error): diagnostics.append(Diagnostic(.error, error.message, path: source.path, position: position))
+            }
+        }
+        return permalinks
     }
 }

@@ -1,52 +1,65 @@
 import Foundation
 
-/// The pages a site builds from its pages: one per tag and a tags index, one per section without an
-/// index page of its own (`content/posts/*.md` → `/posts/`), paginated.
+/// The list pages a site builds from its pages, per language: one per tag and a tags index, one
+/// per section without an index page of its own (`content/posts/*.md` → `/posts/`), paginated.
+/// A language other than the default one has its lists under its prefix (`/fr/posts/`).
 struct SiteLists {
     struct List {
         var url: String
         var title: String
-        var pages: [SiteBuild.Page]
+        var language: SiteLanguage
+        var pages: [PageRecord]
+        /// The tags index lists tags, not pages.
+        var isTagIndex = false
     }
 
-    let lists: [List]
+    private(set) var lists: [List] = []
+    /// Every tag of each language with its page and count, for the tags indexes.
+    private(set) var tagIndex: [String: [(name: String, url: String, count: Int)]] = [:]
 
-    init(pages: [SiteBuild.Page]) {
-        let newestFirst = pages.sorted { ($0.metadata.date ?? "", $0.url) > ($1.metadata.date ?? "", $1.url) }
-        var lists: [List] = []
-        var tags: [String: (name: String, pages: [SiteBuild.Page])] = [:]
-        for page in newestFirst {
-            for tag in page.metadata.tags {
-                tags[Self.slug(tag), default: (tag, [])].pages.append(page)
-            }
-        }
-        if !tags.isEmpty {
-            lists.append(List(url: "/tags/", title: "Tags", pages: []))
-            for (slug, tag) in tags.sorted(by: { $0.key < $1.key }) {
-                lists.append(List(url: "/tags/\(slug)/", title: "Tagged “\(tag.name)”", pages: tag.pages))
-            }
-        }
+    init(pages: [PageRecord], languages: [SiteLanguage]) {
         let pageURLs = Set(pages.map(\.url))
-        var sections: [String: [SiteBuild.Page]] = [:]
-        for page in newestFirst {
-            let parts = page.url.split(separator: "/")
-            guard parts.count >= 2 else { continue }
-            sections["/" + parts.dropLast().joined(separator: "/") + "/", default: []].append(page)
+        let newestFirst = pages.sorted(by: Self.newestFirst)
+        for language in languages {
+            let members = newestFirst.filter { $0.language == language.code }
+            var tags: [String: (name: String, pages: [PageRecord])] = [:]
+            for page in members {
+                for tag in page.metadata.tags {
+                    tags[Self.slug(tag), default: (tag, [])].pages.append(page)
+                }
+            }
+            let sortedTags = tags.sorted { $0.key < $1.key }
+            if !tags.isEmpty {
+                lists.append(List(url: language.prefix + "/tags/", title: "Tags", language: language, pages: [], isTagIndex: true))
+                for (slug, tag) in sortedTags {
+                    lists.append(List(url: language.prefix + "/tags/\(slug)/", title: "Tagged “\(tag.name)”", language: language, pages: tag.pages))
+                }
+            }
+            tagIndex[language.code] = sortedTags.map { (name: $0.value.name, url: language.prefix + "/tags/\($0.key)/", count: $0.value.pages.count) }
+            var sections: [String: [PageRecord]] = [:]
+            for page in members where !page.section.isEmpty {
+                sections[language.prefix + "/" + page.section + "/", default: []].append(page)
+            }
+            for (url, pages) in sections.sorted(by: { $0.key < $1.key }) where !pageURLs.contains(url) {
+                let name = url.split(separator: "/").last.map(String.init) ?? url
+                lists.append(List(url: url, title: name.prefix(1).uppercased() + name.dropFirst(), language: language, pages: pages))
+            }
         }
-        for (url, members) in sections.sorted(by: { $0.key < $1.key }) where !pageURLs.contains(url) {
-            let name = url.split(separator: "/").last.map(String.init) ?? url
-            lists.append(List(url: url, title: name.prefix(1).uppercased() + name.dropFirst(), pages: members))
-        }
-        self.lists = lists
-        tagIndex = tags.sorted(by: { $0.key < $1.key }).map { (name: $0.value.name, url: "/tags/\($0.key)/", count: $0.value.pages.count) }
     }
 
-    /// Every tag with its page and count, for the tags index.
-    let tagIndex: [(name: String, url: String, count: Int)]
+    /// Newest date first, then URL, so that the order is the same in every build.
+    static func newestFirst(_ a: PageRecord, _ b: PageRecord) -> Bool {
+        (a.metadata.date ?? "", a.url) > (b.metadata.date ?? "", b.url)
+    }
+
+    /// How many pages a list takes.
+    func pageCount(_ list: List, size: Int) -> Int {
+        Self.pageCount(list.isTagIndex ? 1 : list.pages.count, size: size)
+    }
 
     /// The URLs of every list page, pagination pages included.
     func urls(paginate: Int) -> [String] {
-        lists.flatMap { list in (1...Self.pageCount(list.pages.count, size: paginate)).map { Self.pageURL(list.url, page: $0) } }
+        lists.flatMap { list in (1...pageCount(list, size: paginate)).map { Self.pageURL(list.url, page: $0) } }
     }
 
     /// `URL`, then `URL/page/2/`, `URL/page/3/` …
@@ -58,7 +71,8 @@ struct SiteLists {
         max(1, (items + size - 1) / max(size, 1))
     }
 
-    /// A tag as a URL segment: lowercase letters and digits, other runs of characters as `-`.
+    /// A tag as a URL segment and a folder name: lowercase letters and digits (any script, as they
+    /// are: `français`), other runs of characters as `-`. The sitemap percent-encodes it.
     static func slug(_ tag: String) -> String {
         var slug = ""
         for character in tag.lowercased() {
@@ -66,6 +80,6 @@ struct SiteLists {
         }
         slug = String(slug.drop(while: { $0 == "-" }))
         while slug.hasSuffix("-") { slug.removeLast() }
-        return slug.isEmpty ? "tag" : (slug.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? slug)
+        return slug.isEmpty ? "tag" : slug
     }
 }

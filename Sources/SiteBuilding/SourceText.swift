@@ -32,7 +32,11 @@ public struct SourceText: Sendable {
 
     /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their position.
     public static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
-        let bytes = [UInt8](data)
+        try decode([UInt8](data), path: path)
+    }
+
+    /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their position.
+    public static func decode(_ bytes: [UInt8], path: String) throws(Diagnostic) -> String {
         if let nul = bytes.firstIndex(of: 0) {
             throw Diagnostic(.error, "contains a NUL byte: this looks like a binary file, not Markdown",
                              path: path, position: position(of: nul, in: bytes))

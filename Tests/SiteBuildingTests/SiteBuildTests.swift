@@ -30,11 +30,13 @@ import Testing
         let output = Self.temporary("out")
         let report = SiteBuild(site: Self.template, output: output).run()
         #expect(report.diagnostics.isEmpty)
-        #expect(report.pageCount == 3)
+        #expect(report.pageCount == 5)
         #expect(Set(Self.files(in: output).keys) == [
             "404.html", "index.html", "attributes/index.html", "posts/gfm/index.html", "images/runway.svg",
             "robots.txt", "sitemap.xml", "theme.css", "index.xml", "atom.xml", "posts/index.html",
             "tags/index.html", "tags/attributes/index.html", "tags/gfm/index.html", "tags/markdown/index.html",
+            "fr/index.html", "fr/posts/bonjour/index.html", "fr/posts/index.html", "fr/tags/index.html",
+            "fr/tags/français/index.html", "fr/index.xml", "fr/atom.xml",
         ])
         let post = try String(contentsOfFile: output + "/posts/gfm/index.html", encoding: .utf8)
         #expect(post.contains("<title>GitHub Flavored Markdown · A Runway site</title>"))
@@ -42,8 +44,41 @@ import Testing
         #expect(post.contains("<th align=\"left\">Feature</th>"))
         let sitemap = try String(contentsOfFile: output + "/sitemap.xml", encoding: .utf8)
         #expect(sitemap.contains("<loc>https://example.com/posts/gfm/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.com/fr/tags/fran%C3%A7ais/</loc>"))
         let css = try String(contentsOfFile: output + "/theme.css", encoding: .utf8)
         #expect(css.contains(".rw-customColor--danger {"))
+    }
+
+    @Test func theTemplateIsInTwoLanguagesWithAlternatesAndASwitcher() throws {
+        let output = Self.temporary("languages")
+        #expect(SiteBuild(site: Self.template, output: output).run().succeeded)
+        let english = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        let french = try String(contentsOfFile: output + "/fr/index.html", encoding: .utf8)
+        for home in [english, french] {
+            #expect(home.contains(#"<link rel="alternate" hreflang="en" href="https://example.com/">"#))
+            #expect(home.contains(#"<link rel="alternate" hreflang="fr" href="https://example.com/fr/">"#))
+        }
+        #expect(english.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        #expect(french.hasPrefix("<!DOCTYPE html>\n<html lang=\"fr\">"))
+        #expect(english.contains(#"<span lang="en" aria-current="page">English</span><a href="/fr/" hreflang="fr" lang="fr">Français</a>"#))
+        #expect(french.contains(#"<a href="/" hreflang="en" lang="en">English</a><span lang="fr" aria-current="page">Français</span>"#))
+        // Each language lists its own pages, under its own title and feeds.
+        #expect(french.contains("<title>Bienvenue sur Runway · Un site Runway</title>"))
+        #expect(french.contains(#"<li><a href="/fr/posts/bonjour/">Bonjour le monde</a> <time>2026-11-03</time>"#))
+        #expect(!french.contains("/posts/gfm/"))
+        #expect(english.contains(#"<li><a href="/posts/gfm/">GitHub Flavored Markdown</a>"#))
+        #expect(!english.contains("/fr/posts/bonjour/"))
+        #expect(french.contains(#"href="/fr/index.xml""#))
+        let frenchPosts = try String(contentsOfFile: output + "/fr/posts/index.html", encoding: .utf8)
+        #expect(frenchPosts.contains(#"<a href="/fr/posts/bonjour/">Bonjour le monde</a>"#) && !frenchPosts.contains("gfm"))
+        let frenchFeed = try String(contentsOfFile: output + "/fr/index.xml", encoding: .utf8)
+        #expect(frenchFeed.contains("<title>Bonjour le monde</title>") && !frenchFeed.contains("GitHub Flavored"))
+        // The site's templates/ override the theme's: its own home layout and footer partial.
+        #expect(english.contains("<h2>Recent pages</h2>") && french.contains("<h2>Pages récentes</h2>"))
+        #expect(english.contains("A Runway site · built with Runway · "))
+        // A page with no translation has no switcher and no alternates.
+        let post = try String(contentsOfFile: output + "/posts/gfm/index.html", encoding: .utf8)
+        #expect(!post.contains("hreflang") && !post.contains("nav class=\"languages\""))
     }
 
     @Test func twoBuildsAreByteIdentical() throws {
@@ -60,7 +95,11 @@ import Testing
         try "title = \"S\"\nbaseURL = \"https://s.example/\"\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
         for (name, text) in pages { try text.write(toFile: root + "/content/" + name, atomically: true, encoding: .utf8) }
         if !templates.isEmpty { try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true) }
-        for (name, text) in templates { try text.write(toFile: root + "/templates/" + name, atomically: true, encoding: .utf8) }
+        for (name, text) in templates {
+            try FileManager.default.createDirectory(atPath: ((root + "/templates/" + name) as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: root + "/templates/" + name, atomically: true, encoding: .utf8)
+        }
         return root
     }
 
@@ -101,6 +140,14 @@ import Testing
         let report = SiteBuild(site: root).run()
         #expect(!report.succeeded)
         #expect(report.diagnostics.first?.description.hasPrefix("\(root)/templates/page.html:2:") == true)
+    }
+
+    @Test func anErrorInAnIncludedPartialPointsAtThePartial() throws {
+        let root = try Self.site(pages: ["a.md": "a\n"], templates: ["partials/footer.html": "<footer>\n\n{{ site.title|nofilter }}\n"])
+        let report = SiteBuild(site: root).run()
+        #expect(report.diagnostics.map(\.description) == [
+            "\(root)/templates/partials/footer.html:3:4: error: template error: Unknown filter 'nofilter'. Found similar filters: 'filter'.",
+        ])
     }
 
     @Test func frontMatterValuesAreEscapedInTemplates() throws {

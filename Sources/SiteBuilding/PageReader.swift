@@ -1,0 +1,81 @@
+import AttributedText
+import Foundation
+import Formatting
+import HTMLRendering
+import MarkdownParsing
+
+/// Reads one content file into its record and its body HTML: front matter, Markdown through the
+/// site's scope and the theme's definition, the page's language, URL and title.
+struct PageReader: Sendable {
+    let site: String
+    let configuration: SiteConfiguration
+    let parser: MarkdownParser
+    let definition: FormattingDefinition
+    let renderer = HTMLRenderer()
+
+    /// `file` is relative to the site (`content/posts/a.md`); `bytes` are its contents.
+    func read(_ file: String, bytes: [UInt8]) -> (record: PageRecord?, body: String?, diagnostics: [Diagnostic]) {
+        let path = SitePaths.join(site, file)
+        var diagnostics: [Diagnostic] = []
+        let text: String
+        do throws(Diagnostic) {
+            text = try SourceText.decode(bytes, path: path)
+        } catch {
+            return (nil, nil, [error])
+        }
+        let (frontMatter, body) = FrontMatter.split(text)
+        let (metadata, metadataDiagnostics) = PageMetadata.read(frontMatter, path: path)
+        diagnostics += metadataDiagnostics
+        let parsed = parser.parse(body, path: path)
+        diagnostics += parsed.diagnostics
+        let attributed = definition.apply(to: parsed.text)
+
+        var name = String(file.dropFirst("content/".count).dropLast(".md".count))
+        var language = configuration.languages[0]
+        if let dot = name.lastIndex(of: "."), let suffixed = configuration.language(String(name[name.index(after: dot)...])) {
+            language = suffixed
+            name = String(name[..<dot])
+        }
+        if let lang = metadata.lang, let declared = configuration.language(lang) { language = declared }
+        let parts = name.split(separator: "/")
+        let section = parts.dropLast().joined(separator: "/")
+        let title = metadata.title ?? DocumentTitle.firstHeading(in: attributed) ?? Self.title(from: name)
+        var url = Self.url(for: name, slug: metadata.slug)
+        if let first = parts.first, parts.count > 1, parts.last != "index", let permalink = configuration.permalinks[String(first)] {
+            url = permalink.url(section: section, filename: String(parts.last ?? ""), slug: metadata.slug, title: title, date: metadata.date)
+        }
+        // Only links inside the site are kept: the link check has nothing to say about the others.
+        let record = PageRecord(
+            file: file, source: path, hash: ContentHash(bytes), url: language.prefix + url, title: title, metadata: metadata,
+            language: language.code, translationKey: name, section: section,
+            values: Self.distinct(attributed.spanValues.map { PageRecord.SpanValue(attribute: $0.attribute, value: $0.value) }),
+            links: attributed.pageLinks.filter { LinkCheck.resolve($0.destination, from: language.prefix + url) != nil },
+            diagnostics: diagnostics)
+        return (record, renderer.render(attributed), diagnostics)
+    }
+
+    /// The values in their first order, each once.
+    static func distinct(_ values: [PageRecord.SpanValue]) -> [PageRecord.SpanValue] {
+        var seen = Set<PageRecord.SpanValue>()
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    /// `index` → `/`, `about` → `/about/`, `posts/index` → `/posts/`, `posts/a` → `/posts/a/`.
+    static func url(for name: String, slug: String?) -> String {
+        var parts = name.split(separator: "/").map(String.init)
+        if parts.last == "index" { parts.removeLast() } else if let slug, !parts.isEmpty { parts[parts.count - 1] = slug }
+        return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
+    }
+
+    static func title(from name: String) -> String {
+        let last = name.split(separator: "/").last.map(String.init) ?? name
+        return last.replacingOccurrences(of: "-", with: " ").capitalized
+    }
+}
+
+extension SiteConfiguration {
+    /// The site language with this code.
+    func language(_ code: String) -> SiteLanguage? {
+        languages.first { $0.code == code }
+    }
+}

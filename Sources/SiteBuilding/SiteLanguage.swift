@@ -1,0 +1,26 @@
+/// A language a site is written in: the default one (`language` in `runway.toml`) at the site's
+/// root, each other one (`[languages.CODE]`) under `/CODE/`.
+public struct SiteLanguage: Hashable, Sendable, Codable {
+    /// The BCP 47 tag, such as `en` or `pt-BR`: the `hreflang` and `lang` value.
+    public var code: String
+    /// How the language switcher names it, in the language itself ("Français").
+    public var name: String
+    /// The site title in this language.
+    public var title: String
+    /// `""` for the default language, `/CODE` for the others.
+    public var prefix: String
+
+    public init(code: String, name: String, title: String, prefix: String) {
+        self.code = code
+        self.name = name
+        self.title = title
+        self.prefix = prefix
+    }
+
+    /// Whether `code` can be a language tag and a URL segment: letters, digits and `-`, starting
+    /// with a letter.
+    static func isValidCode(_ code: String) -> Bool {
+        guard let first = code.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+        return code.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import SiteBuilding
+import Testing
+
+/// Rebuilds with the build cache: only what changed is parsed and written, and the result is
+/// always the tree a full build makes.
+@Suite struct IncrementalBuildTests {
+    /// A site with a home page, three dated posts in a section with tags, and a static file.
+    static func blog() throws -> String {
+        let root = try SiteBuildTests.site(pages: ["index.md": "# Home\n", "about.md": "# About\n\nSee [a](/posts/a/).\n"])
+        try "title = \"S\"\nbaseURL = \"https://s.example/\"\npaginate = 2\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/content/posts", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/static", withIntermediateDirectories: true)
+        try "body { }\n".write(toFile: root + "/static/extra.css", atomically: true, encoding: .utf8)
+        for (name, date, tag) in [("a", "2026-01-01", "swift"), ("b", "2026-02-01", "swift"), ("c", "2026-03-01", "web")] {
+            try post(root, name, title: name.uppercased(), date: date, tag: tag, body: "Text of \(name).")
+        }
+        return root
+    }
+
+    static func post(_ root: String, _ name: String, title: String, date: String, tag: String, body: String) throws {
+        try "---\ntitle: \(title)\ndate: \(date)\ntags: [\(tag)]\n---\n\(body)\n"
+            .write(toFile: root + "/content/posts/\(name).md", atomically: true, encoding: .utf8)
+    }
+
+    /// The tree a build without any cache makes of the same site.
+    static func fullBuild(_ root: String) -> [String: Data] {
+        let output = SiteBuildTests.temporary("full")
+        var build = SiteBuild(site: root, output: output)
+        build.cachePath = nil
+        #expect(build.run().succeeded)
+        return SiteBuildTests.files(in: output)
+    }
+
+    @Test func aRebuildWithoutChangesParsesAndWritesNothing() throws {
+        let root = try Self.blog()
+        let first = SiteBuild(site: root).run()
+        #expect(first.parsed == 5)
+        #expect(first.written.count == SiteBuildTests.files(in: root + "/_site").count - 1, "all but the static file")
+        let again = SiteBuild(site: root).run()
+        #expect(again.succeeded)
+        #expect(again.parsed == 0)
+        #expect(again.written == [])
+        #expect(again.removed == [])
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+    }
+
+    @Test func anEditedBodyRedoesOnlyThatPage() throws {
+        let root = try Self.blog()
+        _ = SiteBuild(site: root).run()
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "New text of b.")
+        let report = SiteBuild(site: root).run()
+        #expect(report.parsed == 1)
+        #expect(report.written == ["posts/b/index.html"])
+        #expect(try String(contentsOfFile: root + "/_site/posts/b/index.html", encoding: .utf8).contains("<p>New text of b.</p>"))
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+    }
+
+    @Test func anEditedTitleRedoesThePageAndTheListsItIsIn() throws {
+        let root = try Self.blog()
+        _ = SiteBuild(site: root).run()
+        try Self.post(root, "c", title: "C renamed", date: "2026-03-01", tag: "web", body: "Text of c.")
+        let report = SiteBuild(site: root).run()
+        #expect(report.parsed == 1)
+        // c is on the first page of posts (newest first, two a page), on its tag's list, in the
+        // feeds, and on the home page, whose template lists every page; not on posts/page/2/,
+        // tags/swift/ or the other pages.
+        #expect(report.written == ["atom.xml", "index.html", "index.xml", "posts/c/index.html", "posts/index.html", "tags/web/index.html"])
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+    }
+
+    @Test func addedRemovedAndStaticChangesMatchAFullBuild() throws {
+        let root = try Self.blog()
+        _ = SiteBuild(site: root).run()
+        try FileManager.default.removeItem(atPath: root + "/content/posts/a.md")
+        try Self.post(root, "d", title: "D", date: "2026-04-01", tag: "new", body: "Text of d.")
+        try "body { color: red; }\n".write(toFile: root + "/static/extra.css", atomically: true, encoding: .utf8)
+        try "x\n".write(toFile: root + "/static/robots-extra.txt", atomically: true, encoding: .utf8)
+        let report = SiteBuild(site: root).run()
+        #expect(report.parsed == 1)
+        #expect(report.removed.contains("posts/a/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site/posts/a"), "the emptied folder goes too")
+        #expect(report.diagnostics.map(\.message) == ["broken link: /posts/a/ leads to /posts/a/, which the site does not have"])
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(try String(contentsOfFile: root + "/_site/extra.css", encoding: .utf8) == "body { color: red; }\n")
+    }
+
+    @Test func aTemplateOrConfigChangeRedoesEverything() throws {
+        let root = try Self.blog()
+        _ = SiteBuild(site: root).run()
+        try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
+        try "{% extends \"base.html\" %}{% block content %}<article>{{ page.content }}</article>{% endblock %}\n"
+            .write(toFile: root + "/templates/page.html", atomically: true, encoding: .utf8)
+        let report = SiteBuild(site: root).run()
+        #expect(report.parsed == 5)
+        #expect(try String(contentsOfFile: root + "/_site/about/index.html", encoding: .utf8).contains("<article>"))
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+    }
+
+    @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {
+        let root = try Self.blog()
+        _ = SiteBuild(site: root).run()
+        let before = SiteBuildTests.files(in: root + "/_site")
+        try Self.post(root, "a", title: "A2", date: "2026-01-01", tag: "swift", body: "Changed.")
+        try "---\ntitle: [broken\n---\n".write(toFile: root + "/content/posts/b.md", atomically: true, encoding: .utf8)
+        #expect(!SiteBuild(site: root).run().succeeded)
+        #expect(SiteBuildTests.files(in: root + "/_site") == before)
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Fixed.")
+        let fixed = SiteBuild(site: root).run()
+        #expect(fixed.succeeded)
+        #expect(fixed.written.contains("posts/a/index.html") && fixed.written.contains("posts/b/index.html"))
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+    }
+
+    @Test func aWatcherCanNameTheChangedFiles() throws {
+        let root = try Self.blog()
+        var cache: BuildCache?
+        let build = SiteBuild(site: root)
+        #expect(build.run(cache: &cache).parsed == 5)
+        try Self.post(root, "a", title: "A", date: "2026-01-01", tag: "swift", body: "Watched.")
+        let report = build.run(cache: &cache, changed: ["content/posts/a.md"])
+        #expect(report.parsed == 1)
+        #expect(report.written == ["posts/a/index.html"])
+    }
+}
+
+/// `[permalinks]` and titles without front matter.
+@Suite struct PermalinkTests {
+    @Test func sectionsTakeTheirPattern() throws {
+        let root = try SiteBuildTests.site(pages: ["index.md": "# Home\n\n[p](/2026/03/hello/) [q](/notes/my-first-note/)\n"])
+        try """
+            title = "S"
+            [permalinks]
+            posts = "/:year/:month/:slug/"
+            notes = "/:section/:title/"
+            """.write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        for folder in ["posts", "notes"] { try FileManager.default.createDirectory(atPath: root + "/content/" + folder, withIntermediateDirectories: true) }
+        try "---\ndate: 2026-03-09\nslug: hello\n---\n# Hi\n".write(toFile: root + "/content/posts/p.md", atomically: true, encoding: .utf8)
+        try "# My First Note!\n".write(toFile: root + "/content/notes/n.md", atomically: true, encoding: .utf8)
+        try "no heading\n".write(toFile: root + "/content/notes/plain-file-name.md", atomically: true, encoding: .utf8)
+        let report = SiteBuild(site: root).run()
+        #expect(report.diagnostics.isEmpty)
+        let files = Set(SiteBuildTests.files(in: root + "/_site").keys)
+        #expect(files.isSuperset(of: ["2026/03/hello/index.html", "notes/my-first-note/index.html",
+                                      "notes/plain-file-name/index.html", "posts/index.html", "notes/index.html"]))
+        let plain = try String(contentsOfFile: root + "/_site/notes/plain-file-name/index.html", encoding: .utf8)
+        #expect(plain.contains("<title>Plain File Name · S</title>"), "no front matter, no heading: the file name")
+    }
+
+    @Test func anUnknownTokenIsAnErrorAtItsLine() throws {
+        let root = try SiteBuildTests.site(pages: ["a.md": "a\n"])
+        try "title = \"S\"\n[permalinks]\nposts = \"/:yeer/:slug/\"\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        let report = SiteBuild(site: root).run()
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.map(\.description) == [
+            "\(root)/runway.toml:3:1: error: unknown permalink token ':yeer' (known: :day, :filename, :month, :section, :slug, :title, :year)",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site"))
+    }
+}
