@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "HTMLRendering", targets: ["HTMLRendering"]),
         .library(name: "Formatting", targets: ["Formatting"]),
         .library(name: "SiteBuilding", targets: ["SiteBuilding"]),
+        .library(name: "SiteWatching", targets: ["SiteWatching"]),
+        .library(name: "SiteServing", targets: ["SiteServing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
         .package(url: "https://github.com/kylef/PathKit", from: "1.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The C library, seen only by MarkdownParsing.
@@ -54,10 +59,24 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // Rebuilds a site when its files change (inotify), for `runway watch` and `runway serve`.
+        .target(name: "SiteWatching", dependencies: ["AttributedText", "SiteBuilding"], swiftSettings: upcoming),
+        // The only module that sees the HTTP stack.
+        .target(
+            name: "SiteServing",
+            dependencies: [
+                "AttributedText", "SiteBuilding", "SiteWatching",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: upcoming
+        ),
         .target(
             name: "RunwayCLI",
             dependencies: [
-                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding",
+                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding", "SiteWatching", "SiteServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: upcoming
@@ -91,6 +110,14 @@ let package = Package(
         .testTarget(
             name: "SiteBuildingTests",
             dependencies: ["AttributedText", "SiteBuilding"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SiteServingTests",
+            dependencies: [
+                "AttributedText", "SiteBuilding", "SiteWatching", "SiteServing",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

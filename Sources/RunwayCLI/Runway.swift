@@ -3,23 +3,27 @@ import AttributedText
 import Foundation
 
 /// The `runway` command: a static site generator whose rendering model is attributed text.
-public struct Runway: ParsableCommand {
+public struct Runway: AsyncParsableCommand {
     public static let version = "0.1.0"
 
     public static let configuration = CommandConfiguration(
         commandName: "runway",
         abstract: "A static site generator whose Markdown carries typed, themable attributes.",
         version: version,
-        subcommands: [New.self, Build.self, Check.self, Render.self, Runs.self]
+        subcommands: [New.self, Build.self, Serve.self, Watch.self, Check.self, Render.self, Runs.self]
     )
 
     public init() {}
 
     /// Runs the command line; usage errors exit with status 2, as DESIGN §5 says.
-    public static func runMain(_ arguments: [String]? = nil) -> Never {
+    public static func runMain(_ arguments: [String]? = nil) async -> Never {
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
             Foundation.exit(0)
         } catch let diagnostic as Diagnostic {
             Terminal.report([diagnostic])

@@ -38,6 +38,12 @@ public struct SiteBuild: Sendable {
 
     public var destination: String { output ?? SitePaths.join(site, "_site") }
 
+    /// The folders of the theme the build uses and of the themes it extends, for file watchers.
+    public var themeFolders: [String] {
+        let name = theme ?? SiteConfiguration.load(site: site).configuration?.theme ?? "default"
+        return ThemeLibrary.standard(site: site).folders(of: name)
+    }
+
     public struct Report: Sendable {
         public var pageCount: Int
         public var diagnostics: [Diagnostic]

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Paths inside a site, written the way the user named the site (so `.` gives `content/a.md`).
-enum SitePaths {
-    static func join(_ site: String, _ relative: String) -> String {
+public enum SitePaths {
+    public static func join(_ site: String, _ relative: String) -> String {
         site == "." || site.isEmpty ? relative : (site.hasSuffix("/") ? site + relative : site + "/" + relative)
     }
 

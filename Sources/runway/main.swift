@@ -1,3 +1,3 @@
 import RunwayCLI
 
-Runway.runMain()
+await Runway.runMain()

@@ -1,0 +1,97 @@
+import ArgumentParser
+import AttributedText
+import Foundation
+import SiteBuilding
+import SiteServing
+import SiteWatching
+
+extension Runway {
+    /// `runway serve [<site>]`: build, serve, and rebuild with live reload while the writer edits.
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build a site, serve it, and rebuild it with live reload as its files change.",
+            discussion: """
+                Watches content/, templates/, static/, themes and runway.toml. Open pages reload after \\
+                each change (a stylesheet-only change is swapped in place); a build error shows over \\
+                the last good page until the next good build. Ctrl-C stops the server.
+                """
+        )
+
+        @OptionGroup var site: SiteOptions
+
+        @Option(help: ArgumentHelp("The address to listen on; other machines can reach it only if you say so.", valueName: "host"))
+        var host = "127.0.0.1"
+
+        @Option(help: ArgumentHelp("The port to listen on.", valueName: "port"))
+        var port = 8000
+
+        @Option(help: ArgumentHelp("Build with this theme instead of runway.toml's.", valueName: "name"))
+        var theme: String?
+
+        @Flag(help: "Include drafts and future-dated pages.")
+        var drafts = false
+
+        @Option(help: ArgumentHelp("The folder to write the site into (default: <site>/_site).", valueName: "dir"))
+        var output: String?
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        }
+
+        func run() async throws {
+            let build = SiteBuild(site: site.path, output: output, theme: theme, drafts: drafts)
+            let server = SiteServer(build: build, host: host, port: port)
+            let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+            try await server.run(onBuild: { outcome in
+                Rebuilds.report(outcome)
+            }, onListening: {
+                Terminal.print("Serving \(build.destination) on \(address) (Ctrl-C stops)\n")
+            })
+        }
+    }
+
+    /// `runway watch [<site>]`: the rebuild loop of `serve`, without a server.
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build a site, then rebuild it each time its files change.",
+            discussion: "Ctrl-C stops watching. Build errors are printed and the previous output stays."
+        )
+
+        @OptionGroup var site: SiteOptions
+
+        @Option(help: ArgumentHelp("Build with this theme instead of runway.toml's.", valueName: "name"))
+        var theme: String?
+
+        @Flag(help: "Include drafts and future-dated pages.")
+        var drafts = false
+
+        @Option(help: ArgumentHelp("The folder to write the site into (default: <site>/_site).", valueName: "dir"))
+        var output: String?
+
+        func run() async throws {
+            let live = LiveBuild(build: SiteBuild(site: site.path, output: output, theme: theme, drafts: drafts))
+            Rebuilds.report(live.rebuild())
+            let watcher = try FileWatcher(roots: live.watchedRoots, ignored: live.ignoredPaths)
+            Terminal.print("Watching \(site.path) (Ctrl-C stops)\n")
+            for await changes in watcher.changes() {
+                Rebuilds.report(live.rebuild(changedPaths: changes))
+            }
+        }
+    }
+}
+
+/// One line (and the diagnostics) per rebuild, for `serve` and `watch`.
+enum Rebuilds {
+    static func report(_ outcome: LiveBuild.Outcome) {
+        let report = outcome.report
+        Terminal.report(report.diagnostics)
+        let milliseconds = outcome.duration.components.seconds * 1000 + outcome.duration.components.attoseconds / 1_000_000_000_000_000
+        if report.succeeded {
+            Terminal.print("built \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") in \(milliseconds) ms "
+                + "(parsed \(report.parsed), wrote \(report.written.count), removed \(report.removed.count))\n")
+        } else {
+            let errors = report.diagnostics.count { $0.severity == .error }
+            Terminal.print("build failed with \(errors) error\(errors == 1 ? "" : "s"); still serving the last good output\n")
+        }
+    }
+}

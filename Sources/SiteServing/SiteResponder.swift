@@ -1,0 +1,114 @@
+import Foundation
+public import Hummingbird
+
+/// Answers every request of `runway serve`: the live-reload script and event stream, and the built
+/// site's files through `StaticSite`, with their media type (and charset), `ETag` and
+/// `If-None-Match`, `HEAD`, folders' `index.html`, and the site's own 404 page.
+public struct SiteResponder: HTTPResponder {
+    public typealias Context = BasicRequestContext
+
+    let site: StaticSite
+    let hub: LiveReloadHub?
+
+    /// Serves the output folder `root`; without a hub, pages get no live-reload script.
+    init(root: String, hub: LiveReloadHub?) {
+        site = StaticSite(root: root)
+        self.hub = hub
+    }
+
+    /// A responder for the files of `root` alone, without live reload.
+    public init(root: String) {
+        self.init(root: root, hub: nil)
+    }
+
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Self.text(.methodNotAllowed, "method not allowed\n", extra: [.allow: "GET, HEAD"])
+        }
+        let path = request.uri.path
+        if let hub, path == LiveReloadScript.eventsPath { return events(hub) }
+        if hub != nil, path == LiveReloadScript.path {
+            return Self.body(Data(LiveReloadScript.source.utf8), type: "text/javascript; charset=utf-8", request: request)
+        }
+        switch site.resolve(path) {
+        case .badRequest(let reason):
+            return Self.text(.badRequest, "bad request: \(reason)\n")
+        case .redirect(let location):
+            let query = request.uri.query.map { "?" + $0 } ?? ""
+            return Response(status: .movedPermanently, headers: [.location: location + query, .contentLength: "0"])
+        case .notFound:
+            guard let page = site.notFoundPage, let data = FileManager.default.contents(atPath: page) else {
+                return Self.text(.notFound, "not found\n")
+            }
+            return Self.body(withScript(data), type: "text/html; charset=utf-8", status: .notFound, request: request)
+        case .file(let file):
+            return try serve(file, request: request)
+        }
+    }
+
+    private func serve(_ file: String, request: Request) throws -> Response {
+        var info = stat()
+        guard stat(file, &info) == 0 else { return Self.text(.notFound, "not found\n") }
+        let type = Self.mediaType(of: file)
+        // Size and modification time name the version of the file; the live-reload script's
+        // presence is part of what is served, so it is in the tag too.
+        let tag = "\"\(String(info.st_size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))"
+            + "\(String(info.st_mtim.tv_nsec, radix: 16))\(hub == nil ? "" : "-live")\""
+        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: {
+            let candidate = $0.trimmingCharacters(in: .whitespaces)
+            return candidate == tag || candidate == "W/" + tag || candidate == "*"
+        }) {
+            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache"])
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { return Self.text(.notFound, "not found\n") }
+        let body = type.hasPrefix("text/html") ? withScript(data) : data
+        var response = Self.body(body, type: type, request: request)
+        response.headers[.eTag] = tag
+        return response
+    }
+
+    /// The page with the live-reload script before its `</body>` (or at its end).
+    private func withScript(_ data: Data) -> Data {
+        guard hub != nil else { return data }
+        let html = String(decoding: data, as: UTF8.self)
+        guard let end = html.range(of: "</body>", options: [.backwards, .caseInsensitive]) else {
+            return Data((html + LiveReloadScript.tag + "\n").utf8)
+        }
+        return Data((html[..<end.lowerBound] + LiveReloadScript.tag + "\n" + html[end.lowerBound...]).utf8)
+    }
+
+    private func events(_ hub: LiveReloadHub) -> Response {
+        let stream = hub.subscribe()
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                for await event in stream {
+                    try await writer.write(ByteBuffer(string: event))
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+
+    static func body(_ data: Data, type: String, status: HTTPResponse.Status = .ok, request: Request) -> Response {
+        var headers: HTTPFields = [.contentType: type, .contentLength: String(data.count), .cacheControl: "no-cache"]
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: data))
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ text: String, extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count)]
+        headers.append(contentsOf: extra)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The media type for a file's extension (Hummingbird's table), with `charset=utf-8` for text.
+    static func mediaType(of file: String) -> String {
+        let ext = (file as NSString).pathExtension.lowercased()
+        guard let type = MediaType.getMediaType(forExtension: ext) else { return "application/octet-stream" }
+        let textual = type.type == .text || ["javascript", "json", "xml", "svg+xml", "rss+xml", "atom+xml", "xhtml+xml"].contains(type.subType)
+        return textual ? "\(type.type)/\(type.subType); charset=utf-8" : "\(type.type)/\(type.subType)"
+    }
+}

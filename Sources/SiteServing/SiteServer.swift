@@ -1,0 +1,70 @@
+public import AttributedText
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+public import SiteBuilding
+public import SiteWatching
+
+/// `runway serve`: builds a site, serves its output on Hummingbird, rebuilds when its files change
+/// and tells open pages over server-sent events. A failed build never stops the server: the last
+/// good output stays served and pages show the errors over it.
+public struct SiteServer: Sendable {
+    public let live: LiveBuild
+    public var host: String
+    public var port: Int
+
+    public init(build: SiteBuild, host: String = "127.0.0.1", port: Int = 8000) {
+        live = LiveBuild(build: build)
+        self.host = host
+        self.port = port
+    }
+
+    /// Builds, then serves until SIGINT or SIGTERM. `onBuild` hears of every build (the first one
+    /// included); `onListening` once the server accepts connections.
+    public func run(onBuild: @escaping @Sendable (LiveBuild.Outcome) -> Void,
+                    onListening: @escaping @Sendable () -> Void) async throws {
+        let hub = LiveReloadHub()
+        let first = live.rebuild()
+        onBuild(first)
+        hub.publish(first)
+        let watcher = try FileWatcher(roots: live.watchedRoots, ignored: live.ignoredPaths)
+        let rebuilds = Task.detached { [live] in
+            for await changes in watcher.changes() {
+                let outcome = live.rebuild(changedPaths: changes)
+                onBuild(outcome)
+                hub.publish(outcome)
+            }
+        }
+        var logger = Logger(label: "runway.serve")
+        logger.logLevel = .warning
+        let app = Application(
+            responder: SiteResponder(root: live.build.destination, hub: hub),
+            configuration: .init(address: .hostname(host, port: port), serverName: "runway"),
+            onServerRunning: { _ in onListening() },
+            logger: logger
+        )
+        defer {
+            watcher.stop()
+            rebuilds.cancel()
+        }
+        // Services shut down in reverse order: the event streams end first, so that the server
+        // does not wait for pages that listen forever.
+        let group = ServiceGroup(configuration: .init(
+            services: [.init(service: app), .init(service: EventStreams(hub: hub))],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}
+
+/// Ends the open event streams when the server shuts down, so that shutting down does not wait for
+/// pages that listen forever.
+private struct EventStreams: Service {
+    let hub: LiveReloadHub
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        hub.finishAll()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where a request path leads inside a built site, decided without trusting the path: it is
+/// percent-decoded once, and refused when it holds a NUL byte, a backslash or a `.`/`..` segment;
+/// whatever it names is resolved through symbolic links and must still lie inside the output
+/// folder. Folders serve their `index.html` and are never listed.
+public struct StaticSite: Sendable {
+    /// The output folder.
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    public enum Resolution: Sendable, Equatable {
+        /// An existing regular file inside the output folder (its resolved path).
+        case file(String)
+        /// A folder asked for without its trailing slash: where to send the browser.
+        case redirect(String)
+        case notFound
+        /// A path that cannot name anything in the site, and why.
+        case badRequest(String)
+    }
+
+    /// `rawPath` as it came in the request line (still percent-encoded, without the query).
+    public func resolve(_ rawPath: String) -> Resolution {
+        guard rawPath.hasPrefix("/") else { return .badRequest("the path must start with /") }
+        guard let decoded = rawPath.removingPercentEncoding else { return .badRequest("invalid percent-encoding") }
+        if decoded.utf8.contains(0) { return .badRequest("NUL byte in path") }
+        if decoded.contains("\\") { return .badRequest("backslash in path") }
+        let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.contains(where: { $0 == ".." || $0 == "." }) { return .badRequest("dot segment in path") }
+        guard let base = Self.realPath(root) else { return .notFound }
+        let candidate = root + decoded
+        guard let resolved = Self.realPath(candidate), Self.isInside(resolved, base) else { return .notFound }
+        var info = stat()
+        guard stat(resolved, &info) == 0 else { return .notFound }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            guard decoded.hasSuffix("/") else { return .redirect(rawPath + "/") }
+            guard let index = Self.realPath(resolved + "/index.html"), Self.isInside(index, base),
+                  stat(index, &info) == 0, info.st_mode & S_IFMT == S_IFREG
+            else { return .notFound }
+            return .file(index)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .notFound }
+        return .file(resolved)
+    }
+
+    /// The site's own 404 page, when it has one.
+    public var notFoundPage: String? {
+        guard case .file(let path) = resolve("/404.html") else { return nil }
+        return path
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func isInside(_ path: String, _ base: String) -> Bool {
+        path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+}
