@@ -50,7 +50,7 @@ public struct SiteBuild: Sendable {
         public var output: String
         /// How many content files were parsed (the others came from the cache).
         public var parsed = 0
-        /// The output files written, relative to the output folder, sorted.
+        /// The output files written (static files copied included), relative to the output folder, sorted.
         public var written: [String] = []
         /// The output files removed because nothing makes them any more.
         public var removed: [String] = []
@@ -122,9 +122,10 @@ public struct SiteBuild: Sendable {
 
         for job in jobs { next.outputs[job.path] = job.key }
         for file in staticFiles { next.statics[file] = BuildCache.signature(of: SitePaths.join(site, "static/" + file)) }
+        var copied: [String] = staticFiles
         do throws(Diagnostic) {
             if let previous {
-                report.removed = try update(previous: previous, next: next, rendered: rendered.files, destination: destination)
+                (copied, report.removed) = try update(previous: previous, next: next, rendered: rendered.files, destination: destination)
             } else {
                 try replace(rendered: rendered.files, destination: destination)
             }
@@ -132,7 +133,7 @@ public struct SiteBuild: Sendable {
             report.diagnostics.append(error)
             return report
         }
-        report.written = rendered.files.map(\.path).sorted()
+        report.written = (rendered.files.map(\.path) + copied).sorted()
         cache = next
         return report
     }
@@ -384,19 +385,21 @@ public struct SiteBuild: Sendable {
     }
 
     /// A later build: changed files replaced in place, static files copied when they changed, and
-    /// files nothing makes any more removed. Returns the removed files.
+    /// files nothing makes any more removed. Returns the static files copied and the files removed.
     private func update(previous: BuildCache, next: BuildCache, rendered: [(path: String, contents: String)],
-                        destination: String) throws(Diagnostic) -> [String] {
+                        destination: String) throws(Diagnostic) -> (copied: [String], removed: [String]) {
         let output = OutputUpdate(destination: destination)
+        var copied: [String] = []
         for (file, signature) in next.statics.sorted(by: { $0.key < $1.key })
         where previous.statics[file] != signature || access(destination + "/" + file, F_OK) != 0 {
             try output.copy(SitePaths.join(site, "static/" + file), to: file)
+            copied.append(file)
         }
         for file in rendered { try output.write(file.contents, to: file.path) }
         let gone = Set(previous.outputs.keys).union(previous.statics.keys)
             .subtracting(next.outputs.keys).subtracting(next.statics.keys).sorted()
         for file in gone { output.remove(file) }
-        return gone
+        return (copied, gone)
     }
 
     static func absolute(_ url: String, baseURL: String) -> String {

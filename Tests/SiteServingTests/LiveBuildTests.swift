@@ -1,0 +1,100 @@
+import AttributedText
+import Foundation
+import SiteBuilding
+@testable import SiteServing
+import SiteWatching
+import Testing
+
+/// The rebuild loop of `runway serve` and `runway watch`: the watcher's batches, what each rebuild
+/// means for open pages, and what the pages are told.
+@Suite struct LiveBuildTests {
+    static func site() throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-live-\(UUID().uuidString)").path
+        for folder in ["content/posts", "static"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try "title = \"L\"\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        try "# Home\n".write(toFile: root + "/content/index.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: A\n---\nText.\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
+        try "body { }\n".write(toFile: root + "/static/site.css", atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test func eachRebuildSaysWhatOpenPagesShouldDo() throws {
+        let root = try Self.site()
+        let live = LiveBuild(build: SiteBuild(site: root))
+        #expect(live.rebuild().effect == .reload)
+        #expect(live.rebuild(changedPaths: [root + "/content/posts/a.md"]).effect == .none, "saved without an edit")
+
+        try "---\ntitle: A\n---\nNew text.\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
+        let edited = live.rebuild(changedPaths: [root + "/content/posts/a.md"])
+        #expect(edited.effect == .reload)
+        #expect(edited.report.parsed == 1)
+        #expect(edited.report.written == ["posts/a/index.html"])
+
+        try "body { color: red; }\n".write(toFile: root + "/static/site.css", atomically: true, encoding: .utf8)
+        #expect(live.rebuild(changedPaths: [root + "/static/site.css"]).effect == .stylesheets)
+
+        try "---\ntitle: [A\n---\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
+        let broken = live.rebuild(changedPaths: [root + "/content/posts/a.md"])
+        #expect(broken.effect == .failed)
+        #expect(broken.report.diagnostics.first?.description.hasPrefix(root + "/content/posts/a.md:2:") == true)
+        #expect(try String(contentsOfFile: root + "/_site/posts/a/index.html", encoding: .utf8).contains("New text."),
+                "the last good page stays")
+    }
+
+    @Test func theHubTellsListenersAndRemembersAFailure() async throws {
+        let root = try Self.site()
+        let live = LiveBuild(build: SiteBuild(site: root))
+        let hub = LiveReloadHub()
+        hub.publish(live.rebuild())
+        var early = hub.subscribe().makeAsyncIterator()
+        #expect(await early.next() == "retry: 500\n\n")
+
+        try "---\ntitle: [A\n---\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
+        hub.publish(live.rebuild(changedPaths: [root + "/content/posts/a.md"]))
+        let failure = try #require(await early.next())
+        #expect(failure.hasPrefix("event: failure\ndata: [\""))
+        #expect(failure.contains("content\\/posts\\/a.md:2:"))
+
+        // A page opened while the build is broken hears of it at once.
+        var late = hub.subscribe().makeAsyncIterator()
+        #expect(await late.next() == "retry: 500\n\n")
+        #expect(await late.next() == failure)
+
+        // Fixing the page back to what the last good build had changes no output, yet the pages
+        // must reload to drop the overlay.
+        try "---\ntitle: A\n---\nText.\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
+        let fixed = live.rebuild(changedPaths: [root + "/content/posts/a.md"])
+        #expect(fixed.effect == .none)
+        hub.publish(fixed)
+        #expect(await early.next() == "event: reload\ndata: {}\n\n")
+        #expect(await late.next() == "event: reload\ndata: {}\n\n")
+    }
+
+    @Test func theWatcherBatchesEditorSavesAndNewFolders() async throws {
+        let root = try Self.site()
+        let watcher = try FileWatcher(roots: [root], ignored: [root + "/_site"], quiet: .milliseconds(50))
+        var batches = watcher.changes().makeAsyncIterator()
+        defer { watcher.stop() }
+        try await Task.sleep(for: .milliseconds(100))
+
+        // An editor's atomic save: write a temporary file, rename it over the page.
+        let temporary = root + "/content/posts/.a.md.tmp"
+        try "---\ntitle: A\n---\nSaved.\n".write(toFile: temporary, atomically: false, encoding: .utf8)
+        #expect(rename(temporary, root + "/content/posts/a.md") == 0)
+        try "swap".write(toFile: root + "/content/posts/a.md.swp", atomically: false, encoding: .utf8)
+        try "ignored".write(toFile: root + "/_site-not-really", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/_site/x", withIntermediateDirectories: true)
+        let save = try #require(await batches.next())
+        #expect(save.contains(root + "/content/posts/a.md"))
+        #expect(!save.contains { $0.hasSuffix(".swp") || $0.hasPrefix(root + "/_site/") })
+
+        // A folder made after the watch started is watched too.
+        try FileManager.default.createDirectory(atPath: root + "/content/notes", withIntermediateDirectories: true)
+        _ = try #require(await batches.next())
+        try "# N\n".write(toFile: root + "/content/notes/n.md", atomically: false, encoding: .utf8)
+        let added = try #require(await batches.next())
+        #expect(added.contains(root + "/content/notes/n.md"))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import SiteServing
+import Testing
+
+/// `runway serve`'s HTTP answers, over a real connection to a Hummingbird server.
+@Suite struct SiteResponderTests {
+    static func app(root: String, live: Bool = true) -> some ApplicationProtocol {
+        Application(responder: SiteResponder(root: root, hub: live ? LiveReloadHub() : nil))
+    }
+
+    @Test func pagesGetTheirTypeTheScriptAndAnETag() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        try await Self.app(root: root).test(.live) { client in
+            let home = try await client.execute(uri: "/", method: .get)
+            #expect(home.status == .ok)
+            #expect(home.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(String(buffer: home.body) == "<html><body>home<script src=\"/_runway/live.js\"></script>\n</body></html>")
+            let tag = try #require(home.headers[.eTag])
+            let again = try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: tag])
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+            let other = try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: "\"nope\""])
+            #expect(other.status == .ok)
+
+            let css = try await client.execute(uri: "/theme.css", method: .get)
+            #expect(css.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(String(buffer: css.body) == "body{}", "only HTML gets the script")
+            let script = try await client.execute(uri: "/_runway/live.js", method: .get)
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(String(buffer: script.body).contains("new EventSource(\"/_runway/events\")"))
+        }
+    }
+
+    @Test func headHasTheHeadersAndNoBody() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        try await Self.app(root: root).test(.live) { client in
+            let head = try await client.execute(uri: "/theme.css", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentLength] == "6")
+            #expect(head.headers[.eTag] != nil)
+            #expect(head.body.readableBytes == 0)
+        }
+    }
+
+    @Test func foldersRedirectAndMissingPagesGetTheSites404() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        try await Self.app(root: root, live: false).test(.live) { client in
+            let folder = try await client.execute(uri: "/posts/a?x=1", method: .get)
+            #expect(folder.status == .movedPermanently)
+            #expect(folder.headers[.location] == "/posts/a/?x=1")
+            let missing = try await client.execute(uri: "/nowhere/", method: .get)
+            #expect(missing.status == .notFound)
+            #expect(String(buffer: missing.body) == "<html><body>nothing here</body></html>")
+            let listing = try await client.execute(uri: "/posts/", method: .get)
+            #expect(listing.status == .notFound, "no directory listings")
+            let post = try await client.execute(uri: "/posts/a/", method: .post)
+            #expect(post.status == .methodNotAllowed)
+            #expect(post.headers[.allow] == "GET, HEAD")
+        }
+    }
+
+    @Test func nothingOutsideTheOutputIsServed() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        try await Self.app(root: root).test(.live) { client in
+            for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/%5c..%5csecret.txt", "/%252e%252e/secret.txt",
+                         "/%00", "/leak.txt", "/up/secret.txt", "/posts/%2E%2E/%2E%2E/secret.txt"] {
+                let response = try await client.execute(uri: path, method: .get)
+                #expect(response.status == .badRequest || response.status == .notFound, "\(path): \(response.status)")
+                #expect(!String(buffer: response.body).contains("top secret"), "\(path)")
+            }
+        }
+    }
+}
