@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: deps build test run bench bench-site site fuzz clean
+.PHONY: deps build test run bench bench-site bench-serve site fuzz clean
 
 ## deps: install the Debian packages Runway builds and tests with (only those missing).
 deps:
@@ -31,10 +31,9 @@ test: deps
 site: build
 	.build/release/runway build site-template
 
-## run: build site-template/ and serve it on http://$(HOST):$(PORT).
-run: site
-	@echo "Serving site-template/_site/ on http://$(HOST):$(PORT) (Ctrl-C stops)"
-	python3 -m http.server $(PORT) --bind $(HOST) --directory site-template/_site
+## run: build site-template/ and serve it on http://$(HOST):$(PORT) with live reload (runway serve).
+run: build
+	.build/release/runway serve site-template --host $(HOST) --port $(PORT)
 
 ## bench: throughput of parse, render and end to end next to cmark-gfm's own (make bench).
 bench: deps
@@ -45,6 +44,14 @@ bench: deps
 bench-site: deps
 	$(SWIFT) build -c release --product RunwayBenchmarks
 	.build/release/RunwayBenchmarks site 10000
+
+## bench-serve: runway serve under wrk (and hugo server when installed) and its save-to-reload latency.
+bench-serve: deps
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; }
+	$(SWIFT) build -c release --product RunwayBenchmarks
+	$(SWIFT) build -c release --product runway
+	.build/release/RunwayBenchmarks generate 10000
+	python3 Benchmarks/serve_bench.py .build/release/runway /tmp/runway-bench-site /tmp/runway-bench-site-hugo
 
 clean:
 	rm -rf .build .build-fuzz site-template/_site

@@ -4,8 +4,11 @@ import SiteBuilding
 /// `make bench-site`: a generated site of `pageCount` pages built by Runway (cold, again with no
 /// change, and after one page changed), and by Hugo from the same content when `hugo` is installed.
 enum SiteBenchmark {
-    static func run(pageCount: Int) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-bench-site").path
+    static let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-bench-site").path
+    static let hugoRoot = root + "-hugo"
+
+    /// Writes the generated site into `root`, and the same content as a Hugo site into `hugoRoot`.
+    static func generate(pageCount: Int) throws {
         try? FileManager.default.removeItem(atPath: root)
         try FileManager.default.createDirectory(atPath: root + "/content/posts", withIntermediateDirectories: true)
         try "title = \"Bench\"\nbaseURL = \"https://bench.example/\"\npaginate = 20\n"
@@ -19,6 +22,22 @@ enum SiteBenchmark {
         try "# Home\n".write(toFile: root + "/content/index.md", atomically: false, encoding: .utf8)
         print("site: \(pageCount) pages, \(String(format: "%.1f", Double(corpus.byteCount) / 1_000_000)) MB of Markdown in \(root)")
 
+        try? FileManager.default.removeItem(atPath: hugoRoot)
+        try FileManager.default.createDirectory(atPath: hugoRoot + "/layouts/_default", withIntermediateDirectories: true)
+        try "baseURL = 'https://bench.example/'\ntitle = 'Bench'\n[markup.goldmark.renderer]\nunsafe = false\n"
+            .write(toFile: hugoRoot + "/hugo.toml", atomically: true, encoding: .utf8)
+        try "<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>\n"
+            .write(toFile: hugoRoot + "/layouts/_default/single.html", atomically: true, encoding: .utf8)
+        try "<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body><ul>{{ range .Paginator.Pages }}<li><a href=\"{{ .RelPermalink }}\">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n"
+            .write(toFile: hugoRoot + "/layouts/_default/list.html", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: root + "/content", toPath: hugoRoot + "/content")
+        // Hugo's home page is `_index.md`: an `index.md` there makes the whole of content/ one leaf
+        // bundle, whose Markdown files are resources, not pages, and Hugo renders none of them.
+        try FileManager.default.moveItem(atPath: hugoRoot + "/content/index.md", toPath: hugoRoot + "/content/_index.md")
+    }
+
+    static func run(pageCount: Int) throws {
+        try generate(pageCount: pageCount)
         let clock = ContinuousClock()
         let build = SiteBuild(site: root)
         if let cache = build.cachePath { try? FileManager.default.removeItem(atPath: cache) }
@@ -43,16 +62,6 @@ enum SiteBenchmark {
             print("hugo: not installed (apt-get install hugo) — no comparison")
             return
         }
-        let hugoRoot = root + "-hugo"
-        try? FileManager.default.removeItem(atPath: hugoRoot)
-        try FileManager.default.createDirectory(atPath: hugoRoot + "/layouts/_default", withIntermediateDirectories: true)
-        try "baseURL = 'https://bench.example/'\ntitle = 'Bench'\n[markup.goldmark.renderer]\nunsafe = false\n"
-            .write(toFile: hugoRoot + "/hugo.toml", atomically: true, encoding: .utf8)
-        try "<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>\n"
-            .write(toFile: hugoRoot + "/layouts/_default/single.html", atomically: true, encoding: .utf8)
-        try "<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body><ul>{{ range .Paginator.Pages }}<li><a href=\"{{ .RelPermalink }}\">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n"
-            .write(toFile: hugoRoot + "/layouts/_default/list.html", atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(atPath: root + "/content", toPath: hugoRoot + "/content")
         let hugo = try clock.measure {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/hugo")

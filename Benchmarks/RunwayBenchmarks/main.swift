@@ -33,8 +33,13 @@ func report(_ name: String, _ seconds: Double) {
 }
 
 // `RunwayBenchmarks parse` (or render, end-to-end, cmark, attributes, themed) runs one stage only,
-// for a profiler; `RunwayBenchmarks site [pages]` is `make bench-site`.
+// for a profiler; `RunwayBenchmarks site [pages]` is `make bench-site`; `RunwayBenchmarks generate
+// [pages]` only writes the generated site (and its Hugo twin), for `make bench-serve`.
 let only = CommandLine.arguments.dropFirst().first
+if only == "generate" {
+    try SiteBenchmark.generate(pageCount: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000)
+    exit(0)
+}
 if only == "site" {
     try SiteBenchmark.run(pageCount: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000)
     exit(0)

@@ -4,7 +4,7 @@ import Foundation
 /// record by its hash, and the key of the inputs of every file it wrote. A build compares its
 /// inputs with these and parses and writes only what changed. `runway build` keeps it in
 /// `.runway-cache/` beside the output folder; `runway serve` keeps it in memory.
-public struct BuildCache: Sendable, Codable, Equatable {
+public struct BuildCache: Sendable, Codable {
     /// Bumped when the cache's form changes; a cache of another format is ignored.
     static let format = 1
 
@@ -26,7 +26,7 @@ public struct BuildCache: Sendable, Codable, Equatable {
     }
 
     /// The cache at `path`, or `nil` when there is none or it cannot be read (a full build follows).
-    static func load(_ path: String) -> BuildCache? {
+    public static func load(_ path: String) -> BuildCache? {
         guard let data = FileManager.default.contents(atPath: path),
               let cache = try? JSONDecoder().decode(BuildCache.self, from: data), cache.format == format
         else { return nil }
@@ -34,7 +34,7 @@ public struct BuildCache: Sendable, Codable, Equatable {
     }
 
     /// Writes the cache atomically; a cache that cannot be written only makes the next build full.
-    func save(_ path: String) {
+    public func save(_ path: String) {
         guard let data = try? JSONEncoder().encode(self) else { return }
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? data.write(to: URL(fileURLWithPath: path), options: .atomic)

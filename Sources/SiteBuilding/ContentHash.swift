@@ -17,8 +17,9 @@ struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Adds a string and a separator, so that `("ab", "c")` and `("a", "bc")` differ.
     mutating func add(_ text: String) {
-        add(text.utf8)
-        add(CollectionOfOne(0xff))
+        var text = text
+        text.withUTF8 { add($0) }
+        value = (value ^ 0xff) &* 0x0000_0100_0000_01b3
     }
 
     mutating func add(_ hash: ContentHash) {

@@ -1,6 +1,7 @@
 import Foundation
 
 /// RSS 2.0 (`/index.xml`) and Atom (`/atom.xml`) feeds of a site's dated pages, newest first.
+/// The pages come in newest first (`SiteLists.newestFirst`).
 enum Feeds {
     static let limit = 20
 
@@ -34,10 +35,9 @@ enum Feeds {
         return xml + "</feed>\n"
     }
 
-    /// Dated pages, newest first (dates compare as `YYYY-MM-DD` text; each is parsed once).
+    /// The newest dated pages, from pages already newest first.
     private static func dated(_ pages: [PageRecord]) -> [PageRecord] {
-        Array(pages.filter { $0.metadata.date.map(isDate) ?? false }
-            .sorted { ($0.metadata.date ?? "", $0.url) > ($1.metadata.date ?? "", $1.url) }.prefix(limit))
+        Array(pages.lazy.filter { $0.metadata.date.map(isDate) ?? false }.prefix(limit))
     }
 
     /// `YYYY-MM-DD` at the start, checked without a formatter.

@@ -19,13 +19,19 @@ struct OutputFolder {
         }
     }
 
-    /// Writes `contents` at `relative` inside the staged build.
+    /// Writes `contents` at `relative` inside the staged build; safe to call from several threads.
     func write(_ contents: String, to relative: String) throws(Diagnostic) {
         let path = staging + "/" + relative
+        let url = URL(fileURLWithPath: path)
+        let data = Data(contents.utf8)
+        // Most pages are alone in a folder of their own: make it when the write says it is missing.
+        if (try? data.write(to: url)) != nil { return }
+        let parent = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+            if mkdir(parent, 0o755) != 0 && errno != EEXIST {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            }
+            try data.write(to: url)
         } catch {
             throw Diagnostic(.error, "cannot write: \(error.localizedDescription)", path: path)
         }

@@ -2,28 +2,44 @@ import AttributedText
 
 /// What a build knows about one content file once it is parsed: everything lists, feeds, link
 /// checks and other pages need, without its body. Kept in the build cache, so an unchanged file is
-/// not parsed again.
-struct PageRecord: Sendable, Codable, Equatable {
+/// not parsed again. A class: builds pass ten thousand of them through sorts and filters.
+final class PageRecord: Sendable, Codable {
     /// The file relative to the site: `content/…`.
-    var file: String
+    let file: String
     /// The file, as the site's path joined with `content/…`.
-    var source: String
+    let source: String
     /// The hash of the file's bytes.
-    var hash: ContentHash
-    var url: String
-    var title: String
-    var metadata: PageMetadata
-    var language: String
+    let hash: ContentHash
+    let url: String
+    let title: String
+    let metadata: PageMetadata
+    let language: String
     /// The file's name without its language suffix: pages with the same key are translations.
-    var translationKey: String
+    let translationKey: String
     /// The folder under `content/` (`posts`), or `""` for a top-level page.
-    var section: String
+    let section: String
     /// The custom attribute values the page uses, each once, for the stylesheet.
-    var values: [SpanValue]
-    /// The links and images of the page, for the link check.
-    var links: [PageLink]
+    let values: [SpanValue]
+    /// The links and images of the page that lead inside the site, for the link check.
+    let links: [PageLink]
     /// What parsing the file reported.
-    var diagnostics: [Diagnostic]
+    let diagnostics: [Diagnostic]
+
+    init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
+         translationKey: String, section: String, values: [SpanValue], links: [PageLink], diagnostics: [Diagnostic]) {
+        self.file = file
+        self.source = source
+        self.hash = hash
+        self.url = url
+        self.title = title
+        self.metadata = metadata
+        self.language = language
+        self.translationKey = translationKey
+        self.section = section
+        self.values = values
+        self.links = links
+        self.diagnostics = diagnostics
+    }
 
     struct SpanValue: Sendable, Codable, Hashable {
         var attribute: String

@@ -62,14 +62,17 @@ public struct SiteBuild: Sendable {
         let loaded = cachePath.flatMap(BuildCache.load)
         var cache = loaded
         let report = run(cache: &cache)
-        if report.succeeded, let cachePath, let cache, cache != loaded { cache.save(cachePath) }
+        let unchanged = loaded != nil && report.parsed == 0 && report.written.isEmpty && report.removed.isEmpty
+        if report.succeeded, let cachePath, let cache, !unchanged { cache.save(cachePath) }
         return report
     }
 
     /// One build that starts from `cache` (`nil`: a full build) and leaves in it what the next build
     /// needs. `changed`, when the caller knows it (a file watcher), names the content files
     /// (relative to the site) that may have changed; the others are taken as the cache has them.
-    public func run(cache: inout BuildCache?, changed: Set<String>? = nil) -> Report {
+    /// `trustOutputs`: the caller knows the output folder holds what the cache says (it made it and
+    /// nothing else writes there), so files are not checked one by one.
+    public func run(cache: inout BuildCache?, changed: Set<String>? = nil, trustOutputs: Bool = false) -> Report {
         let destination = self.destination
         var diagnostics: [Diagnostic] = []
         func failed() -> Report { Report(pageCount: 0, diagnostics: diagnostics, output: destination) }
@@ -91,12 +94,14 @@ public struct SiteBuild: Sendable {
         // Content: unchanged files come from the cache, the others are parsed.
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(scope: configuration.contentScope(theme: theme)),
                                 definition: theme.definition)
-        let read = readContent(reader: reader, previous: previous, changed: changed)
+        let files = contentFiles(previous: previous, changed: changed)
+        let read = readContent(files, reader: reader, previous: previous, changed: changed)
         diagnostics += read.diagnostics
         next.records = read.records
-        let published = SitePaths.contentFiles(site: site).compactMap { read.records[$0] }.filter(isPublished)
-        let lists = SiteLists(pages: published, languages: configuration.languages)
-        let contexts = TemplateContexts(configuration: configuration, themeName: theme.name, published: published)
+        let published = files.compactMap { read.records[$0] }.filter(isPublished)
+        let newest = published.sorted(by: SiteLists.newestFirst)
+        let lists = SiteLists(newestFirst: newest, languages: configuration.languages)
+        let contexts = TemplateContexts(configuration: configuration, themeName: theme.name, newestFirst: newest)
 
         var targets = Set(published.map(\.url)).union(lists.urls(paginate: configuration.paginate))
         targets.formUnion(["/404.html", "/theme.css", "/sitemap.xml", "/robots.txt"])
@@ -107,33 +112,46 @@ public struct SiteBuild: Sendable {
         for page in published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
 
         // Every output with the key of its inputs; those whose key changed are rendered.
-        let jobs = outputJobs(published: published, lists: lists, contexts: contexts, templates: templates,
+        let jobs = outputJobs(published: published, newest: newest, lists: lists, contexts: contexts, templates: templates,
                               configuration: configuration, theme: theme, version: version)
         let dirty = jobs.filter { job in
             guard let previous, previous.outputs[job.path] == job.key else { return true }
-            return access(destination + "/" + job.path, F_OK) != 0
+            return !trustOutputs && access(destination + "/" + job.path, F_OK) != 0
+        }
+        // A first build writes each file into the staging folder as soon as it is rendered; a
+        // later one keeps what it rendered until everything has, then replaces files in place.
+        var staging: OutputFolder?
+        if previous == nil {
+            do throws(Diagnostic) {
+                staging = try OutputFolder(destination: destination)
+            } catch {
+                return Report(pageCount: published.count, diagnostics: diagnostics + [error], output: destination, parsed: read.parsed)
+            }
         }
         let rendered = render(dirty, published: published, bodies: read.bodies, reader: reader, templates: templates,
-                              contexts: contexts, lists: lists, configuration: configuration)
+                              contexts: contexts, lists: lists, configuration: configuration, staging: staging)
         diagnostics += rendered.diagnostics
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
         var report = Report(pageCount: published.count, diagnostics: diagnostics, output: destination, parsed: read.parsed)
-        guard report.succeeded else { return report }
+        guard report.succeeded else {
+            staging?.discard()
+            return report
+        }
 
         for job in jobs { next.outputs[job.path] = job.key }
         for file in staticFiles { next.statics[file] = BuildCache.signature(of: SitePaths.join(site, "static/" + file)) }
         var copied: [String] = staticFiles
         do throws(Diagnostic) {
             if let previous {
-                (copied, report.removed) = try update(previous: previous, next: next, rendered: rendered.files, destination: destination)
-            } else {
-                try replace(rendered: rendered.files, destination: destination)
+                (copied, report.removed) = try update(previous: previous, next: next, rendered: rendered.contents, destination: destination)
+            } else if let staging {
+                try finish(staging)
             }
         } catch {
             report.diagnostics.append(error)
             return report
         }
-        report.written = (rendered.files.map(\.path) + copied).sorted()
+        report.written = (rendered.paths + copied).sorted()
         cache = next
         return report
     }
@@ -169,10 +187,20 @@ public struct SiteBuild: Sendable {
         var parsed = 0
     }
 
+    /// The content files, sorted: the folder's listing, or, when a watcher named the changed files,
+    /// the cache's files with those added or taken away (listing ten thousand files is slow).
+    private func contentFiles(previous: BuildCache?, changed: Set<String>?) -> [String] {
+        guard let changed, let previous else { return SitePaths.contentFiles(site: site) }
+        var files = Set(previous.records.keys)
+        for file in changed {
+            if access(SitePaths.join(site, file), F_OK) == 0 { files.insert(file) } else { files.remove(file) }
+        }
+        return files.sorted()
+    }
+
     /// Every content file's record: from the cache when the file is unchanged (or, with `changed`,
     /// not named), else parsed, its body kept for rendering.
-    private func readContent(reader: PageReader, previous: BuildCache?, changed: Set<String>?) -> ReadContent {
-        let files = SitePaths.contentFiles(site: site)
+    private func readContent(_ files: [String], reader: PageReader, previous: BuildCache?, changed: Set<String>?) -> ReadContent {
         let results = Mutex([(record: PageRecord?, body: String?, diagnostics: [Diagnostic], parsed: Bool)](
             repeating: (nil, nil, [], false), count: files.count))
         let done = Mutex(0)
@@ -230,7 +258,7 @@ public struct SiteBuild: Sendable {
         var kind: Kind
     }
 
-    private func outputJobs(published: [PageRecord], lists: SiteLists, contexts: TemplateContexts, templates: TemplateSet,
+    private func outputJobs(published: [PageRecord], newest: [PageRecord], lists: SiteLists, contexts: TemplateContexts, templates: TemplateSet,
                             configuration: SiteConfiguration, theme: Theme, version: ContentHash) -> [OutputJob] {
         var readsListing: [String: Bool] = [:]
         func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
@@ -278,7 +306,7 @@ public struct SiteBuild: Sendable {
                     for tag in lists.tagIndex[list.language.code] ?? [] { key.add("\(tag.name) \(tag.url) \(tag.count)") }
                 } else {
                     let size = configuration.paginate
-                    for page in list.pages.dropFirst((number - 1) * size).prefix(size) { key.add(TemplateContexts.entryDigest(page)) }
+                    for page in list.pages.dropFirst((number - 1) * size).prefix(size) { TemplateContexts.addEntry(page, to: &key) }
                 }
                 listingKey("list.html", list.language.code, into: &key)
                 jobs.append(OutputJob(path: String(SiteLists.pageURL(list.url, page: number).dropFirst()) + "index.html", key: key,
@@ -291,7 +319,7 @@ public struct SiteBuild: Sendable {
 
         var texts: [(String, String)] = []
         for language in configuration.languages {
-            let pages = published.filter { $0.language == language.code }
+            let pages = newest.filter { $0.language == language.code }
             let home = language.prefix + "/"
             texts.append((String((language.prefix + "/index.xml").dropFirst()),
                           Feeds.rss(pages, title: language.title, baseURL: configuration.baseURL, home: home)))
@@ -308,17 +336,21 @@ public struct SiteBuild: Sendable {
     }
 
     private struct Rendered {
-        var files: [(path: String, contents: String)] = []
+        /// Every file rendered.
+        var paths: [String] = []
+        /// What was rendered, when it was not written to a staging folder at once.
+        var contents: [(path: String, contents: String)] = []
         var diagnostics: [Diagnostic] = []
     }
 
-    /// The contents of every job, rendered in parallel; template errors in job order.
+    /// Every job rendered in parallel, and written into `staging` at once when there is one;
+    /// errors in job order.
     private func render(_ jobs: [OutputJob], published: [PageRecord], bodies: [String: String], reader: PageReader,
                         templates: TemplateSet, contexts: TemplateContexts, lists: SiteLists,
-                        configuration: SiteConfiguration) -> Rendered {
-        let results = Mutex([Result<String, Diagnostic>?](repeating: nil, count: jobs.count))
+                        configuration: SiteConfiguration, staging: OutputFolder?) -> Rendered {
+        let results = Mutex([Result<String?, Diagnostic>?](repeating: nil, count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let result: Result<String, Diagnostic>
+            var result: Result<String, Diagnostic>
             do throws(Diagnostic) {
                 switch jobs[index].kind {
                 case .page(let page, let layout, let translations):
@@ -328,7 +360,8 @@ public struct SiteBuild: Sendable {
                         body = reader.read(record.file, bytes: [UInt8](data)).body
                     }
                     let context = contexts.page(record, body: body ?? "",
-                                                translations: contexts.translations(translations, current: record.url))
+                                                translations: contexts.translations(translations, current: record.url),
+                                                withListing: templates.mentions("pages", in: layout))
                     result = .success(try templates.render(layout, context: context))
                 case .list(let listIndex, let number, let translations):
                     let list = lists.lists[listIndex]
@@ -357,13 +390,24 @@ public struct SiteBuild: Sendable {
             } catch {
                 result = .failure(error)
             }
-            results.withLock { $0[index] = result }
+            guard let staging, case .success(let contents) = result else {
+                results.withLock { $0[index] = result.map { $0 } }
+                return
+            }
+            do throws(Diagnostic) {
+                try staging.write(contents, to: jobs[index].path)
+                results.withLock { $0[index] = .success(nil) }
+            } catch {
+                results.withLock { $0[index] = .failure(error) }
+            }
         }
         var rendered = Rendered()
         var reported = Set<Diagnostic>()
         for (job, result) in zip(jobs, results.withLock { $0 }) {
             switch result {
-            case .success(let contents)?: rendered.files.append((job.path, contents))
+            case .success(let contents)?:
+                rendered.paths.append(job.path)
+                if let contents { rendered.contents.append((job.path, contents)) }
             case .failure(let error)?: if reported.insert(error).inserted { rendered.diagnostics.append(error) }
             case nil: break
             }
@@ -371,15 +415,14 @@ public struct SiteBuild: Sendable {
         return rendered
     }
 
-    /// A first build (or one after the inputs changed): everything into a staging folder, swapped in.
-    private func replace(rendered: [(path: String, contents: String)], destination: String) throws(Diagnostic) {
-        let folder = try OutputFolder(destination: destination)
+    /// A first build (or one after the inputs changed): the static files join the staged pages, and
+    /// the staging folder takes the output's place.
+    private func finish(_ staging: OutputFolder) throws(Diagnostic) {
         do throws(Diagnostic) {
-            try folder.copyFolder(SitePaths.join(site, "static"))
-            for file in rendered { try folder.write(file.contents, to: file.path) }
-            try folder.commit()
+            try staging.copyFolder(SitePaths.join(site, "static"))
+            try staging.commit()
         } catch {
-            folder.discard()
+            staging.discard()
             throw error
         }
     }
@@ -395,7 +438,15 @@ public struct SiteBuild: Sendable {
             try output.copy(SitePaths.join(site, "static/" + file), to: file)
             copied.append(file)
         }
-        for file in rendered { try output.write(file.contents, to: file.path) }
+        let failures = Mutex([Diagnostic?](repeating: nil, count: rendered.count))
+        DispatchQueue.concurrentPerform(iterations: rendered.count) { index in
+            do throws(Diagnostic) {
+                try output.write(rendered[index].contents, to: rendered[index].path)
+            } catch {
+                failures.withLock { $0[index] = error }
+            }
+        }
+        if let failure = failures.withLock({ $0.compactMap { $0 }.first }) { throw failure }
         let gone = Set(previous.outputs.keys).union(previous.statics.keys)
             .subtracting(next.outputs.keys).subtracting(next.statics.keys).sorted()
         for file in gone { output.remove(file) }
@@ -409,30 +460,32 @@ public struct SiteBuild: Sendable {
     static func sitemap(_ urls: [String], baseURL: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for url in urls {
-            let encoded = url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url
-            let escaped = absolute(encoded, baseURL: baseURL).replacingOccurrences(of: "&", with: "&amp;")
-                .replacingOccurrences(of: "<", with: "&lt;")
-            xml += "  <url><loc>\(escaped)</loc></url>\n"
+            let encoded = url.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: " ") })
+                ? url : (url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url)
+            xml += "  <url><loc>\(escape(absolute(encoded, baseURL: baseURL)))</loc></url>\n"
         }
         return xml + "</urlset>\n"
     }
 }
 
-/// Text for an HTML template: `&`, `<`, `>`, `"` and `'` as entities.
+/// Text for an HTML template: `&`, `<`, `>`, `"` and `'` as entities. Works on UTF-8 bytes (the
+/// five are ASCII, so no multi-byte character is touched), and returns text without any as it is.
 func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
-        case "&": escaped += "&amp;"
-        case "<": escaped += "&lt;"
-        case ">": escaped += "&gt;"
-        case "\"": escaped += "&quot;"
-        case "'": escaped += "&#39;"
-        default: escaped.append(character)
+    let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+    guard text.utf8.contains(where: special) else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+        switch byte {
+        case 0x26: bytes += Array("&amp;".utf8)
+        case 0x3C: bytes += Array("&lt;".utf8)
+        case 0x3E: bytes += Array("&gt;".utf8)
+        case 0x22: bytes += Array("&quot;".utf8)
+        case 0x27: bytes += Array("&#39;".utf8)
+        default: bytes.append(byte)
         }
     }
-    return escaped
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 extension AttributeValue {

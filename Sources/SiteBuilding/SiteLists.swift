@@ -17,15 +17,18 @@ struct SiteLists {
     /// Every tag of each language with its page and count, for the tags indexes.
     private(set) var tagIndex: [String: [(name: String, url: String, count: Int)]] = [:]
 
-    init(pages: [PageRecord], languages: [SiteLanguage]) {
-        let pageURLs = Set(pages.map(\.url))
-        let newestFirst = pages.sorted(by: Self.newestFirst)
+    /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`.
+    init(newestFirst: [PageRecord], languages: [SiteLanguage]) {
+        let pageURLs = Set(newestFirst.map(\.url))
         for language in languages {
             let members = newestFirst.filter { $0.language == language.code }
             var tags: [String: (name: String, pages: [PageRecord])] = [:]
+            var slugs: [String: String] = [:]
             for page in members {
                 for tag in page.metadata.tags {
-                    tags[Self.slug(tag), default: (tag, [])].pages.append(page)
+                    let slug = slugs[tag] ?? Self.slug(tag)
+                    slugs[tag] = slug
+                    tags[slug, default: (tag, [])].pages.append(page)
                 }
             }
             let sortedTags = tags.sorted { $0.key < $1.key }

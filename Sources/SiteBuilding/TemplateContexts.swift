@@ -1,33 +1,42 @@
+import Synchronization
+
 /// What templates see, built from a build's records: `site`, `page`, `pages` (the page's language's
 /// pages, newest first), `items` and `pagination` on list pages. Every value but a page's rendered
 /// body is escaped here, because Stencil does not escape.
-struct TemplateContexts {
+final class TemplateContexts: Sendable {
     let configuration: SiteConfiguration
     let themeName: String
-    private(set) var sites: [String: TemplateObject] = [:]
-    private(set) var listings: [String: [TemplateObject]] = [:]
+    let sites: [String: TemplateObject]
+    /// Each language's pages, newest first.
+    private let newest: [String: [PageRecord]]
+    /// Each language's listing as templates see it, made the first time a template needs it.
+    private let listings = Mutex<[String: [TemplateObject]]>([:])
     /// A hash of each language's listing, which pages whose templates read `pages` depend on.
-    private(set) var listingHashes: [String: ContentHash] = [:]
+    let listingHashes: [String: ContentHash]
 
-    init(configuration: SiteConfiguration, themeName: String, published: [PageRecord]) {
+    /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`.
+    init(configuration: SiteConfiguration, themeName: String, newestFirst: [PageRecord]) {
         self.configuration = configuration
         self.themeName = themeName
         let languages = configuration.languages.map { language in
             TemplateObject(["code": escape(language.code), "name": escape(language.name), "url": escape(language.prefix + "/")])
         }
-        let newestFirst = published.sorted(by: SiteLists.newestFirst)
+        var newest: [String: [PageRecord]] = [:]
+        for page in newestFirst { newest[page.language, default: []].append(page) }
+        self.newest = newest
+        var sites: [String: TemplateObject] = [:]
+        var listingHashes: [String: ContentHash] = [:]
         for language in configuration.languages {
             sites[language.code] = TemplateObject([
                 "title": escape(language.title), "baseURL": escape(configuration.baseURL), "language": escape(language.code),
                 "theme": escape(themeName), "languages": languages, "home": escape(language.prefix + "/"),
             ])
             var hash = ContentHash()
-            listings[language.code] = newestFirst.filter { $0.language == language.code }.map { page in
-                hash.add(Self.entryDigest(page))
-                return Self.entry(page)
-            }
+            for page in newest[language.code] ?? [] { Self.addEntry(page, to: &hash) }
             listingHashes[language.code] = hash
         }
+        self.sites = sites
+        self.listingHashes = listingHashes
     }
 
     /// A page as an item of a list: title, url, date, summary.
@@ -36,9 +45,12 @@ struct TemplateContexts {
                         "summary": escape(page.metadata.summary ?? "")])
     }
 
-    /// What a list shows of a page: when it changes, the lists the page is in are redone.
-    static func entryDigest(_ page: PageRecord) -> String {
-        [page.title, page.url, page.metadata.date ?? "", page.metadata.summary ?? ""].joined(separator: "\u{1F}")
+    /// What a list shows of a page, into a hash: when it changes, the lists the page is in are redone.
+    static func addEntry(_ page: PageRecord, to hash: inout ContentHash) {
+        hash.add(page.title)
+        hash.add(page.url)
+        hash.add(page.metadata.date ?? "")
+        hash.add(page.metadata.summary ?? "")
     }
 
     func site(_ language: String) -> TemplateObject {
@@ -46,7 +58,12 @@ struct TemplateContexts {
     }
 
     func listing(_ language: String) -> [TemplateObject] {
-        listings[language] ?? []
+        listings.withLock { listings in
+            if let listing = listings[language] { return listing }
+            let listing = (newest[language] ?? []).map(Self.entry)
+            listings[language] = listing
+            return listing
+        }
     }
 
     /// A page or list in one language.
@@ -64,9 +81,11 @@ struct TemplateContexts {
         }
     }
 
-    func page(_ record: PageRecord, body: String, translations: [TemplateObject]) -> [String: Any] {
+    /// A page's context; `pages` only when its template reads it (making it costs ten thousand
+    /// objects on a large site).
+    func page(_ record: PageRecord, body: String, translations: [TemplateObject], withListing: Bool) -> [String: Any] {
         [
-            "site": site(record.language), "pages": listing(record.language),
+            "site": site(record.language), "pages": withListing ? listing(record.language) : [],
             "page": TemplateObject([
                 "title": escape(record.title), "content": body, "url": escape(record.url),
                 "permalink": escape(SiteBuild.absolute(record.url, baseURL: configuration.baseURL)),

@@ -9,6 +9,8 @@ import Stencil
 struct TemplateSet: @unchecked Sendable {
     let folders: [String]
     private let environment: Environment
+    /// What `mentions` found, by variable and template, for this build.
+    private let mentionsMemo = Memo()
 
     init(folders: [String]) {
         self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
@@ -44,6 +46,14 @@ struct TemplateSet: @unchecked Sendable {
     /// counts as yes. A build uses this to know which pages must be redone when every page's list
     /// (`pages`) changes.
     func mentions(_ variable: String, in name: String) -> Bool {
+        let key = variable + " " + name
+        if let known = mentionsMemo.withLock({ $0[key] }) { return known }
+        let found = findMentions(variable, in: name)
+        mentionsMemo.withLock { $0[key] = found }
+        return found
+    }
+
+    private func findMentions(_ variable: String, in name: String) -> Bool {
         var seen: Set<String> = []
         var pending = [name]
         while let next = pending.popLast() {
@@ -83,6 +93,18 @@ struct TemplateSet: @unchecked Sendable {
     /// Where a template name comes from, for diagnostics.
     private func path(of name: String) -> String {
         folders.map { $0 + "/" + name }.first { FileManager.default.fileExists(atPath: $0) } ?? name
+    }
+}
+
+/// A dictionary behind a lock, shared by the copies of a `TemplateSet`.
+private final class Memo: @unchecked Sendable {
+    private var values: [String: Bool] = [:]
+    private let lock = NSLock()
+
+    func withLock<T>(_ body: (inout [String: Bool]) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&values)
     }
 }
 

@@ -55,6 +55,7 @@ public struct SiteServer: Sendable {
             services: [.init(service: app), .init(service: EventStreams(hub: hub))],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+        live.saveCache()
     }
 }
 

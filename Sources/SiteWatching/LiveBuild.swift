@@ -1,4 +1,4 @@
-public import AttributedText
+import AttributedText
 import Foundation
 public import SiteBuilding
 import Synchronization
@@ -29,8 +29,35 @@ public final class LiveBuild: Sendable {
         public var duration: Duration
     }
 
+    /// Whether a build of this process succeeded, so that the output matches the cache.
+    private let builtOnce = Mutex(false)
+    /// Counts rebuilds, so that a cache save waiting for a quiet moment can tell it is stale.
+    private let generation = Mutex(0)
+    private static let saving = DispatchQueue(label: "runway.cache-save", qos: .utility)
+
+    /// Starts from the cache `runway build` left, when there is one.
     public init(build: SiteBuild) {
         self.build = build
+        cache.withLock { $0 = build.cachePath.flatMap(BuildCache.load) }
+    }
+
+    /// Writes the cache for the next `runway build` or `runway serve`, now.
+    public func saveCache() {
+        guard let path = build.cachePath, let cache = cache.withLock({ $0 }) else { return }
+        cache.save(path)
+    }
+
+    /// Saves the cache once rebuilds have been quiet for two seconds: writing it takes a while on
+    /// a large site, and the next save would replace it anyway.
+    private func saveWhenQuiet() {
+        let current = generation.withLock { count in
+            count += 1
+            return count
+        }
+        Self.saving.asyncAfter(deadline: .now() + 2) { [self] in
+            guard generation.withLock({ $0 }) == current else { return }
+            saveCache()
+        }
     }
 
     /// The folders to watch: the site (its output and cache left out) and the theme folders it uses
@@ -52,7 +79,10 @@ public final class LiveBuild: Sendable {
             let clock = ContinuousClock()
             let start = clock.now
             var cache = self.cache.withLock { $0 }
-            let report = build.run(cache: &cache, changed: changedPaths.flatMap(contentFiles))
+            // After a build of its own, the output is what the cache says: nothing else writes there.
+            let trusted = builtOnce.withLock { $0 }
+            let report = build.run(cache: &cache, changed: changedPaths.flatMap(contentFiles), trustOutputs: trusted)
+            if report.succeeded { builtOnce.withLock { $0 = true } }
             self.cache.withLock { $0 = cache }
             let effect: Effect
             let touched = report.written + report.removed
@@ -65,7 +95,9 @@ public final class LiveBuild: Sendable {
             } else {
                 effect = .reload
             }
-            return Outcome(report: report, effect: effect, duration: clock.now - start)
+            let duration = clock.now - start
+            if report.succeeded && effect != .none { saveWhenQuiet() }
+            return Outcome(report: report, effect: effect, duration: duration)
         }
     }
 

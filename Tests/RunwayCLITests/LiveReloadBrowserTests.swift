@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// `runway serve` as a writer uses it: a page open in headless Chromium follows every save of its
+/// Markdown, shows a broken build over the last good page, and recovers; a stylesheet change is
+/// swapped in without a reload; Ctrl-C (SIGTERM here) stops the server while pages listen.
+@Suite(.serialized) struct LiveReloadBrowserTests {
+    /// A `runway serve` process, started detached (see `WebDriver`) with its output in a file.
+    final class Server {
+        let pid: Int32
+        let port: Int
+        let log: String
+
+        init(site: String) throws {
+            port = Self.freePort()
+            log = FileManager.default.temporaryDirectory.appendingPathComponent("runway-serve-\(UUID().uuidString).log").path
+            let pidFile = log + ".pid"
+            let launcher = Process()
+            launcher.executableURL = URL(fileURLWithPath: "/bin/bash")
+            launcher.arguments = ["-c", """
+                for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null
+                '\(RunwayProcess.executable.path)' serve '\(site)' --port \(port) </dev/null >'\(log)' 2>&1 &
+                echo $! > '\(pidFile)'
+                """]
+            launcher.standardInput = FileHandle.nullDevice
+            launcher.standardOutput = FileHandle.nullDevice
+            launcher.standardError = FileHandle.nullDevice
+            try launcher.run()
+            launcher.waitUntilExit()
+            pid = Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            guard Self.poll(seconds: 30, { (try? String(contentsOfFile: self.log, encoding: .utf8))?.contains("Serving ") == true }) else {
+                throw WebDriver.Failure(description: "runway serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+            }
+        }
+
+        var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+        var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        var isRunning: Bool { kill(pid, 0) == 0 && !((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") ?? true) }
+
+        /// Asks the server to stop as Ctrl-C would; whether it stopped within five seconds.
+        func stop() -> Bool {
+            kill(pid, SIGTERM)
+            let stopped = Self.poll(seconds: 5) { !self.isRunning }
+            if !stopped { kill(pid, SIGKILL) }
+            return stopped
+        }
+
+        /// A port nothing listens on: bind port 0 and read what the kernel chose.
+        static func freePort() -> Int {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(socket) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            _ = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+            }
+            return Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        static func poll(seconds: Double, _ condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if condition() { return true }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return condition()
+        }
+    }
+
+    static let overlayText = "return document.getElementById('runway-overlay')?.innerText ?? null;"
+
+    @Test func aPageFollowsSavesShowsErrorsAndRecovers() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-serve-site-\(UUID().uuidString)").path
+        #expect(try RunwayProcess.run(["new", site]).status == 0)
+        let server = try Server(site: site)
+        var stopped = false
+        defer { if !stopped { _ = server.stop() } }
+        let browser = try WebDriver()
+        defer { browser.quit() }
+        try browser.open(server.url.appendingPathComponent("posts/gfm/"))
+        #expect(try browser.execute("return document.querySelector('h1')?.textContent") as? String == "GitHub Flavored Markdown")
+        // A mark on the window: a reload wipes it, a stylesheet swap does not.
+        _ = try browser.execute("window.runwayMark = 'before'; return null;")
+        let page = site + "/content/posts/gfm.md"
+        let original = try String(contentsOfFile: page, encoding: .utf8)
+
+        // 1. A save appears without anyone reloading.
+        try original.replacingOccurrences(of: "# GitHub Flavored Markdown", with: "# GitHub Flavored Markdown, edited live")
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        #expect(Server.poll(seconds: 10) {
+            (try? browser.execute("return document.querySelector('h1')?.textContent")) as? String == "GitHub Flavored Markdown, edited live"
+        }, "the edit shows up: \(server.output)")
+        #expect(try browser.execute("return window.runwayMark ?? null") is NSNull, "the page reloaded itself")
+
+        // 2. Broken front matter: the last good page stays, with the error over it.
+        try original.replacingOccurrences(of: "tags: [markdown, gfm]", with: "tags: [markdown, gfm")
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        #expect(Server.poll(seconds: 10) {
+            ((try? browser.execute(Self.overlayText)) as? String)?.contains("content/posts/gfm.md:4:") == true
+        }, "the overlay names the file and line: \(server.output)")
+        let overlay = try browser.execute(Self.overlayText) as? String ?? ""
+        #expect(overlay.contains("error: invalid YAML front matter"))
+        #expect(try browser.execute("return document.querySelector('h1')?.textContent") as? String == "GitHub Flavored Markdown, edited live")
+        #expect(server.isRunning, "a content error never stops the server")
+
+        // 3. Fixed: the overlay goes and the page shows the new text.
+        try original.replacingOccurrences(of: "# GitHub Flavored Markdown", with: "# Fixed again")
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        #expect(Server.poll(seconds: 10) {
+            (try? browser.execute("return document.querySelector('h1')?.textContent")) as? String == "Fixed again"
+                && (try? browser.execute(Self.overlayText)) is NSNull
+        }, "the page recovers: \(server.output)")
+
+        // 4. A stylesheet-only change is swapped in place: the mark survives, the style changes.
+        _ = try browser.execute("window.runwayMark = 'kept'; return null;")
+        try FileManager.default.createDirectory(atPath: site + "/static/css", withIntermediateDirectories: true)
+        try "h1 { color: rgb(1, 2, 3); }\n".write(toFile: site + "/static/css/extra.css", atomically: true, encoding: .utf8)
+        try "h1 { color: rgb(4, 5, 6); }\n".write(toFile: site + "/static/css/extra.css", atomically: true, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try browser.execute("""
+            const link = document.createElement('link'); link.rel = 'stylesheet'; link.href = '/css/extra.css';
+            document.head.appendChild(link); return null;
+            """)
+        #expect(Server.poll(seconds: 5) { (try? browser.execute("return getComputedStyle(document.querySelector('h1')).color")) as? String == "rgb(4, 5, 6)" })
+        try "h1 { color: rgb(7, 8, 9); }\n".write(toFile: site + "/static/css/extra.css", atomically: true, encoding: .utf8)
+        #expect(Server.poll(seconds: 10) {
+            (try? browser.execute("return getComputedStyle(document.querySelector('h1')).color")) as? String == "rgb(7, 8, 9)"
+        }, "the new stylesheet applies: \(server.output)")
+        #expect(try browser.execute("return window.runwayMark ?? null") as? String == "kept", "without a reload")
+
+        // 5. Ctrl-C with a page still listening: the server stops at once.
+        stopped = server.stop()
+        #expect(stopped, "runway serve stopped on SIGTERM: \(server.output)")
+    }
+}
