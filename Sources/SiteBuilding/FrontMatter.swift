@@ -1,3 +1,5 @@
+public import AttributedText
+
 /// The front matter at the top of a content file: YAML between `---` lines or TOML between `+++`
 /// lines.
 public struct FrontMatter: Hashable, Sendable {
@@ -35,6 +37,15 @@ public struct FrontMatter: Hashable, Sendable {
         let text = lines[1..<close].map { $0 + "\n" }.joined()
         for index in 0...close { lines[index] = "" }
         return (FrontMatter(format: format, text: text, firstLine: 2), lines.joined(separator: "\n"))
+    }
+
+    /// Where a top-level key is set (`key:` in YAML, `key =` in TOML), or the first line.
+    public func position(ofKey key: String) -> SourcePosition {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.hasPrefix(key) {
+            let rest = line.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }
+            if rest.hasPrefix(format == .yaml ? ":" : "=") { return SourcePosition(line: firstLine + index, column: 1) }
+        }
+        return SourcePosition(line: firstLine, column: 1)
     }
 }
 

@@ -4,8 +4,8 @@ import Foundation
 import TOMLKit
 import Yams
 
-/// What a page's front matter says: title, date, draft, tags, slug, summary, layout, lang, and
-/// free params.
+/// What a page's front matter says: title, date, draft, tags, slug, summary, layout, lang, theme
+/// (a theme of its own instead of the site's), and free params.
 public struct PageMetadata: Sendable, Codable, Hashable {
     public var title: String?
     /// `YYYY-MM-DD` (or a full date and time), as written.
@@ -16,10 +16,12 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public var summary: String?
     public var layout: String?
     public var lang: String?
+    /// A theme for this page instead of the site's: its definition and stylesheet (not its templates).
+    public var theme: String?
     /// Everything else, for templates.
     public var params: [String: AttributeValue] = [:]
 
-    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang"]
+    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme"]
 
     public init() {}
 
@@ -50,6 +52,7 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         metadata.summary = text("summary")
         metadata.layout = text("layout")
         metadata.lang = text("lang")
+        metadata.theme = text("theme")
         if case .bool(let draft)? = values["draft"] { metadata.draft = draft }
         if case .array(let tags)? = values["tags"] {
             metadata.tags = tags.compactMap { if case .string(let tag) = $0 { tag } else { nil } }

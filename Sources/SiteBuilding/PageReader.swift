@@ -10,7 +10,7 @@ struct PageReader: Sendable {
     let site: String
     let configuration: SiteConfiguration
     let parser: MarkdownParser
-    let definition: FormattingDefinition
+    let themes: ThemeSet
     let renderer = HTMLRenderer()
 
     /// `file` is relative to the site (`content/posts/a.md`); `bytes` are its contents.
@@ -24,11 +24,22 @@ struct PageReader: Sendable {
             return (nil, nil, [error])
         }
         let (frontMatter, body) = FrontMatter.split(text)
-        let (metadata, metadataDiagnostics) = PageMetadata.read(frontMatter, path: path)
+        var (metadata, metadataDiagnostics) = PageMetadata.read(frontMatter, path: path)
         diagnostics += metadataDiagnostics
         let parsed = parser.parse(body, path: path)
         diagnostics += parsed.diagnostics
-        let attributed = definition.apply(to: parsed.text)
+        var theme = themes.site
+        if let name = metadata.theme {
+            if let own = themes.theme(name) {
+                theme = own
+            } else {
+                diagnostics.append(Diagnostic(.error, "no theme named '\(name)' (available: \(themes.library.names.joined(separator: ", ")))",
+                                              path: path, position: frontMatter?.position(ofKey: "theme")))
+                metadata.theme = nil
+            }
+        }
+        if metadata.theme == themes.site.name { metadata.theme = nil }
+        let attributed = theme.definition.apply(to: parsed.text)
 
         var name = String(file.dropFirst("content/".count).dropLast(".md".count))
         var language = configuration.languages[0]

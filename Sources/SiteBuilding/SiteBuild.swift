@@ -86,14 +86,16 @@ public struct SiteBuild: Sendable {
         guard let theme = loadedTheme, !diagnostics.contains(where: { $0.severity == .error }) else { return failed() }
         let templateFolders = [SitePaths.join(site, "templates")] + library.folders(of: theme.name).map { $0 + "/templates" }
         let templates = TemplateSet(folders: templateFolders)
-        let version = inputsVersion(themeFolders: library.folders(of: theme.name), templateFolders: templateFolders, destination: destination)
+        // Every theme counts, not only the site's: a page may name another in its front matter.
+        let themeFolders = library.names.flatMap { library.folders(of: $0) }
+        let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
         let previous = cache.flatMap { $0.version == version && $0.destination == destination
             && FileManager.default.fileExists(atPath: destination) ? $0 : nil }
         var next = BuildCache(version: version, destination: destination)
 
         // Content: unchanged files come from the cache, the others are parsed.
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(scope: configuration.contentScope(theme: theme)),
-                                definition: theme.definition)
+                                themes: ThemeSet(library: library, site: theme))
         let files = contentFiles(previous: previous, changed: changed)
         let read = readContent(files, reader: reader, previous: previous, changed: changed)
         diagnostics += read.diagnostics
@@ -105,6 +107,7 @@ public struct SiteBuild: Sendable {
 
         var targets = Set(published.map(\.url)).union(lists.urls(paginate: configuration.paginate))
         targets.formUnion(["/404.html", "/theme.css", "/sitemap.xml", "/robots.txt"])
+        targets.formUnion(published.compactMap(\.metadata.theme).map { ThemeSet.stylesheet(of: $0) })
         for language in configuration.languages { targets.formUnion([language.prefix + "/index.xml", language.prefix + "/atom.xml"]) }
         let staticFiles = SitePaths.staticFiles(site: site)
         targets.formUnion(staticFiles.map { "/" + $0 })
@@ -112,7 +115,7 @@ public struct SiteBuild: Sendable {
         for page in published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
 
         // Every output with the key of its inputs; those whose key changed are rendered.
-        let jobs = outputJobs(published: published, newest: newest, lists: lists, contexts: contexts, templates: templates,
+        let jobs = outputJobs(published: published, newest: newest, lists: lists, reader: reader, contexts: contexts, templates: templates,
                               configuration: configuration, theme: theme, version: version)
         let dirty = jobs.filter { job in
             guard let previous, previous.outputs[job.path] == job.key else { return true }
@@ -258,7 +261,7 @@ public struct SiteBuild: Sendable {
         var kind: Kind
     }
 
-    private func outputJobs(published: [PageRecord], newest: [PageRecord], lists: SiteLists, contexts: TemplateContexts, templates: TemplateSet,
+    private func outputJobs(published: [PageRecord], newest: [PageRecord], lists: SiteLists, reader: PageReader, contexts: TemplateContexts, templates: TemplateSet,
                             configuration: SiteConfiguration, theme: Theme, version: ContentHash) -> [OutputJob] {
         var readsListing: [String: Bool] = [:]
         func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
@@ -326,8 +329,14 @@ public struct SiteBuild: Sendable {
             texts.append((String((language.prefix + "/atom.xml").dropFirst()),
                           Feeds.atom(pages, title: language.title, baseURL: configuration.baseURL, home: home)))
         }
-        let used = published.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
+        let used = published.filter { $0.metadata.theme == nil }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
         texts.append(("theme.css", ThemeStylesheet(theme: theme).css(usedValues: used)))
+        // A stylesheet for each theme pages chose for themselves.
+        for name in Set(published.compactMap(\.metadata.theme)).sorted() {
+            guard let own = reader.themes.theme(name) else { continue }
+            let values = published.filter { $0.metadata.theme == name }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
+            texts.append(("themes/\(name).css", ThemeStylesheet(theme: own).css(usedValues: values)))
+        }
         texts.append(("sitemap.xml", Self.sitemap((published.map(\.url) + lists.urls(paginate: configuration.paginate)).sorted(),
                                                   baseURL: configuration.baseURL)))
         texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(Self.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))

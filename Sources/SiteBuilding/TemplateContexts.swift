@@ -92,6 +92,7 @@ final class TemplateContexts: Sendable {
                 "date": escape(record.metadata.date ?? ""), "tags": record.metadata.tags.map(escape),
                 "summary": escape(record.metadata.summary ?? ""), "lang": escape(record.metadata.lang ?? record.language),
                 "section": escape(record.section), "translations": translations,
+                "stylesheet": escape(ThemeSet.stylesheet(of: record.metadata.theme)),
                 "params": TemplateObject(record.metadata.params.mapValues(\.templateValue)),
             ]),
         ]
@@ -104,6 +105,7 @@ final class TemplateContexts: Sendable {
             "page": TemplateObject([
                 "title": escape(title), "content": "", "url": escape(url), "lang": escape(language),
                 "permalink": escape(SiteBuild.absolute(url, baseURL: configuration.baseURL)), "translations": translations,
+                "stylesheet": ThemeSet.stylesheet(of: nil),
             ]),
         ]
     }
@@ -112,6 +114,7 @@ final class TemplateContexts: Sendable {
         let language = configuration.languages[0].code
         return ["site": site(language), "pages": listing(language), "page": TemplateObject([
             "title": "Page not found", "content": "", "url": "/404.html", "lang": escape(language), "translations": [TemplateObject](),
+            "stylesheet": ThemeSet.stylesheet(of: nil),
         ])]
     }
 }

@@ -9,6 +9,7 @@ public struct SiteResponder: HTTPResponder {
 
     let site: StaticSite
     let hub: LiveReloadHub?
+    let cache = ResponseCache()
 
     /// Serves the output folder `root`; without a hub, pages get no live-reload script.
     init(root: String, hub: LiveReloadHub?) {
@@ -52,16 +53,22 @@ public struct SiteResponder: HTTPResponder {
         let type = Self.mediaType(of: file)
         // Size and modification time name the version of the file; the live-reload script's
         // presence is part of what is served, so it is in the tag too.
-        let tag = "\"\(String(info.st_size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))"
-            + "\(String(info.st_mtim.tv_nsec, radix: 16))\(hub == nil ? "" : "-live")\""
+        let signature = "\(String(info.st_size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))\(String(info.st_mtim.tv_nsec, radix: 16))"
+        let tag = "\"" + signature + (hub == nil ? "" : "-live") + "\""
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: {
             let candidate = $0.trimmingCharacters(in: .whitespaces)
             return candidate == tag || candidate == "W/" + tag || candidate == "*"
         }) {
             return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache"])
         }
-        guard let data = FileManager.default.contents(atPath: file) else { return Self.text(.notFound, "not found\n") }
-        let body = type.hasPrefix("text/html") ? withScript(data) : data
+        let body: ByteBuffer
+        if let cached = cache.body(for: file, signature: signature) {
+            body = cached
+        } else {
+            guard let data = FileManager.default.contents(atPath: file) else { return Self.text(.notFound, "not found\n") }
+            body = ByteBuffer(bytes: type.hasPrefix("text/html") ? withScript(data) : data)
+            cache.store(body, for: file, signature: signature)
+        }
         var response = Self.body(body, type: type, request: request)
         response.headers[.eTag] = tag
         return response
@@ -92,9 +99,13 @@ public struct SiteResponder: HTTPResponder {
     }
 
     static func body(_ data: Data, type: String, status: HTTPResponse.Status = .ok, request: Request) -> Response {
-        var headers: HTTPFields = [.contentType: type, .contentLength: String(data.count), .cacheControl: "no-cache"]
+        body(ByteBuffer(bytes: data), type: type, status: status, request: request)
+    }
+
+    static func body(_ buffer: ByteBuffer, type: String, status: HTTPResponse.Status = .ok, request: Request) -> Response {
+        var headers: HTTPFields = [.contentType: type, .contentLength: String(buffer.readableBytes), .cacheControl: "no-cache"]
         headers[.init("X-Content-Type-Options")!] = "nosniff"
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: data))
+        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: buffer)
         return Response(status: status, headers: headers, body: body)
     }
 

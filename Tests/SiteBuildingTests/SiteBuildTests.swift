@@ -30,8 +30,9 @@ import Testing
         let output = Self.temporary("out")
         let report = SiteBuild(site: Self.template, output: output).run()
         #expect(report.diagnostics.isEmpty)
-        #expect(report.pageCount == 5)
+        #expect(report.pageCount == 6)
         #expect(Set(Self.files(in: output).keys) == [
+            "typewriter/index.html", "themes/menlo.css",
             "404.html", "index.html", "attributes/index.html", "posts/gfm/index.html", "images/runway.svg",
             "robots.txt", "sitemap.xml", "theme.css", "index.xml", "atom.xml", "posts/index.html",
             "tags/index.html", "tags/attributes/index.html", "tags/gfm/index.html", "tags/markdown/index.html",
@@ -148,6 +149,30 @@ import Testing
         #expect(report.diagnostics.map(\.description) == [
             "\(root)/templates/partials/footer.html:3:4: error: template error: Unknown filter 'nofilter'. Found similar filters: 'filter'.",
         ])
+    }
+
+    @Test func aPageCanHaveAThemeOfItsOwn() throws {
+        let root = try Self.site(pages: [
+            "a.md": "---\ntheme: menlo\n---\n^[x](customColor: 'danger')\n",
+            "b.md": "^[y](customColor: 'highlight')\n",
+            "c.md": "+++\ntitle = \"C\"\n\ntheme = \"nope\"\n+++\nc\n",
+        ])
+        let report = SiteBuild(site: root).run()
+        #expect(report.diagnostics.map(\.description) == [
+            "\(root)/content/c.md:4:1: error: no theme named 'nope' (available: default, important, menlo, plain, times)",
+        ])
+        try FileManager.default.removeItem(atPath: root + "/content/c.md")
+        #expect(SiteBuild(site: root).run().succeeded)
+        let a = try String(contentsOfFile: root + "/_site/a/index.html", encoding: .utf8)
+        let b = try String(contentsOfFile: root + "/_site/b/index.html", encoding: .utf8)
+        #expect(a.contains(#"<link rel="stylesheet" href="/themes/menlo.css">"#))
+        #expect(b.contains(#"<link rel="stylesheet" href="/theme.css">"#))
+        let menlo = try String(contentsOfFile: root + "/_site/themes/menlo.css", encoding: .utf8)
+        let site = try String(contentsOfFile: root + "/_site/theme.css", encoding: .utf8)
+        #expect(menlo.contains("Menlo"), "menlo's font")
+        #expect(menlo.contains(".rw-customColor--danger {"), "each stylesheet styles the values its pages use")
+        #expect(site.contains(".rw-customColor--highlight {"))
+        #expect(menlo.contains("font-family: \"Menlo\"") && !site.contains("font-family: \"Menlo\""), "the body font is the page theme's")
     }
 
     @Test func frontMatterValuesAreEscapedInTemplates() throws {

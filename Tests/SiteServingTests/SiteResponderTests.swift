@@ -33,6 +33,18 @@ import Testing
         }
     }
 
+    @Test func aRebuiltFileIsServedAfreshNotFromMemory() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        try await Self.app(root: root).test(.live) { client in
+            let first = try await client.execute(uri: "/posts/a/", method: .get)
+            #expect(String(buffer: first.body).hasPrefix("<html><body>a<script"))
+            try "<html><body>a, rebuilt</body></html>".write(toFile: root + "/posts/a/index.html", atomically: true, encoding: .utf8)
+            let second = try await client.execute(uri: "/posts/a/", method: .get)
+            #expect(String(buffer: second.body).hasPrefix("<html><body>a, rebuilt<script"))
+            #expect(second.headers[.eTag] != first.headers[.eTag])
+        }
+    }
+
     @Test func headHasTheHeadersAndNoBody() async throws {
         let (root, _) = try StaticSiteTests.output()
         try await Self.app(root: root).test(.live) { client in
