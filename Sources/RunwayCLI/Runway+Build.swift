@@ -21,14 +21,7 @@ extension Runway {
 
         @OptionGroup var site: SiteOptions
 
-        @Option(help: ArgumentHelp("The folder to write the site into (default: <site>/_site).", valueName: "dir"))
-        var output: String?
-
-        @Option(help: ArgumentHelp("Build with this theme instead of runway.toml's.", valueName: "name"))
-        var theme: String?
-
-        @Flag(help: "Include drafts and future-dated pages.")
-        var drafts = false
+        @OptionGroup var options: BuildOptions
 
         @Flag(help: "Treat warnings as errors.")
         var strict = false
@@ -39,7 +32,7 @@ extension Runway {
         func run() throws {
             let clock = ContinuousClock()
             let start = clock.now
-            var build = SiteBuild(site: site.path, output: output, theme: theme, drafts: drafts)
+            var build = options.build(site: site.path)
             build.strict = strict
             if !quiet && isatty(STDERR_FILENO) != 0 { build.progress = ProgressBar.show }
             let report = build.run()

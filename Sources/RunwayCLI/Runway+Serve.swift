@@ -25,21 +25,14 @@ extension Runway {
         @Option(help: ArgumentHelp("The port to listen on.", valueName: "port"))
         var port = 8000
 
-        @Option(help: ArgumentHelp("Build with this theme instead of runway.toml's.", valueName: "name"))
-        var theme: String?
-
-        @Flag(help: "Include drafts and future-dated pages.")
-        var drafts = false
-
-        @Option(help: ArgumentHelp("The folder to write the site into (default: <site>/_site).", valueName: "dir"))
-        var output: String?
+        @OptionGroup var options: BuildOptions
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         }
 
         func run() async throws {
-            let build = SiteBuild(site: site.path, output: output, theme: theme, drafts: drafts)
+            let build = options.build(site: site.path)
             let server = SiteServer(build: build, host: host, port: port)
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
             try await server.run(onBuild: { outcome in
@@ -59,17 +52,10 @@ extension Runway {
 
         @OptionGroup var site: SiteOptions
 
-        @Option(help: ArgumentHelp("Build with this theme instead of runway.toml's.", valueName: "name"))
-        var theme: String?
-
-        @Flag(help: "Include drafts and future-dated pages.")
-        var drafts = false
-
-        @Option(help: ArgumentHelp("The folder to write the site into (default: <site>/_site).", valueName: "dir"))
-        var output: String?
+        @OptionGroup var options: BuildOptions
 
         func run() async throws {
-            let live = LiveBuild(build: SiteBuild(site: site.path, output: output, theme: theme, drafts: drafts))
+            let live = LiveBuild(build: options.build(site: site.path))
             Rebuilds.report(live.rebuild())
             let watcher = try FileWatcher(roots: live.watchedRoots, ignored: live.ignoredPaths)
             Terminal.print("Watching \(site.path) (Ctrl-C stops)\n")

@@ -6,13 +6,14 @@ enum Feeds {
     static let limit = 20
 
     static func rss(_ pages: [PageRecord], title: String, baseURL: String, home: String = "/") -> String {
+        let dates = Dates()
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n"
         xml += "<title>\(escape(title))</title>\n<link>\(escape(SiteBuild.absolute(home, baseURL: baseURL)))</link>\n"
         xml += "<description>\(escape(title))</description>\n"
         for page in dated(pages) {
             let link = escape(SiteBuild.absolute(page.url, baseURL: baseURL))
             xml += "<item><title>\(escape(page.title))</title><link>\(link)</link><guid>\(link)</guid>"
-            if let date = page.metadata.date.flatMap(parse) { xml += "<pubDate>\(rfc822(date))</pubDate>" }
+            if let date = page.metadata.date.flatMap(dates.parse) { xml += "<pubDate>\(dates.rfc822(date))</pubDate>" }
             if let summary = page.metadata.summary { xml += "<description>\(escape(summary))</description>" }
             xml += "</item>\n"
         }
@@ -21,13 +22,14 @@ enum Feeds {
 
     static func atom(_ pages: [PageRecord], title: String, baseURL: String, home: String = "/") -> String {
         let items = dated(pages)
-        let updated = items.first?.metadata.date.flatMap(parse).map(rfc3339) ?? "1970-01-01T00:00:00Z"
+        let dates = Dates()
+        let updated = items.first?.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? "1970-01-01T00:00:00Z"
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
         xml += "<title>\(escape(title))</title>\n<id>\(escape(SiteBuild.absolute(home, baseURL: baseURL)))</id>\n"
         xml += "<link href=\"\(escape(SiteBuild.absolute(home, baseURL: baseURL)))\"/>\n<updated>\(updated)</updated>\n"
         for page in items {
             let link = escape(SiteBuild.absolute(page.url, baseURL: baseURL))
-            let date = page.metadata.date.flatMap(parse).map(rfc3339) ?? updated
+            let date = page.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? updated
             xml += "<entry><title>\(escape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/><updated>\(date)</updated>"
             if let summary = page.metadata.summary { xml += "<summary>\(escape(summary))</summary>" }
             xml += "</entry>\n"
@@ -41,30 +43,39 @@ enum Feeds {
     }
 
     /// `YYYY-MM-DD` at the start, checked without a formatter.
-    private static func isDate(_ text: String) -> Bool {
+    fileprivate static func isDate(_ text: String) -> Bool {
         let digits = Array(text.utf8.prefix(10))
         guard digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-") else { return false }
         return digits.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element) }
     }
 
-    private static func parse(_ date: String) -> Date? {
-        guard isDate(date) else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.date(from: String(date.prefix(10)))
-    }
+    /// The formatters of one feed, made once: making an ICU formatter costs more than using it.
+    private struct Dates {
+        let fullDate: ISO8601DateFormatter = {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withFullDate]
+            return formatter
+        }()
+        let internet: ISO8601DateFormatter = {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime]
+            return formatter
+        }()
+        let email: DateFormatter = {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+            return formatter
+        }()
 
-    private static func rfc822(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
-        return formatter.string(from: date)
-    }
+        func parse(_ date: String) -> Date? {
+            guard Feeds.isDate(date) else { return nil }
+            return fullDate.date(from: String(date.prefix(10)))
+        }
 
-    private static func rfc3339(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        func rfc822(_ date: Date) -> String { email.string(from: date) }
+
+        func rfc3339(_ date: Date) -> String { internet.string(from: date) }
     }
 }
