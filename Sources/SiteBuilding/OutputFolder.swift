@@ -37,13 +37,15 @@ struct OutputFolder {
         }
     }
 
-    /// Copies a folder's files (the site's `static/`) into the staged build, as they are.
-    func copyFolder(_ source: String) throws(Diagnostic) {
-        guard FileManager.default.fileExists(atPath: source) else { return }
+    /// Copies one file (a static file) into the staged build, replacing what is there.
+    func copy(_ source: String, to relative: String) throws(Diagnostic) {
+        let path = staging + "/" + relative
         do {
-            try SitePaths.copyTree(from: source, to: staging)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: path)
+            try FileManager.default.copyItem(atPath: source, toPath: path)
         } catch {
-            throw Diagnostic(.error, "cannot copy: \(error.underlying.localizedDescription)", path: error.path)
+            throw Diagnostic(.error, "cannot copy: \(error.localizedDescription)", path: source)
         }
     }
 

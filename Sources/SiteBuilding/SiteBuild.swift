@@ -84,7 +84,7 @@ public struct SiteBuild: Sendable {
         let (loadedTheme, themeDiagnostics) = library.load(configuration.theme)
         diagnostics += themeDiagnostics
         guard let theme = loadedTheme, !diagnostics.contains(where: { $0.severity == .error }) else { return failed() }
-        let templateFolders = [SitePaths.join(site, "templates")] + library.folders(of: theme.name).map { $0 + "/templates" }
+        let templateFolders = TemplateSet.folders(site: site, theme: theme.name, library: library)
         let templates = TemplateSet(folders: templateFolders)
         // Every theme counts, not only the site's: a page may name another in its front matter.
         let themeFolders = library.names.flatMap { library.folders(of: $0) }
@@ -109,7 +109,8 @@ public struct SiteBuild: Sendable {
         targets.formUnion(["/404.html", "/theme.css", "/sitemap.xml", "/robots.txt"])
         targets.formUnion(published.compactMap(\.metadata.theme).map { ThemeSet.stylesheet(of: $0) })
         for language in configuration.languages { targets.formUnion([language.prefix + "/index.xml", language.prefix + "/atom.xml"]) }
-        let staticFiles = SitePaths.staticFiles(site: site)
+        let statics = staticSources(themeFolders: library.folders(of: theme.name))
+        let staticFiles = statics.keys.sorted()
         targets.formUnion(staticFiles.map { "/" + $0 })
         let links = LinkCheck(targets: targets)
         for page in published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
@@ -142,13 +143,14 @@ public struct SiteBuild: Sendable {
         }
 
         for job in jobs { next.outputs[job.path] = job.key }
-        for file in staticFiles { next.statics[file] = BuildCache.signature(of: SitePaths.join(site, "static/" + file)) }
+        for file in staticFiles { next.statics[file] = BuildCache.signature(of: statics[file]!) }
         var copied: [String] = staticFiles
         do throws(Diagnostic) {
             if let previous {
-                (copied, report.removed) = try update(previous: previous, next: next, rendered: rendered.contents, destination: destination)
+                (copied, report.removed) = try update(previous: previous, next: next, statics: statics, rendered: rendered.contents,
+                                                      destination: destination)
             } else if let staging {
-                try finish(staging)
+                try finish(staging, statics: statics)
             }
         } catch {
             report.diagnostics.append(error)
@@ -157,6 +159,17 @@ public struct SiteBuild: Sendable {
         report.written = (rendered.paths + copied).sorted()
         cache = next
         return report
+    }
+
+    /// The static files of the output, by path, with the file each comes from: the theme's
+    /// `static/` (a parent theme's first), then the site's `static/`, a later one winning.
+    private func staticSources(themeFolders: [String]) -> [String: String] {
+        var sources: [String: String] = [:]
+        for folder in themeFolders.reversed() + [site] {
+            let root = SitePaths.join(folder, "static")
+            for file in SitePaths.files(under: root) { sources[file] = root + "/" + file }
+        }
+        return sources
     }
 
     private func isPublished(_ page: PageRecord) -> Bool {
@@ -426,9 +439,9 @@ public struct SiteBuild: Sendable {
 
     /// A first build (or one after the inputs changed): the static files join the staged pages, and
     /// the staging folder takes the output's place.
-    private func finish(_ staging: OutputFolder) throws(Diagnostic) {
+    private func finish(_ staging: OutputFolder, statics: [String: String]) throws(Diagnostic) {
         do throws(Diagnostic) {
-            try staging.copyFolder(SitePaths.join(site, "static"))
+            for (file, source) in statics.sorted(by: { $0.key < $1.key }) { try staging.copy(source, to: file) }
             try staging.commit()
         } catch {
             staging.discard()
@@ -438,13 +451,13 @@ public struct SiteBuild: Sendable {
 
     /// A later build: changed files replaced in place, static files copied when they changed, and
     /// files nothing makes any more removed. Returns the static files copied and the files removed.
-    private func update(previous: BuildCache, next: BuildCache, rendered: [(path: String, contents: String)],
+    private func update(previous: BuildCache, next: BuildCache, statics: [String: String], rendered: [(path: String, contents: String)],
                         destination: String) throws(Diagnostic) -> (copied: [String], removed: [String]) {
         let output = OutputUpdate(destination: destination)
         var copied: [String] = []
         for (file, signature) in next.statics.sorted(by: { $0.key < $1.key })
         where previous.statics[file] != signature || access(destination + "/" + file, F_OK) != 0 {
-            try output.copy(SitePaths.join(site, "static/" + file), to: file)
+            try output.copy(statics[file]!, to: file)
             copied.append(file)
         }
         let failures = Mutex([Diagnostic?](repeating: nil, count: rendered.count))

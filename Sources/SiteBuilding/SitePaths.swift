@@ -6,9 +6,8 @@ public enum SitePaths {
         site == "." || site.isEmpty ? relative : (site.hasSuffix("/") ? site + relative : site + "/" + relative)
     }
 
-    /// Every file under `<site>/static`, relative to it.
-    static func staticFiles(site: String) -> [String] {
-        let root = join(site, "static")
+    /// Every file under `root`, relative to it.
+    static func files(under root: String) -> [String] {
         let manager = FileManager.default
         return ((manager.enumerator(atPath: root)?.allObjects as? [String]) ?? []).filter { file in
             var isFolder: ObjCBool = false
@@ -45,7 +44,7 @@ public enum SitePaths {
             let target = file.isEmpty ? destination : destination + "/" + file
             do {
                 var isFolder: ObjCBool = false
-                manager.fileExists(atPath: from, isDirectory: &isFolder)
+                _ = manager.fileExists(atPath: from, isDirectory: &isFolder)
                 if isFolder.boolValue {
                     try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
                 } else {

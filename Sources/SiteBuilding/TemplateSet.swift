@@ -1,4 +1,5 @@
 import AttributedText
+import Formatting
 import Foundation
 import PathKit
 import Stencil
@@ -34,6 +35,17 @@ struct TemplateSet: @unchecked Sendable {
         } catch {
             throw Diagnostic(.error, "template error: \(error)", path: path(of: name))
         }
+    }
+
+    /// Where a site's templates come from, first found first: the site's `templates/`, the theme's,
+    /// the themes it extends, then the default theme's, so that a theme without templates of its
+    /// own (such as `plain`) still builds a site.
+    static func folders(site: String?, theme: String, library: ThemeLibrary) -> [String] {
+        var folders = site.map { [SitePaths.join($0, "templates")] } ?? []
+        for folder in library.folders(of: theme) + library.folders(of: "default") where !folders.contains(folder + "/templates") {
+            folders.append(folder + "/templates")
+        }
+        return folders
     }
 
     /// Whether a template of that name exists in any folder.

@@ -14,12 +14,51 @@ import Testing
         init(site: String) throws {
             port = Self.freePort()
             log = FileManager.default.temporaryDirectory.appendingPathComponent("runway-serve-\(UUID().uuidString).log").path
+            pid = try Self.launch("'\(RunwayProcess.executable.path)' serve '\(site)' --port \(port)", log: log)
+            guard Self.poll(seconds: 30, { (try? String(contentsOfFile: self.log, encoding: .utf8))?.contains("Serving ") == true }) else {
+                throw WebDriver.Failure(description: "runway serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+            }
+        }
+
+        /// A plain static server (Python's) for a folder, started the same way.
+        static func staticFiles(_ folder: String) throws -> Server {
+            try Server(command: "python3 -m http.server --bind 127.0.0.1 --directory '\(folder)'", ready: nil)
+        }
+
+        init(command: String, ready: String?) throws {
+            port = Self.freePort()
+            log = FileManager.default.temporaryDirectory.appendingPathComponent("runway-static-\(UUID().uuidString).log").path
+            pid = try Self.launch("\(command) \(port)", log: log)
+            guard Self.poll(seconds: 30, { Self.answers(self.port) }) else {
+                throw WebDriver.Failure(description: "\(command) did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+            }
+        }
+
+        func stopAtOnce() {
+            Glibc.kill(pid, SIGKILL)
+        }
+
+        /// Whether something accepts connections on the port.
+        static func answers(_ port: Int) -> Bool {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(socket) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+        }
+
+        /// Starts `command` detached (see `WebDriver`), its output in `log`; its pid.
+        static func launch(_ command: String, log: String) throws -> Int32 {
             let pidFile = log + ".pid"
             let launcher = Process()
             launcher.executableURL = URL(fileURLWithPath: "/bin/bash")
             launcher.arguments = ["-c", """
                 for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null
-                '\(RunwayProcess.executable.path)' serve '\(site)' --port \(port) </dev/null >'\(log)' 2>&1 &
+                \(command) </dev/null >'\(log)' 2>&1 &
                 echo $! > '\(pidFile)'
                 """]
             launcher.standardInput = FileHandle.nullDevice
@@ -27,21 +66,18 @@ import Testing
             launcher.standardError = FileHandle.nullDevice
             try launcher.run()
             launcher.waitUntilExit()
-            pid = Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-            guard Self.poll(seconds: 30, { (try? String(contentsOfFile: self.log, encoding: .utf8))?.contains("Serving ") == true }) else {
-                throw WebDriver.Failure(description: "runway serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
-            }
+            return Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         }
 
         var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
         var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        var isRunning: Bool { kill(pid, 0) == 0 && !((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") ?? true) }
+        var isRunning: Bool { Glibc.kill(pid, 0) == 0 && !((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") ?? true) }
 
         /// Asks the server to stop as Ctrl-C would; whether it stopped within five seconds.
         func stop() -> Bool {
-            kill(pid, SIGTERM)
+            Glibc.kill(pid, SIGTERM)
             let stopped = Self.poll(seconds: 5) { !self.isRunning }
-            if !stopped { kill(pid, SIGKILL) }
+            if !stopped { Glibc.kill(pid, SIGKILL) }
             return stopped
         }
 

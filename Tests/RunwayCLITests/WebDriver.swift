@@ -65,6 +65,19 @@ final class WebDriver: @unchecked Sendable {
         return result["value"]
     }
 
+    /// Runs asynchronous `script`: it ends by calling its last argument with the result.
+    func executeAsync(_ script: String, _ arguments: [Any] = []) throws -> Any? {
+        let result = try request("POST", "/session/\(session)/execute/async", ["script": script, "args": arguments])
+        return result["value"]
+    }
+
+    /// A PNG of the viewport, base64-encoded, as the browser painted it.
+    func screenshot() throws -> String {
+        let result = try request("GET", "/session/\(session)/screenshot")
+        guard let png = result["value"] as? String else { throw Failure(description: "no screenshot: \(result)") }
+        return png
+    }
+
     /// Emulates `prefers-color-scheme`, as a reader's system setting would.
     func emulateColorScheme(dark: Bool) throws {
         let features = [["name": "prefers-color-scheme", "value": dark ? "dark" : "light"]]

@@ -1,0 +1,100 @@
+public import AttributedText
+public import Formatting
+import Foundation
+
+/// `runway theme check`: everything wrong with a theme, at `file:line:col` (its file, the files it
+/// extends, its templates), and what it leaves unstyled.
+public struct ThemeCheck: Sendable {
+    /// The templates a site build needs from its theme (or the themes it extends).
+    public static let requiredTemplates = ["base.html", "page.html", "list.html", "404.html"]
+
+    /// A theme name, or the folder of a theme (holding `theme.toml`).
+    public let theme: String
+    /// The site whose `themes/` folder is searched first.
+    public let site: String
+
+    public init(theme: String, site: String = ".") {
+        self.theme = theme
+        self.site = site
+    }
+
+    public struct Report: Sendable {
+        public var name: String
+        public var diagnostics: [Diagnostic]
+        /// Style targets (`h4`, `customColor.danger`…) no container of the theme styles.
+        public var unstyled: [String]
+        public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// The theme's name and the library to load it from: a folder argument is searched first.
+    public func located() -> (name: String, library: ThemeLibrary) {
+        let standard = ThemeLibrary.standard(site: site)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: theme + "/" + ThemeLibrary.fileName, isDirectory: &isFolder) {
+            let url = URL(fileURLWithPath: theme).standardized
+            return (url.lastPathComponent, ThemeLibrary(folders: [url.deletingLastPathComponent().path] + standard.folders))
+        }
+        return (theme, standard)
+    }
+
+    public func run() -> Report {
+        let (name, library) = located()
+        var (loaded, diagnostics) = library.load(name)
+        guard let loaded else { return Report(name: name, diagnostics: diagnostics, unstyled: []) }
+        let themeFile = library.path(of: name) ?? name
+        let templates = TemplateSet(folders: TemplateSet.folders(site: nil, theme: name, library: library))
+        for required in Self.requiredTemplates where !templates.exists(required) {
+            diagnostics.append(Diagnostic(.error, "no template '\(required)' in this theme, the themes it extends or the default theme (a site build needs it)",
+                                          path: themeFile, position: SourcePosition(line: 1, column: 1)))
+        }
+        // Each of the theme's own templates, rendered with a sample page, shows its syntax errors
+        // (Stencil parses a template when it renders it).
+        let own = library.folders(of: name).first.map { $0 + "/templates" } ?? ""
+        for file in SitePaths.files(under: own).sorted() where file.hasSuffix(".html") {
+            do throws(Diagnostic) {
+                _ = try templates.render(file, context: Self.sampleContext())
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        return Report(name: name, diagnostics: diagnostics, unstyled: Self.unstyled(loaded))
+    }
+
+    /// What templates see, with a value of each kind, for checking templates.
+    static func sampleContext() -> [String: Any] {
+        let page = TemplateObject(["title": "Sample", "content": "<p>Sample</p>", "url": "/sample/", "permalink": "/sample/",
+                                   "date": "2026-01-01", "tags": ["sample"], "summary": "", "lang": "en", "section": "",
+                                   "translations": [TemplateObject](), "stylesheet": "/theme.css", "params": TemplateObject([:])])
+        let site = TemplateObject(["title": "Sample", "baseURL": "/", "language": "en", "theme": "sample", "home": "/",
+                                   "languages": [TemplateObject(["code": "en", "name": "English", "url": "/"])]])
+        let pagination = TemplateObject(["number": 1, "total": 1, "previous": "", "next": ""])
+        return ["site": site, "page": page, "pages": [page], "items": [page], "pagination": pagination]
+    }
+
+    /// The intents and custom values a theme has no container for, in the order theme files list them.
+    static func unstyled(_ theme: Theme) -> [String] {
+        let intents = ["body", "paragraph", "h1", "h2", "h3", "h4", "h5", "h6", "quote", "codeBlock", "list", "listItem", "table",
+                       "headerRow", "cell", "thematicBreak", "emphasized", "strong", "code", "strikethrough", "link"]
+        var missing = intents.filter { name in StyleTarget(name: name).map { theme.styles[$0] == nil } ?? false }
+        for (attribute, value) in customValues(theme) where theme.styles[.value(attribute: attribute, value: value)] == nil {
+            missing.append("\(attribute).\(value)")
+        }
+        return missing
+    }
+
+    /// Every custom value a theme's pages can carry: the values its scope allows, and those its
+    /// constraints produce (an underline the definition forces to `single`), by attribute name.
+    static func customValues(_ theme: Theme) -> [(attribute: String, value: String)] {
+        var pairs: [(String, String)] = []
+        let produced = theme.definition.producedValues
+        for declaration in theme.definition.scope?.declarations.sorted(by: { $0.name < $1.name }) ?? [] {
+            var values: [String] = []
+            if case .oneOf(let allowed) = declaration.type { values = allowed }
+            for (attribute, value) in produced where attribute == declaration.name {
+                if case .string(let text) = value, !values.contains(text) { values.append(text) }
+            }
+            pairs += values.map { (declaration.name, $0) }
+        }
+        return pairs
+    }
+}

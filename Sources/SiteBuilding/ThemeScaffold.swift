@@ -1,0 +1,87 @@
+public import AttributedText
+import Formatting
+import Foundation
+
+/// `runway theme new <name> [--from <theme>]`: a new theme in a site's `themes/` folder, copied
+/// from another so that it builds and checks clean as it is: its theme file (every section, with
+/// the comments that explain them), its templates, a stylesheet of its own in `static/`, a README.
+public struct ThemeScaffold: Sendable {
+    public let name: String
+    public let from: String
+    public let site: String
+
+    public init(name: String, from: String = "default", site: String = ".") {
+        self.name = name
+        self.from = from
+        self.site = site
+    }
+
+    /// Makes the theme; returns the files made, relative to the theme's folder.
+    public func run() throws(Diagnostic) -> (folder: String, files: [String]) {
+        let folder = SitePaths.join(site, "themes/" + name)
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") })
+        else {
+            throw Diagnostic(.error, "a theme name is letters, digits, - and _, starting with a letter", path: name)
+        }
+        guard !FileManager.default.fileExists(atPath: folder) else {
+            throw Diagnostic(.error, "already exists; choose another name or remove it", path: folder)
+        }
+        let library = ThemeLibrary.standard(site: site)
+        guard let source = library.path(of: from) else {
+            throw Diagnostic(.error, "no theme named '\(from)' to start from (available: \(library.names.joined(separator: ", ")))", path: from)
+        }
+        var files: [String: String] = [:]
+        let text = (FileManager.default.contents(atPath: source).map { String(decoding: $0, as: UTF8.self) }) ?? ""
+        files[ThemeLibrary.fileName] = "# The \(name) theme, made by `runway theme new \(name) --from \(from)`.\n"
+            + "# Check it with `runway theme check \(name)`; look at it with `runway theme preview \(name)`.\n"
+            + text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.hasPrefix("description =") ? "description = \"\(name): started from \(from).\"" : String(line)
+            }.joined(separator: "\n")
+        // The templates the theme it starts from uses, its own over its parents'.
+        for themeFolder in library.folders(of: from).reversed() {
+            let templates = themeFolder + "/templates"
+            for file in SitePaths.files(under: templates) {
+                files["templates/" + file] = FileManager.default.contents(atPath: templates + "/" + file).map { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+        if let base = files["templates/base.html"] {
+            files["templates/base.html"] = base.replacingOccurrences(
+                of: "<link rel=\"stylesheet\" href=\"{{ page.stylesheet }}\">",
+                with: "<link rel=\"stylesheet\" href=\"{{ page.stylesheet }}\">\n<link rel=\"stylesheet\" href=\"/\(name).css\">")
+        }
+        files["static/\(name).css"] = """
+            /* The \(name) theme's own CSS, copied into every site that uses it (static/ of a theme is
+               copied before the site's). Most styling belongs in theme.toml, where it stays in light
+               and dark and reaches custom attribute values; this file is for the page around the text. */
+            footer.site { border-top: 1px solid rgba(128, 128, 128, 0.3); padding-top: 1rem; }
+
+            """
+        files["README.md"] = """
+            # \(name)
+
+            A Runway theme, started from `\(from)`.
+
+            - `theme.toml`: the formatting definition (custom attributes and constraints) and the styles, per
+              block intent, inline intent and custom attribute value, in light and dark.
+            - `templates/`: Stencil templates (`base.html`, `page.html`, `home.html`, `list.html`, `404.html`,
+              `partials/`). A site overrides any of them with a file at the same path in its own `templates/`.
+            - `static/`: copied into the site's output (the site's own `static/` wins).
+
+            `runway theme check \(name)` lists problems at file:line:col and what is left unstyled;
+            `runway theme preview \(name)` writes a specimen of every intent and custom value, in light and dark;
+            `runway serve --theme \(name)` shows a site with it, and reloads as you edit.
+
+            """
+        do {
+            for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
+                let target = folder + "/" + path
+                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(contents.utf8).write(to: URL(fileURLWithPath: target))
+            }
+        } catch {
+            throw Diagnostic(.error, "cannot write the theme: \(error.localizedDescription)", path: folder)
+        }
+        return (folder, files.keys.sorted())
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `runway theme new`, `check` and `preview` as a designer uses them.
+@Suite struct ThemeToolsTests {
+    static func newSite() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runway-themes-\(UUID().uuidString)").path
+        #expect(try RunwayProcess.run(["new", folder]).status == 0)
+        return folder
+    }
+
+    @Test func aNewThemeChecksCleanAndBuildsTheTemplate() throws {
+        let site = try Self.newSite()
+        let made = try RunwayProcess.run(["theme", "new", "paper", "--from", "menlo", "--site", site])
+        #expect(made.status == 0, "\(made.stderr)")
+        let folder = site + "/themes/paper"
+        for file in ["theme.toml", "README.md", "static/paper.css", "templates/base.html", "templates/page.html", "templates/home.html",
+                     "templates/list.html", "templates/404.html", "templates/partials/footer.html"] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + file), "\(file)")
+        }
+        let toml = try String(contentsOfFile: folder + "/theme.toml", encoding: .utf8)
+        #expect(toml.contains("extends = \"default\"") && toml.contains("description = \"paper: started from menlo.\""))
+
+        let check = try RunwayProcess.run(["theme", "check", "paper", "--site", site])
+        #expect(check.status == 0)
+        #expect(check.stderr == "checked theme paper: 0 errors, 0 warnings\n")
+        #expect(check.stdout.hasPrefix("theme paper leaves unstyled: "))
+
+        try String(contentsOfFile: site + "/runway.toml", encoding: .utf8).replacingOccurrences(of: "theme = \"default\"", with: "theme = \"paper\"")
+            .write(toFile: site + "/runway.toml", atomically: true, encoding: .utf8)
+        let built = try RunwayProcess.run(["build", site])
+        #expect(built.status == 0, "\(built.stderr)")
+        let home = try String(contentsOfFile: site + "/_site/index.html", encoding: .utf8)
+        #expect(home.contains(#"<link rel="stylesheet" href="/paper.css">"#))
+        #expect(FileManager.default.fileExists(atPath: site + "/_site/paper.css"), "the theme's static/ is copied")
+        #expect(try String(contentsOfFile: site + "/_site/theme.css", encoding: .utf8).contains("\"Menlo\""))
+
+        let again = try RunwayProcess.run(["theme", "new", "paper", "--site", site])
+        #expect(again.status == 1 && again.stderr.contains("already exists"))
+    }
+
+    @Test func checkFindsProblemsAtTheirPlaces() throws {
+        let site = try Self.newSite()
+        let folder = site + "/themes/broken"
+        try FileManager.default.createDirectory(atPath: folder + "/templates", withIntermediateDirectories: true)
+        try """
+            extends = "default"
+            colour = 1
+
+            [styles.h1]
+            foregroundColor = "not-a-colour"
+
+            [[constraints]]
+            attribute = "customColor"
+            values = ["danger"]
+            default = "nowhere"
+            """.write(toFile: folder + "/theme.toml", atomically: true, encoding: .utf8)
+        try "<p>\n{% if page.title %}unclosed\n".write(toFile: folder + "/templates/page.html", atomically: true, encoding: .utf8)
+        let check = try RunwayProcess.run(["theme", "check", folder])
+        #expect(check.status == 1)
+        let lines = check.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("\(folder)/theme.toml:2:1: warning: unknown key 'colour'") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("\(folder)/theme.toml:5:1: error:") && $0.contains("not-a-colour") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("\(folder)/theme.toml:") && $0.contains("nowhere") }, "the default outside its values: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("\(folder)/templates/page.html:2:") && $0.contains("endif") }, "\(lines)")
+
+        try "extends = \"missing\"\n".write(toFile: folder + "/theme.toml", atomically: true, encoding: .utf8)
+        let orphan = try RunwayProcess.run(["theme", "check", folder])
+        #expect(orphan.status == 1)
+        #expect(orphan.stderr.contains("\(folder)/theme.toml:1:1: error: no theme named 'missing'"), "\(orphan.stderr)")
+
+        try FileManager.default.createDirectory(atPath: site + "/themes/loop", withIntermediateDirectories: true)
+        try "extends = \"broken\"\n".write(toFile: site + "/themes/loop/theme.toml", atomically: true, encoding: .utf8)
+        try "extends = \"loop\"\n".write(toFile: folder + "/theme.toml", atomically: true, encoding: .utf8)
+        let cycle = try RunwayProcess.run(["theme", "check", "broken", "--site", site])
+        #expect(cycle.status == 1)
+        #expect(cycle.stderr.contains("'extends' makes a cycle: broken → loop → broken"), "\(cycle.stderr)")
+    }
+
+    @Test func checkListsWhatIsLeftUnstyled() throws {
+        let site = try Self.newSite()
+        try FileManager.default.createDirectory(atPath: site + "/themes/sparse", withIntermediateDirectories: true)
+        try """
+            [attributes.mood]
+            type = "string"
+            values = ["calm", "loud"]
+
+            [styles.body]
+            font = "body"
+
+            [styles."mood.calm"]
+            foregroundColor = "teal"
+            """.write(toFile: site + "/themes/sparse/theme.toml", atomically: true, encoding: .utf8)
+        let check = try RunwayProcess.run(["theme", "check", "sparse", "--site", site])
+        #expect(check.status == 0, "no templates of its own is fine: the default theme's serve: \(check.stderr)")
+        #expect(check.stdout == "theme sparse leaves unstyled: paragraph, h1, h2, h3, h4, h5, h6, quote, codeBlock, list, listItem, table, headerRow, cell, thematicBreak, emphasized, strong, code, strikethrough, link, mood.loud\n")
+    }
+
+    @Test func previewHasEveryIntentValueAndTextStyleInLightAndDark() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("runway-preview-\(UUID().uuidString)").path
+        let preview = try RunwayProcess.run(["theme", "preview", "default", "--output", output])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        let page = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        for tag in ["<h1>", "<h2>", "<h3>", "<h4>", "<h5>", "<h6>", "<blockquote>", "<ul>", "<ol>", "<pre><code", "<table>", "<em>",
+                    "<strong>", "<code>", "<del>", "<a href=", "<img src=\"/specimen.svg\"", "type=\"checkbox\""] {
+            #expect(page.contains(tag), "\(tag)")
+        }
+        for value in ["customStyle--boldcaps", "customStyle--smallitalics", "customColor--danger", "customColor--highlight",
+                      "annotation--contact", "annotation--place", "annotation--date", "underlineStyle--single"] {
+            #expect(page.contains("class=\"rw-\(value)"), "\(value)")
+        }
+        for style in ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"] {
+            #expect(page.contains("class=\"text-style-\(style)\""), "\(style)")
+        }
+        let dark = try String(contentsOfFile: output + "/theme-dark.css", encoding: .utf8)
+        #expect(!dark.contains("prefers-color-scheme") && dark.contains("rgb(255, 69, 58)") || dark.contains("#FF453A"),
+                "the dark values apply without the media query")
+        #expect(try String(contentsOfFile: output + "/dark/index.html", encoding: .utf8).contains("href=\"/theme-dark.css\""))
+        #expect(FileManager.default.fileExists(atPath: output + "/preview.html"))
+    }
+}
