@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: deps build test run bench bench-site bench-serve site fuzz clean
+.PHONY: deps build test run bench bench-site bench-serve site screenshots fuzz clean
 
 ## deps: install the Debian packages Runway builds and tests with (only those missing).
 deps:
@@ -52,6 +52,10 @@ bench-serve: deps
 	$(SWIFT) build -c release --product runway
 	.build/release/RunwayBenchmarks generate 10000
 	python3 Benchmarks/serve_bench.py .build/release/runway /tmp/runway-bench-site /tmp/runway-bench-site-hugo
+
+## screenshots: every built-in theme's preview, light and dark, as PNGs in screenshots/ (for a designer to look at).
+screenshots: build
+	sh scripts/screenshots.sh .build/release/runway screenshots
 
 clean:
 	rm -rf .build .build-fuzz site-template/_site

@@ -1,4 +1,4 @@
-public import AttributedText
+import AttributedText
 import Formatting
 import Foundation
 
@@ -61,8 +61,8 @@ public struct ThemePreview: Sendable {
         let css = try String(contentsOfFile: output + "/theme.css", encoding: .utf8)
         try Self.forcingDark(css).write(toFile: output + "/theme-dark.css", atomically: true, encoding: .utf8)
         var page = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
-        if let end = page.range(of: "</main>", options: .backwards) {
-            page.replaceSubrange(end, with: Self.textStyles + "</main>")
+        if let heading = page.range(of: "<h2>Text styles</h2>\n") {
+            page.replaceSubrange(heading, with: "<h2>Text styles</h2>\n" + Self.textStyles)
             try page.write(toFile: output + "/index.html", atomically: true, encoding: .utf8)
         }
         try FileManager.default.createDirectory(atPath: output + "/dark", withIntermediateDirectories: true)
@@ -91,6 +91,9 @@ public struct ThemePreview: Sendable {
     /// Markdown with every intent, every custom value of the theme's scope, and each text style.
     static func specimen(_ theme: Theme) -> String {
         var text = """
+            ---
+            layout: page.html
+            ---
             # Heading 1: \(theme.name)
 
             \(theme.summary.isEmpty ? "A specimen of every intent and custom value." : theme.summary)
@@ -114,6 +117,8 @@ public struct ThemePreview: Sendable {
             - Another, with *emphasis*
               1. An ordered item
               2. Another
+
+            A task list:
 
             - [x] A done task
             - [ ] An open task

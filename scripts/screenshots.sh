@@ -1,0 +1,22 @@
+#!/bin/sh
+# make screenshots: the preview of every built-in theme, in light and dark, photographed by
+# headless Chromium into screenshots/ (THEME-light.png, THEME-dark.png, and the previews themselves).
+set -eu
+RUNWAY=${1:-.build/release/runway}
+OUT=${2:-screenshots}
+mkdir -p "$OUT"
+for theme in default menlo times important plain; do
+	rm -rf "$OUT/preview-$theme"
+	"$RUNWAY" theme preview "$theme" --output "$OUT/preview-$theme" >/dev/null
+	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	python3 -m http.server "$port" --bind 127.0.0.1 --directory "$OUT/preview-$theme" >/dev/null 2>&1 &
+	server=$!
+	sleep 1
+	for scheme in light dark; do
+		path=$([ "$scheme" = light ] && echo "" || echo "dark/")
+		chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,2400 \
+			--screenshot="$OUT/$theme-$scheme.png" "http://127.0.0.1:$port/$path" >/dev/null 2>&1
+		echo "$OUT/$theme-$scheme.png"
+	done
+	kill "$server"
+done
