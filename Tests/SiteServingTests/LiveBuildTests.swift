@@ -43,6 +43,21 @@ import Testing
                 "the last good page stays")
     }
 
+    @Test func aSitesOwnThemeIsWatchedAndItsEditsRebuild() throws {
+        let root = try Self.site()
+        try FileManager.default.createDirectory(atPath: root + "/themes/mine", withIntermediateDirectories: true)
+        try "extends = \"default\"\n[styles.h1]\nforegroundColor = \"red\"\n".write(toFile: root + "/themes/mine/theme.toml", atomically: true, encoding: .utf8)
+        let live = LiveBuild(build: SiteBuild(site: root, theme: "mine"))
+        #expect(live.watchedRoots.contains(root), "the site folder, its themes/ included, is watched")
+        #expect(live.rebuild().report.succeeded)
+        try "extends = \"default\"\n[styles.h1]\nforegroundColor = \"teal\"\n".write(toFile: root + "/themes/mine/theme.toml", atomically: true, encoding: .utf8)
+        let edited = live.rebuild(changedPaths: [root + "/themes/mine/theme.toml"])
+        #expect(edited.report.succeeded)
+        #expect(edited.report.written.contains("theme.css"))
+        #expect(edited.effect == .reload)
+        #expect(try String(contentsOfFile: root + "/_site/theme.css", encoding: .utf8).contains("color: #30B0C7;"), "teal, light")
+    }
+
     @Test func theHubTellsListenersAndRemembersAFailure() async throws {
         let root = try Self.site()
         let live = LiveBuild(build: SiteBuild(site: root))
