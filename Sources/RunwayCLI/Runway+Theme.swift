@@ -52,10 +52,9 @@ extension Runway {
                 let report = ThemeCheck(theme: theme, site: site).run()
                 let diagnostics = strict ? report.diagnostics.map(\.promotedToError) : report.diagnostics
                 Terminal.report(diagnostics)
-                if report.unstyled.isEmpty {
-                    Terminal.print("theme \(report.name) styles every intent and custom value\n")
-                } else {
-                    Terminal.print("theme \(report.name) leaves unstyled: \(report.unstyled.joined(separator: ", "))\n")
+                if let unstyled = report.unstyled {
+                    Terminal.print(unstyled.isEmpty ? "theme \(report.name) styles every intent and custom value\n"
+                                   : "theme \(report.name) leaves unstyled: \(unstyled.joined(separator: ", "))\n")
                 }
                 Terminal.summarize(diagnostics, checked: "theme \(report.name)")
                 if diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode.failure }

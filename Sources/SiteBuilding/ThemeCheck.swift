@@ -21,8 +21,9 @@ public struct ThemeCheck: Sendable {
     public struct Report: Sendable {
         public var name: String
         public var diagnostics: [Diagnostic]
-        /// Style targets (`h4`, `customColor.danger`…) no container of the theme styles.
-        public var unstyled: [String]
+        /// Style targets (`h4`, `customColor.danger`…) no container of the theme styles; `nil` when
+        /// the theme could not be loaded.
+        public var unstyled: [String]?
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
     }
 
@@ -40,7 +41,7 @@ public struct ThemeCheck: Sendable {
     public func run() -> Report {
         let (name, library) = located()
         var (loaded, diagnostics) = library.load(name)
-        guard let loaded else { return Report(name: name, diagnostics: diagnostics, unstyled: []) }
+        guard let loaded else { return Report(name: name, diagnostics: diagnostics, unstyled: nil) }
         let themeFile = library.path(of: name) ?? name
         let templates = TemplateSet(folders: TemplateSet.folders(site: nil, theme: name, library: library))
         for required in Self.requiredTemplates where !templates.exists(required) {

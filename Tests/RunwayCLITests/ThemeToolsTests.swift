@@ -64,6 +64,12 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("\(folder)/theme.toml:") && $0.contains("nowhere") }, "the default outside its values: \(lines)")
         #expect(lines.contains { $0.hasPrefix("\(folder)/templates/page.html:2:") && $0.contains("endif") }, "\(lines)")
 
+        try "extends = \"default\"\n[styles.h1\n".write(toFile: folder + "/theme.toml", atomically: true, encoding: .utf8)
+        let syntax = try RunwayProcess.run(["theme", "check", folder])
+        #expect(syntax.status == 1)
+        #expect(syntax.stderr.hasPrefix("\(folder)/theme.toml:2:11: error: invalid TOML"), "\(syntax.stderr)")
+        #expect(syntax.stdout == "", "nothing to say about styles of a theme that does not load")
+
         try "extends = \"missing\"\n".write(toFile: folder + "/theme.toml", atomically: true, encoding: .utf8)
         let orphan = try RunwayProcess.run(["theme", "check", folder])
         #expect(orphan.status == 1)
