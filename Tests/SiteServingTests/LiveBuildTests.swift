@@ -35,6 +35,15 @@ import Testing
         try "body { color: red; }\n".write(toFile: root + "/static/site.css", atomically: true, encoding: .utf8)
         #expect(live.rebuild(changedPaths: [root + "/static/site.css"]).effect == .stylesheets)
 
+        // A page renamed (an editor's move, or git): the old name goes, the new one comes.
+        try FileManager.default.moveItem(atPath: root + "/content/posts/a.md", toPath: root + "/content/posts/b.md")
+        let moved = live.rebuild(changedPaths: [root + "/content/posts/a.md", root + "/content/posts/b.md"])
+        #expect(moved.effect == .reload)
+        #expect(moved.report.removed.contains("posts/a/index.html") && moved.report.written.contains("posts/b/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site/posts/a"))
+        try FileManager.default.moveItem(atPath: root + "/content/posts/b.md", toPath: root + "/content/posts/a.md")
+        #expect(live.rebuild(changedPaths: [root + "/content/posts/a.md", root + "/content/posts/b.md"]).report.removed == ["posts/b/index.html"])
+
         try "---\ntitle: [A\n---\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
         let broken = live.rebuild(changedPaths: [root + "/content/posts/a.md"])
         #expect(broken.effect == .failed)
