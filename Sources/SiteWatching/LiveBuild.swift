@@ -66,9 +66,10 @@ public final class LiveBuild: Sendable {
         [build.site] + build.themeFolders.filter { !$0.hasPrefix(URL(fileURLWithPath: build.site).standardized.path + "/") }
     }
 
-    /// What a watcher should leave alone: the output folder, the cache, version control.
+    /// What a watcher should leave alone: the output folder, the cache, theme previews, version control.
     public var ignoredPaths: [String] {
-        [build.destination, (build.cachePath.map { ($0 as NSString).deletingLastPathComponent }) ?? "", SitePaths.join(build.site, ".git")]
+        [build.destination, (build.cachePath.map { ($0 as NSString).deletingLastPathComponent }) ?? "",
+         SitePaths.join(build.site, "_theme-preview"), SitePaths.join(build.site, ".git")]
             .filter { !$0.isEmpty }
     }
 
