@@ -54,6 +54,9 @@ public struct SiteBuild: Sendable {
         public var written: [String] = []
         /// The output files removed because nothing makes them any more.
         public var removed: [String] = []
+        /// Whether only the changed pages were looked at: a watcher saw pages' text change, and
+        /// nothing they show other pages did.
+        public var quick = false
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
     }
 
@@ -96,6 +99,11 @@ public struct SiteBuild: Sendable {
         // Content: unchanged files come from the cache, the others are parsed.
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(scope: configuration.contentScope(theme: theme)),
                                 themes: ThemeSet(library: library, site: theme))
+        if let changed, let previous, trustOutputs,
+           let quick = quickRebuild(changed: changed, previous: previous, cache: &cache, reader: reader, templates: templates,
+                                    configuration: configuration, version: version, diagnostics: diagnostics) {
+            return quick
+        }
         let files = contentFiles(previous: previous, changed: changed)
         let read = readContent(files, reader: reader, previous: previous, changed: changed)
         diagnostics += read.diagnostics
@@ -172,7 +180,31 @@ public struct SiteBuild: Sendable {
         return sources
     }
 
-    private func isPublished(_ page: PageRecord) -> Bool {
+    /// The template a page renders with: its `layout`, else `home.html` for a language's home page
+    /// (when there is one), else `page.html`.
+    static func layout(of page: PageRecord, configuration: SiteConfiguration, templates: TemplateSet) -> String {
+        let home = page.url == (configuration.language(page.language)?.prefix ?? "") + "/"
+        return page.metadata.layout ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
+    }
+
+    /// The key of a page's output: the build's version, the page's file and URL, its layout, its
+    /// translations, and the listing of its language when its templates read `pages`.
+    static func pageKey(version: ContentHash, page: PageRecord, layout: String, translations: [TemplateContexts.Version],
+                        listing: ContentHash?) -> ContentHash {
+        var key = version
+        key.add(page.hash)
+        key.add(page.url)
+        key.add(layout)
+        for version in translations { key.add(version.language.code + " " + version.url) }
+        key.add(listing?.description ?? "-")
+        return key
+    }
+
+    static func outputPath(of page: PageRecord) -> String {
+        String(page.url.dropFirst()) + "index.html"
+    }
+
+    func isPublished(_ page: PageRecord) -> Bool {
         drafts || (!page.metadata.draft && (page.metadata.date.map { String($0.prefix(10)) <= today } ?? true))
     }
 
@@ -288,7 +320,7 @@ public struct SiteBuild: Sendable {
                 grouped[key(item), default: []].append(.init(language: site, url: url(item)))
             }
             return grouped.mapValues { $0.sorted { a, b in
-                (configuration.languages.firstIndex(of: a.language) ?? 0) < (configuration.languages.firstIndex(of: b.language) ?? 0) } }
+                (configuration.languages.firstIndex(of: a.language) ?? 0, a.url) < (configuration.languages.firstIndex(of: b.language) ?? 0, b.url) } }
         }
         let pageVersions = versions(published, key: \.translationKey, url: \.url, language: \.language)
         let listVersions = versions(lists.lists, key: { String($0.url.dropFirst($0.language.prefix.count)) }, url: \.url,
@@ -296,16 +328,12 @@ public struct SiteBuild: Sendable {
 
         var jobs: [OutputJob] = []
         for (index, page) in published.enumerated() {
-            let home = page.url == (configuration.language(page.language)?.prefix ?? "") + "/"
-            let layout = page.metadata.layout ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
+            let layout = Self.layout(of: page, configuration: configuration, templates: templates)
             let translations = (pageVersions[page.translationKey] ?? []).count > 1 ? pageVersions[page.translationKey]! : []
-            var key = version
-            key.add(page.hash)
-            key.add(page.url)
-            key.add(layout)
-            for version in translations { key.add(version.language.code + " " + version.url) }
-            listingKey(layout, page.language, into: &key)
-            jobs.append(OutputJob(path: String(page.url.dropFirst()) + "index.html", key: key,
+            if readsListing[layout] == nil { readsListing[layout] = templates.mentions("pages", in: layout) }
+            let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations,
+                                   listing: readsListing[layout] == true ? contexts.listingHashes[page.language] ?? ContentHash() : nil)
+            jobs.append(OutputJob(path: Self.outputPath(of: page), key: key,
                                   kind: .page(index, layout: layout, translations: translations)))
         }
         for (index, list) in lists.lists.enumerated() {

@@ -112,6 +112,48 @@ import Testing
         #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
     }
 
+    @Test func theQuickPathForAWatchersTextEditsMatchesAFullBuild() throws {
+        let root = try Self.blog()
+        try "---\ntitle: B en français\ndate: 2026-02-01\n---\nTexte.\n".write(toFile: root + "/content/posts/b.fr.md", atomically: true, encoding: .utf8)
+        try "title = \"S\"\nbaseURL = \"https://s.example/\"\npaginate = 2\n[languages.fr]\nname = \"Français\"\n"
+            .write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        var cache: BuildCache?
+        let build = SiteBuild(site: root)
+        #expect(build.run(cache: &cache).succeeded)
+        func compareWithAFullBuild(_ report: SiteBuild.Report) {
+            let output = SiteBuildTests.temporary("full")
+            var full = SiteBuild(site: root, output: output)
+            full.cachePath = nil
+            let fullReport = full.run()
+            #expect(report.diagnostics == fullReport.diagnostics)
+            #expect(report.pageCount == fullReport.pageCount)
+            #expect(SiteBuildTests.files(in: root + "/_site") == SiteBuildTests.files(in: output))
+        }
+
+        // Text only, with a broken link: the quick path, and the same warnings as a full build.
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "New text, and [a link](/nowhere/).")
+        let text = build.run(cache: &cache, changed: ["content/posts/b.md"], trustOutputs: true)
+        #expect(text.quick)
+        #expect(text.parsed == 1 && text.written == ["posts/b/index.html"])
+        #expect(text.diagnostics.map(\.message) == ["broken link: /nowhere/ leads to /nowhere/, which the site does not have"])
+        compareWithAFullBuild(text)
+        #expect(try String(contentsOfFile: root + "/_site/posts/b/index.html", encoding: .utf8).contains("hreflang=\"fr\""),
+                "the translation still links")
+
+        // A title: lists change, so the full path.
+        try Self.post(root, "b", title: "B renamed", date: "2026-02-01", tag: "swift", body: "New text.")
+        let title = build.run(cache: &cache, changed: ["content/posts/b.md"], trustOutputs: true)
+        #expect(!title.quick)
+        #expect(title.written.contains("posts/index.html"))
+        compareWithAFullBuild(title)
+
+        // The home page's template lists every page: the full path too.
+        try "# Home again\n".write(toFile: root + "/content/index.md", atomically: true, encoding: .utf8)
+        let home = build.run(cache: &cache, changed: ["content/index.md"], trustOutputs: true)
+        #expect(!home.quick)
+        compareWithAFullBuild(home)
+    }
+
     @Test func aWatcherCanNameTheChangedFiles() throws {
         let root = try Self.blog()
         var cache: BuildCache?

@@ -1,0 +1,90 @@
+import AttributedText
+import Formatting
+import Foundation
+
+extension SiteBuild {
+    /// The rebuild after a watcher saw only pages' text change: when every changed file existed
+    /// before and still exists, and its new record shows other pages exactly what the old one did
+    /// (URL, title, front matter, language, section, custom values), no list, feed, sitemap,
+    /// stylesheet or other page can change. Only those pages are parsed, rendered and written,
+    /// without looking at the ten thousand others. `nil` when that does not hold: the full path
+    /// decides. The output is the same either way (a test compares the trees).
+    func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, reader: PageReader,
+                      templates: TemplateSet, configuration: SiteConfiguration, version: ContentHash,
+                      diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
+        var records = previous.records
+        var rendered: [(path: String, contents: String)] = []
+        var outputs = previous.outputs
+        var parsed = 0
+        let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [])
+        for file in changed.sorted() {
+            guard let old = previous.records[file], let data = FileManager.default.contents(atPath: SitePaths.join(site, file)) else { return nil }
+            let bytes = [UInt8](data)
+            if old.hash == ContentHash(bytes) { continue }
+            let page = reader.read(file, bytes: bytes)
+            guard let record = page.record, let body = page.body, record.url == old.url, record.title == old.title,
+                  record.metadata == old.metadata, record.language == old.language, record.translationKey == old.translationKey,
+                  record.section == old.section, record.values == old.values
+            else { return nil }
+            parsed += 1
+            records[file] = record
+            guard isPublished(record) else { continue }
+            let layout = Self.layout(of: record, configuration: configuration, templates: templates)
+            // A template that lists every page would need the listing: the full path does that.
+            guard !templates.mentions("pages", in: layout) else { return nil }
+            let translations = translations(of: record, in: records, configuration: configuration)
+            let key = Self.pageKey(version: version, page: record, layout: layout, translations: translations, listing: nil)
+            let path = Self.outputPath(of: record)
+            guard previous.outputs[path] != nil else { return nil }
+            do throws(Diagnostic) {
+                let context = contexts.page(record, body: body, translations: contexts.translations(translations, current: record.url),
+                                            withListing: false)
+                rendered.append((path, try templates.render(layout, context: context)))
+            } catch {
+                return nil
+            }
+            outputs[path] = key
+        }
+
+        // The same diagnostics, in the same order, as the full path: each file's own, then links.
+        let files = records.keys.sorted()
+        var diagnostics = configurationDiagnostics + files.flatMap { records[$0]!.diagnostics }
+        let targets = Set(previous.outputs.keys.map(Self.target) + previous.statics.keys.map { "/" + $0 })
+        let links = LinkCheck(targets: targets)
+        for file in files where isPublished(records[file]!) {
+            diagnostics += links.brokenLinks(in: records[file]!.links, pageURL: records[file]!.url, path: records[file]!.source)
+        }
+        if strict { diagnostics = diagnostics.map(\.promotedToError) }
+        var report = Report(pageCount: files.count { isPublished(records[$0]!) }, diagnostics: diagnostics,
+                            output: destination, parsed: parsed, quick: true)
+        guard report.succeeded else { return report }
+        let output = OutputUpdate(destination: destination)
+        do throws(Diagnostic) {
+            for file in rendered { try output.write(file.contents, to: file.path) }
+        } catch {
+            report.diagnostics.append(error)
+            return report
+        }
+        report.written = rendered.map(\.path).sorted()
+        var next = previous
+        next.records = records
+        next.outputs = outputs
+        cache = next
+        return report
+    }
+
+    /// The site path an output file answers: `a/index.html` → `/a/`, `theme.css` → `/theme.css`.
+    private static func target(_ output: String) -> String {
+        if output == "index.html" { return "/" }
+        if output.hasSuffix("/index.html") { return "/" + output.dropLast("index.html".count) }
+        return "/" + output
+    }
+
+    /// A page's versions in every language, in the site's language order, when it has more than one.
+    private func translations(of page: PageRecord, in records: [String: PageRecord], configuration: SiteConfiguration) -> [TemplateContexts.Version] {
+        let versions = records.values.filter { $0.translationKey == page.translationKey && isPublished($0) }
+            .compactMap { record in configuration.language(record.language).map { TemplateContexts.Version(language: $0, url: record.url) } }
+            .sorted { (configuration.languages.firstIndex(of: $0.language) ?? 0, $0.url) < (configuration.languages.firstIndex(of: $1.language) ?? 0, $1.url) }
+        return versions.count > 1 ? versions : []
+    }
+}
