@@ -7,11 +7,18 @@ public struct TOMLSource {
     public let path: String
     public let table: TOMLTable
     private let lines: [Substring]
+    /// The dotted path of each line that is a `[header]`, `nil` for the others, read once: asking
+    /// for the positions of a theme's hundred keys read every header a hundred times.
+    private let headers: [[String]?]
 
     /// Parses `text`; a syntax error is a diagnostic at its place.
     public init(path: String, text: String) throws(Diagnostic) {
         self.path = path
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        headers = lines.map { line in
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            return trimmed.hasPrefix("[") ? Self.headerPath(trimmed) : nil
+        }
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
@@ -29,9 +36,8 @@ public struct TOMLSource {
         var header: [String] = []
         var best: (depth: Int, line: Int)?
         for (index, line) in lines.enumerated() {
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-            if trimmed.hasPrefix("[") {
-                header = Self.headerPath(trimmed)
+            if let path = headers[index] {
+                header = path
                 if keyPath.starts(with: header), header.count > (best?.depth ?? 0) {
                     best = (header.count, index)
                     if header == keyPath { return SourcePosition(line: index + 1, column: 1) }
@@ -50,7 +56,7 @@ public struct TOMLSource {
         var seen = 0
         for (line, text) in lines.enumerated() {
             let trimmed = text.drop(while: { $0 == " " || $0 == "\t" })
-            guard trimmed.hasPrefix("[["), Self.headerPath(trimmed) == [name] else { continue }
+            guard trimmed.hasPrefix("[["), headers[line] == [name] else { continue }
             if seen == index { return SourcePosition(line: line + 1, column: 1) }
             seen += 1
         }

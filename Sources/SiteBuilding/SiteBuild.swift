@@ -90,7 +90,7 @@ public struct SiteBuild: Sendable {
         let templateFolders = TemplateSet.folders(site: site, theme: theme.name, library: library)
         let templates = TemplateSet(folders: templateFolders)
         // Every theme counts, not only the site's: a page may name another in its front matter.
-        let themeFolders = library.names.flatMap { library.folders(of: $0) }
+        let themeFolders = library.names.compactMap { library.path(of: $0).map { ($0 as NSString).deletingLastPathComponent } }
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
         let previous = cache.flatMap { $0.version == version && $0.destination == destination
             && FileManager.default.fileExists(atPath: destination) ? $0 : nil }

@@ -18,7 +18,7 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Watches `roots` (missing ones are skipped), leaving out paths under `ignored` and editors'
     /// scratch files.
-    public init(roots: [String], ignored: [String], quiet: Duration = .milliseconds(20)) throws(Diagnostic) {
+    public init(roots: [String], ignored: [String], quiet: Duration = .milliseconds(10)) throws(Diagnostic) {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else {
             throw Diagnostic(.error, "cannot watch files: inotify_init1 failed (\(String(cString: strerror(errno))))", path: roots.first ?? ".")
