@@ -170,4 +170,25 @@ import Testing
         stopped = server.stop()
         #expect(stopped, "runway serve stopped on SIGTERM: \(server.output)")
     }
+
+    @Test func watchRebuildsOnSaveAndKeepsTheLastGoodOutput() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-watch-site-\(UUID().uuidString)").path
+        #expect(try RunwayProcess.run(["new", site]).status == 0)
+        let log = site + ".log"
+        let pid = try Server.launch("'\(RunwayProcess.executable.path)' watch '\(site)'", log: log)
+        defer { kill(pid, SIGKILL) }
+        func output() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(Server.poll(seconds: 30) { output().contains("Watching ") }, "\(output())")
+        let page = site + "/content/attributes.md"
+        let original = try String(contentsOfFile: page, encoding: .utf8)
+        try (original + "\nA sentence the watcher saw.\n").write(toFile: page, atomically: true, encoding: .utf8)
+        #expect(Server.poll(seconds: 10) {
+            ((try? String(contentsOfFile: site + "/_site/attributes/index.html", encoding: .utf8)) ?? "").contains("A sentence the watcher saw.")
+        }, "\(output())")
+        try "---\ntitle: [broken\n---\n".write(toFile: page, atomically: true, encoding: .utf8)
+        #expect(Server.poll(seconds: 10) { output().contains("content/attributes.md:2:") }, "\(output())")
+        #expect(try String(contentsOfFile: site + "/_site/attributes/index.html", encoding: .utf8).contains("A sentence the watcher saw."),
+                "a failed rebuild leaves the last good page")
+        #expect(kill(pid, 0) == 0, "watch goes on after an error")
+    }
 }
