@@ -13,8 +13,8 @@ extension Runway {
         static let configuration = CommandConfiguration(
             abstract: "Build a site into a folder of HTML, CSS, a sitemap and static files.",
             discussion: """
-                Writes into <site>/_site unless --output says otherwise. A build with errors leaves the \\
-                previous output untouched. A cache in .runway-cache/ beside the output folder lets the \\
+                Writes into <site>/_site unless --output says otherwise. A build with errors leaves the \
+                previous output untouched. A cache in .runway-cache/ beside the output folder lets the \
                 next build parse only changed files and write only the pages whose inputs changed.
                 """
         )

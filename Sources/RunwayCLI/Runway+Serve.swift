@@ -11,8 +11,8 @@ extension Runway {
         static let configuration = CommandConfiguration(
             abstract: "Build a site, serve it, and rebuild it with live reload as its files change.",
             discussion: """
-                Watches content/, templates/, static/, themes and runway.toml. Open pages reload after \\
-                each change (a stylesheet-only change is swapped in place); a build error shows over \\
+                Watches content/, templates/, static/, themes and runway.toml. Open pages reload after \
+                each change (a stylesheet-only change is swapped in place); a build error shows over \
                 the last good page until the next good build. Ctrl-C stops the server.
                 """
         )
