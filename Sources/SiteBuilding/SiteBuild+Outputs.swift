@@ -46,10 +46,12 @@ extension SiteBuild {
 
     func outputJobs(published: [PageRecord], newest: [PageRecord], lists: SiteLists, reader: PageReader, contexts: TemplateContexts, templates: TemplateSet,
                             configuration: SiteConfiguration, theme: Theme, version: ContentHash) -> [OutputJob] {
-        var readsListing: [String: Bool] = [:]
+        /// The listing of a language, when a template reads `pages` (which the template set remembers).
+        func listing(_ layout: String, _ language: String) -> ContentHash? {
+            templates.mentions("pages", in: layout) ? contexts.listingHashes[language] ?? ContentHash() : nil
+        }
         func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
-            if readsListing[layout] == nil { readsListing[layout] = templates.mentions("pages", in: layout) }
-            key.add(readsListing[layout] == true ? contexts.listingHashes[language]?.description ?? "" : "-")
+            key.add(listing(layout, language)?.description ?? "-")
         }
         func versions<T>(_ items: [T], key: (T) -> String, url: (T) -> String, language: (T) -> String) -> [String: [TemplateContexts.Version]] {
             var grouped: [String: [TemplateContexts.Version]] = [:]
@@ -68,9 +70,8 @@ extension SiteBuild {
         for (index, page) in published.enumerated() {
             let layout = Self.layout(of: page, configuration: configuration, templates: templates)
             let translations = (pageVersions[page.translationKey] ?? []).count > 1 ? pageVersions[page.translationKey]! : []
-            if readsListing[layout] == nil { readsListing[layout] = templates.mentions("pages", in: layout) }
             let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations,
-                                   listing: readsListing[layout] == true ? contexts.listingHashes[page.language] ?? ContentHash() : nil)
+                                   listing: listing(layout, page.language))
             jobs.append(OutputJob(path: Self.outputPath(of: page), key: key,
                                   kind: .page(index, layout: layout, translations: translations)))
         }
