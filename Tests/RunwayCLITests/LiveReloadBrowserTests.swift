@@ -14,7 +14,7 @@ import Testing
         init(site: String) throws {
             port = Self.freePort()
             log = FileManager.default.temporaryDirectory.appendingPathComponent("runway-serve-\(UUID().uuidString).log").path
-            pid = try Self.launch("'\(RunwayProcess.executable.path)' serve '\(site)' --port \(port)", log: log)
+            pid = try Detached.launch("'\(RunwayProcess.executable.path)' serve '\(site)' --port \(port)", log: log)
             guard Self.poll(seconds: 30, { (try? String(contentsOfFile: self.log, encoding: .utf8))?.contains("Serving ") == true }) else {
                 throw WebDriver.Failure(description: "runway serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
             }
@@ -28,7 +28,7 @@ import Testing
         init(command: String, ready: String?) throws {
             port = Self.freePort()
             log = FileManager.default.temporaryDirectory.appendingPathComponent("runway-static-\(UUID().uuidString).log").path
-            pid = try Self.launch("\(command) \(port)", log: log)
+            pid = try Detached.launch("\(command) \(port)", log: log)
             guard Self.poll(seconds: 30, { Self.answers(self.port) }) else {
                 throw WebDriver.Failure(description: "\(command) did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
             }
@@ -49,24 +49,6 @@ import Testing
             return withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
             }
-        }
-
-        /// Starts `command` detached (see `WebDriver`), its output in `log`; its pid.
-        static func launch(_ command: String, log: String) throws -> Int32 {
-            let pidFile = log + ".pid"
-            let launcher = Process()
-            launcher.executableURL = URL(fileURLWithPath: "/bin/bash")
-            launcher.arguments = ["-c", """
-                for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null
-                \(command) </dev/null >'\(log)' 2>&1 &
-                echo $! > '\(pidFile)'
-                """]
-            launcher.standardInput = FileHandle.nullDevice
-            launcher.standardOutput = FileHandle.nullDevice
-            launcher.standardError = FileHandle.nullDevice
-            try launcher.run()
-            launcher.waitUntilExit()
-            return Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         }
 
         var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
@@ -175,7 +157,7 @@ import Testing
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-watch-site-\(UUID().uuidString)").path
         #expect(try RunwayProcess.run(["new", site]).status == 0)
         let log = site + ".log"
-        let pid = try Server.launch("'\(RunwayProcess.executable.path)' watch '\(site)'", log: log)
+        let pid = try Detached.launch("'\(RunwayProcess.executable.path)' watch '\(site)'", log: log)
         defer { kill(pid, SIGKILL) }
         func output() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         #expect(Server.poll(seconds: 30) { output().contains("Watching ") }, "\(output())")

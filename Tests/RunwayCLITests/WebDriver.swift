@@ -14,25 +14,9 @@ final class WebDriver: @unchecked Sendable {
 
     init() throws {
         let port = Int.random(in: 20_000..<40_000)
-        // chromedriver runs detached: a shell starts it in the background, with every inherited
-        // descriptor above 2 closed, writes its pid and exits. Foundation's Process, waiting on a
-        // long-lived child, stops reaping the others (its monitor blocks in wait4 on that child).
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(UUID().uuidString).pid")
-        let launcher = Process()
-        launcher.executableURL = URL(fileURLWithPath: "/bin/bash")
-        launcher.arguments = ["-c", """
-            for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null
-            /usr/bin/chromedriver --port=\(port) </dev/null >/dev/null 2>&1 &
-            echo $! > \(pidFile.path)
-            """]
-        launcher.standardInput = FileHandle.nullDevice
-        launcher.standardOutput = FileHandle.nullDevice
-        launcher.standardError = FileHandle.nullDevice
-        try launcher.run()
-        launcher.waitUntilExit()
-        let pidText = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(at: pidFile)
-        guard let pid = Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        // chromedriver runs detached (see `Detached`); it ignores SIGTERM when started that way.
+        let pid = try Detached.launch("/usr/bin/chromedriver --port=\(port)")
+        guard pid > 0 else {
             throw Failure(description: "chromedriver did not start")
         }
         driverPID = pid
