@@ -109,7 +109,10 @@ let package = Package(
         .testTarget(name: "FormattingTests", dependencies: ["AttributedText", "Formatting"], swiftSettings: upcoming),
         .testTarget(
             name: "SiteBuildingTests",
-            dependencies: ["AttributedText", "SiteBuilding"],
+            dependencies: [
+                "AttributedText", "SiteBuilding",
+                .product(name: "Stencil", package: "Stencil"), .product(name: "PathKit", package: "PathKit"),
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -10,18 +10,20 @@ import Stencil
 struct TemplateSet: @unchecked Sendable {
     let folders: [String]
     private let environment: Environment
+    private let templates: ParsedTemplates
     /// What `mentions` found, by variable and template, for this build.
     private let mentionsMemo = Memo()
 
     init(folders: [String]) {
         self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
-        environment = Environment(loader: CachingLoader(FileSystemLoader(paths: self.folders.map { Path($0) })))
+        templates = ParsedTemplates(FileSystemLoader(paths: self.folders.map { Path($0) }))
+        environment = Environment(loader: templates, extensions: [ParsedTemplates.tags()])
     }
 
     /// The page rendered with template `name`, or a diagnostic at the template's file and line.
     func render(_ name: String, context: [String: Any]) throws(Diagnostic) -> String {
         do {
-            return try environment.renderTemplate(name: name, context: context)
+            return try templates.render(name, context: context, environment: environment)
         } catch let error as TemplateSyntaxError {
             // An error inside an extended or included template carries the tokens that led to it,
             // innermost first; the innermost one is where the writer has to look.
@@ -117,33 +119,5 @@ private final class Memo: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return body(&values)
-    }
-}
-
-/// Parses each template once per build: Stencil's own loader reads and parses a template (and the
-/// one it extends) on every render, which made a 10,000-page build take 50 s.
-private final class CachingLoader: Loader, @unchecked Sendable {
-    private let loader: FileSystemLoader
-    private var templates: [String: Template] = [:]
-    private let lock = NSLock()
-
-    init(_ loader: FileSystemLoader) {
-        self.loader = loader
-    }
-
-    func loadTemplate(name: String, environment: Environment) throws -> Template {
-        lock.lock()
-        defer { lock.unlock() }
-        if let template = templates[name] { return template }
-        let template = try loader.loadTemplate(name: name, environment: environment)
-        templates[name] = template
-        return template
-    }
-
-    func loadTemplate(names: [String], environment: Environment) throws -> Template {
-        for name in names {
-            if let template = try? loadTemplate(name: name, environment: environment) { return template }
-        }
-        throw TemplateDoesNotExist(templateNames: names, loader: self)
     }
 }

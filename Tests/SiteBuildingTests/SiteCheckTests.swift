@@ -90,4 +90,57 @@ import Testing
         #expect(body == "---\nnot closed\n")
         #expect(FrontMatter.split("# Title\n---\n").frontMatter == nil)
     }
+
+    @Test func windowsLineEndingsEmptyFrontMatterAndAFenceAtTheEnd() {
+        let (crlf, crlfBody) = FrontMatter.split("---\r\ntitle: A\r\n---\r\nText\r\n")
+        #expect(crlf == FrontMatter(format: .yaml, text: "title: A\r\n", firstLine: 2))
+        #expect(crlfBody == "\n\n\nText\r\n")
+        let (empty, emptyBody) = FrontMatter.split("+++\n+++\nbody")
+        #expect(empty == FrontMatter(format: .toml, text: "", firstLine: 2))
+        #expect(emptyBody == "\n\nbody")
+        // The closing fence is the file's last line, without a newline: the body is two empty lines.
+        let (last, lastBody) = FrontMatter.split("---\ntitle: A\n---")
+        #expect(last?.text == "title: A\n")
+        #expect(lastBody == "\n\n")
+        // A fence line with more on it does not close.
+        #expect(FrontMatter.split("---\na: 1\n--- \n").frontMatter == nil)
+    }
+}
+
+@Suite struct PageMetadataTests {
+    @Test func yamlPlainScalarsTakeYAMLTypesAndQuotedOnesStayStrings() {
+        let yaml = """
+            title: "true"
+            date: 2025-03-04
+            draft: yes
+            tags: [swift, 2025]
+            count: 0x1F
+            ratio: 1.5
+            none: ~
+            word: off
+            quoted: '12'
+            name: Nina
+            when: 2025-03-04 10:30:00
+            nested: {on: On, n: null, list: [-1, .inf]}
+            """
+        let (metadata, diagnostics) = PageMetadata.read(FrontMatter(format: .yaml, text: yaml, firstLine: 2), path: "a.md")
+        #expect(diagnostics.isEmpty)
+        #expect(metadata.title == "true")
+        #expect(metadata.date == "2025-03-04")
+        #expect(metadata.draft)
+        #expect(metadata.tags == ["swift"])
+        #expect(metadata.params["count"] == .integer(31))
+        #expect(metadata.params["ratio"] == .number(1.5))
+        #expect(metadata.params["none"] == nil)
+        #expect(metadata.params["word"] == .bool(false))
+        #expect(metadata.params["quoted"] == .string("12"))
+        #expect(metadata.params["name"] == .string("Nina"))
+        #expect(metadata.params["when"] == .string("2025-03-04"))
+        #expect(metadata.params["nested"] == .object(["on": .bool(true), "list": .array([.integer(-1), .number(.infinity)])]))
+    }
+
+    @Test func yamlThatIsNotAMappingIsAnError() {
+        let (_, diagnostics) = PageMetadata.read(FrontMatter(format: .yaml, text: "- a\n- b\n", firstLine: 2), path: "a.md")
+        #expect(diagnostics.map(\.description) == ["a.md:2:1: error: front matter must be a mapping of keys to values"])
+    }
 }

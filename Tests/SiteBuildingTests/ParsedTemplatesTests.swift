@@ -1,0 +1,80 @@
+import AttributedText
+import Foundation
+import PathKit
+@testable import SiteBuilding
+import Stencil
+import Testing
+
+/// Runway parses each template once and renders `extends`, `block` and `include` with its own tags;
+/// what they render is held to what Stencil's own tags render from the same files.
+@Suite struct ParsedTemplatesTests {
+    static func folder(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-templates-\(UUID().uuidString)").path
+        for (name, text) in files {
+            let path = root + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    static let files = [
+        "base.html": """
+            <title>{% block title %}Base{% endblock %}</title>
+            {% block content %}base content{% endblock %}
+            again: {{ block.title }}
+            {% include "partials/footer.html" %}{% include "partials/footer.html" footer %}{% include other %}
+            """,
+        "middle.html": """
+            {% extends "base.html" %}{% block title %}Middle · {{ block.super }}{% endblock %}\
+            {% block content %}<main>{% block inner %}inner default{% endblock %}</main>{% endblock %}
+            """,
+        "page.html": """
+            {% extends "middle.html" %}{% block inner %}{{ page.title }} / {{ block.super }}\
+            {% for tag in page.tags %}[{{ tag }}]{% endfor %}{% endblock %}
+            """,
+        "alone.html": "{% for n in numbers %}{% include \"partials/number.html\" %}{% endfor %}",
+        "partials/footer.html": "<footer>{{ site.title }}{% if note %} {{ note }}{% endif %}</footer>\n",
+        "partials/other.html": "<aside>{{ page.title|uppercase }}</aside>",
+        "partials/number.html": "({{ n }})",
+    ]
+
+    static var context: [String: Any] {
+        [
+            "site": ["title": "Site"], "page": ["title": "Hello", "tags": ["a", "b"]],
+            "footer": ["note": "from the include's context"], "other": "partials/other.html", "numbers": [1, 2, 3],
+        ]
+    }
+
+    @Test func rendersWhatStencilsOwnTagsRender() throws {
+        let root = try Self.folder(Self.files)
+        let stencil = Environment(loader: FileSystemLoader(paths: [Path(root)]))
+        let templates = TemplateSet(folders: [root])
+        for name in ["page.html", "middle.html", "base.html", "alone.html"] {
+            let expected = try stencil.renderTemplate(name: name, context: Self.context)
+            // Twice: the second render uses the nodes the first one parsed.
+            #expect(try templates.render(name, context: Self.context) == expected)
+            #expect(try templates.render(name, context: Self.context) == expected)
+        }
+        let page = try templates.render("page.html", context: Self.context)
+        #expect(page.contains("<title>Middle · Base</title>"))
+        #expect(page.contains("<main>Hello / inner default[a][b]</main>"))
+        #expect(page.contains("again: Middle · Base"))
+        #expect(page.contains("<footer>Site</footer>\n<footer>Site from the include's context</footer>\n<aside>HELLO</aside>"))
+    }
+
+    @Test func anErrorInAParentPointsAtTheParentsLine() throws {
+        let root = try Self.folder([
+            "base.html": "<html>\n\n<body>{{ page.title|nofilter }}</body>\n",
+            "page.html": "{% extends \"base.html\" %}\n{% block content %}x{% endblock %}\n",
+        ])
+        let templates = TemplateSet(folders: [root])
+        #expect(throws: Diagnostic.self) { try templates.render("page.html", context: Self.context) }
+        do {
+            _ = try templates.render("page.html", context: Self.context)
+        } catch {
+            #expect(error.description.hasPrefix("\(root)/base.html:3:"), "\(error)")
+            #expect(error.message.contains("Unknown filter 'nofilter'"))
+        }
+    }
+}
