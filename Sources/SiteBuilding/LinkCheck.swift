@@ -25,10 +25,15 @@ struct LinkCheck {
     /// The site path a link leads to, or `nil` for links outside the site (a scheme, `//host`,
     /// a fragment or query alone).
     static func resolve(_ destination: String, from pageURL: String) -> String? {
+        // A scheme (`https:`, `mailto:`) is a colon before any `/`, `?` or `#`: looked for in the
+        // bytes first, as most links on most pages lead out of the site.
+        for byte in destination.utf8 {
+            if byte == UInt8(ascii: ":") { return nil }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        }
         var target = destination
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
         if target.isEmpty || target.hasPrefix("//") { return nil }
-        if let colon = target.firstIndex(of: ":"), !target[..<colon].contains("/") { return nil }
         target = target.removingPercentEncoding ?? target
         var parts: [Substring] = target.hasPrefix("/") ? [] : pageURL.split(separator: "/")
         for part in target.split(separator: "/", omittingEmptySubsequences: false) {

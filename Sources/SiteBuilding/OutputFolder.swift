@@ -22,18 +22,39 @@ struct OutputFolder {
     /// Writes `contents` at `relative` inside the staged build; safe to call from several threads.
     func write(_ contents: String, to relative: String) throws(Diagnostic) {
         let path = staging + "/" + relative
-        let url = URL(fileURLWithPath: path)
-        let data = Data(contents.utf8)
-        // Most pages are alone in a folder of their own: make it when the write says it is missing.
-        if (try? data.write(to: url)) != nil { return }
-        let parent = (path as NSString).deletingLastPathComponent
-        do {
+        // Most pages are alone in a folder of their own: make it when the file cannot be created.
+        var problem = Self.create(path, contents)
+        if problem == ENOENT {
+            let parent = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
             if mkdir(parent, 0o755) != 0 && errno != EEXIST {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             }
-            try data.write(to: url)
-        } catch {
-            throw Diagnostic(.error, "cannot write: \(error.localizedDescription)", path: path)
+            problem = Self.create(path, contents)
+        }
+        if let problem {
+            throw Diagnostic(.error, "cannot write: \(String(cString: strerror(problem)))", path: path)
+        }
+    }
+
+    /// Creates (or truncates) the file at `path` with `contents`, through the system calls
+    /// themselves: Foundation's `Data.write(to:)` and the URL it needs cost a tenth of the writing
+    /// of a 10,000-page build. The error number on failure.
+    private static func create(_ path: String, _ contents: String) -> Int32? {
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard file >= 0 else { return errno }
+        defer { close(file) }
+        var text = contents
+        return text.withUTF8 { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(file, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
         }
     }
 

@@ -151,23 +151,43 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     }
 
     private static func plainValue(_ scalar: Node.Scalar) -> AttributeValue? {
-        // Only a scalar that starts like a number, a boolean, null or a date can be one: the
-        // others are strings without a look at the resolver's patterns.
-        guard let first = scalar.string.utf8.first, !startsAsString.contains(first) else {
-            return scalar.string.isEmpty ? nil : .string(scalar.string)
+        let string = scalar.string
+        guard let first = string.utf8.first else { return nil }
+        // A plain scalar that starts with a letter can only be a boolean or null: the resolver's
+        // other patterns start with a digit, a sign, a dot, `~`, `<` or `=`. Asking the resolver
+        // (its regular expressions, one by one) for every tag and title cost a 10,000-page build.
+        if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) {
+            if let bool = booleans[string] { return .bool(bool) }
+            return ["null", "Null", "NULL"].contains(string) ? nil : .string(string)
         }
-        switch Resolver.default.resolveTag(of: Node(scalar.string)) {
+        if isPlainDate(string) { return .string(string) }
+        switch Resolver.default.resolveTag(of: Node(string)) {
         case .null: return nil
-        case .bool: return .bool(["true", "yes", "on"].contains(scalar.string.lowercased()))
-        case .int: return Int.construct(from: scalar).map { .integer($0) } ?? .string(scalar.string)
-        case .float: return Double.construct(from: scalar).map { .number($0) } ?? .string(scalar.string)
-        case .timestamp: return Date.construct(from: scalar).map { .string(fullDate($0)) } ?? .string(scalar.string)
-        default: return .string(scalar.string)
+        case .bool: return booleans[string].map { .bool($0) }
+        case .int: return Int.construct(from: scalar).map { .integer($0) } ?? .string(string)
+        case .float: return Double.construct(from: scalar).map { .number($0) } ?? .string(string)
+        case .timestamp: return Date.construct(from: scalar).map { .string(fullDate($0)) } ?? .string(string)
+        default: return .string(string)
         }
     }
 
-    /// First bytes that no YAML 1.1 number, boolean, null or timestamp starts with.
-    private static let startsAsString: Set<UInt8> = Set(UInt8(ascii: "a")...UInt8(ascii: "z"))
-        .union(UInt8(ascii: "A")...UInt8(ascii: "Z"))
-        .subtracting("nNtTfFyYoO".utf8)
+    /// YAML 1.1's booleans, as its resolver spells them.
+    private static let booleans: [String: Bool] = {
+        var words: [String: Bool] = [:]
+        for (word, value) in [("yes", true), ("no", false), ("true", true), ("false", false), ("on", true), ("off", false)] {
+            for spelling in [word, word.capitalized, word.uppercased()] { words[spelling] = value }
+        }
+        return words
+    }()
+
+    /// `YYYY-MM-DD` with a month and a day that every month has: the timestamp it stands for is
+    /// written back as the same text, so it needs neither the resolver nor a calendar.
+    private static func isPlainDate(_ string: String) -> Bool {
+        let bytes = Array(string.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        let digits = [0, 1, 2, 3, 5, 6, 8, 9].map { Int(bytes[$0]) - 48 }
+        guard digits.allSatisfy({ (0...9).contains($0) }) else { return false }
+        let month = digits[4] * 10 + digits[5], day = digits[6] * 10 + digits[7]
+        return (1...12).contains(month) && (1...28).contains(day)
+    }
 }
