@@ -28,6 +28,12 @@ public struct PresentationIntent: Hashable, Sendable {
         public static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.identity == rhs.identity && lhs.kind == rhs.kind
         }
+
+        /// The identity alone: equal components have equal identities, and hashing the kind
+        /// (a span's values among them) made every set of components slow.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(identity)
+        }
     }
 
     /// The kinds of block, Foundation's vocabulary plus the few GFM needs.

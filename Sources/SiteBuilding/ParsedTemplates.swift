@@ -15,6 +15,8 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
     private var templates: [String: Template] = [:]
     private var nodes: [String: [any NodeType]] = [:]
     private let lock = NSLock()
+    /// Held while a template is parsed: Stencil's tokens split their contents lazily, unguarded.
+    private let parseLock = NSLock()
 
     init(_ loader: FileSystemLoader) {
         self.loader = loader
@@ -26,6 +28,7 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
         tags.registerTag("extends", parser: ExtendsTag.parse)
         tags.registerTag("block", parser: BlockTag.parse)
         tags.registerTag("include", parser: IncludeTag.parse)
+        tags.registerTag(PathVariable.tag, parser: PathVariable.parse)
         return tags
     }
 
@@ -37,10 +40,13 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
     /// The nodes of template `name`, parsed the first time they are asked for.
     func nodes(of name: String, environment: Environment) throws -> [any NodeType] {
         if let parsed = lock.withLock({ nodes[name] }) { return parsed }
-        let template = try loadTemplate(name: name, environment: environment)
-        let parsed = try TokenParser(tokens: template.tokens, environment: environment).parse()
-        lock.withLock { nodes[name] = parsed }
-        return parsed
+        return try parseLock.withLock {
+            if let parsed = lock.withLock({ nodes[name] }) { return parsed }
+            let template = try loadTemplate(name: name, environment: environment)
+            let parsed = try TokenParser(tokens: template.tokens.map(PathVariable.token), environment: environment).parse()
+            lock.withLock { nodes[name] = parsed }
+            return parsed
+        }
     }
 
     /// The nodes of template `name` of the environment a template is rendered in.
@@ -198,6 +204,66 @@ private final class IncludeTag: NodeType {
             return try context.push(dictionary: inner) { try renderNodes(nodes, context) }
         } catch {
             throw nested(error)
+        }
+    }
+}
+
+/// `{{ page.title }}`: a variable that is a plain path of names, rendered without Stencil's
+/// general resolution when it leads through `TemplateObject`s to a string (or to nothing), which
+/// is what almost every variable in a page template does. Stencil's own resolution tries each name
+/// as a literal, splits the path again and casts every step to half a dozen types: it took most of
+/// the time of rendering a page. Anything else (a filter, an index, `block.super`, a number) is
+/// rendered by Stencil's `VariableNode`, as before.
+private final class PathVariable: NodeType {
+    static let tag = "_runway_path_variable"
+    let names: [String]
+    let token: Token?
+    let general: VariableNode
+
+    /// A `{{ }}` token that is a plain path of names becomes this tag; other tokens stay as they are.
+    static func token(_ token: Token) -> Token {
+        guard case .variable = token.kind, isPlainPath(token.contents) else { return token }
+        return Token.block(value: tag + " " + token.contents, at: token.sourceMap)
+    }
+
+    static func parse(_ parser: TokenParser, token: Token) throws -> any NodeType {
+        let path = token.components.count == 2 ? token.components[1] : ""
+        guard isPlainPath(path) else { throw TemplateSyntaxError("'\(tag)' is Runway's own tag for variables") }
+        return PathVariable(path: path, token: token)
+    }
+
+    /// Names (a letter or `_`, then letters, digits and `_`) joined by dots, that Stencil would not
+    /// read as a literal (`true`, `inf`, `nan`).
+    private static func isPlainPath(_ text: String) -> Bool {
+        guard Bool(text) == nil, Float(text) == nil else { return false }
+        var atStart = true
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): atStart = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where !atStart: break
+            case UInt8(ascii: ".") where !atStart: atStart = true
+            default: return false
+            }
+        }
+        return !atStart
+    }
+
+    init(path: String, token: Token) {
+        names = path.split(separator: ".").map(String.init)
+        self.token = token
+        general = VariableNode(variable: path, token: token)
+    }
+
+    func render(_ context: Context) throws -> String {
+        var value = context[names[0]]
+        for name in names.dropFirst() {
+            guard let object = value as? TemplateObject else { return try general.render(context) }
+            value = object[dynamicMember: name]
+        }
+        switch value {
+        case let text as String: return text
+        case nil: return ""
+        default: return try general.render(context)
         }
     }
 }

@@ -63,6 +63,28 @@ import Testing
         #expect(page.contains("<footer>Site</footer>\n<footer>Site from the include's context</footer>\n<aside>HELLO</aside>"))
     }
 
+    /// Plain paths through `TemplateObject`s take Runway's short way; everything else Stencil's.
+    @Test func variablesRenderAsStencilRendersThem() throws {
+        let root = try Self.folder([
+            "v.html": """
+                {{ page.title }}|{{ page.missing }}|{{ nothing.at.all }}|{{ page.count }}|{{ page.tags }}|{{ page.tags.0 }}\
+                |{{ page.tags.count }}|{{ page.author.name }}|{{ page.author.name.more }}|{{ page.number }}|{{ page.flag }}\
+                |{{ page.title|uppercase }}|{{ page.title if page.flag else "no" }}|{{ "lit" }}|{{ 3 }}|{{ true }}|{{ inf }}\
+                |{{ _under }}|{{ site.title }}|{{ page.author }}|{% for tag in page.tags %}{{ tag }}{{ forloop.counter }}{% endfor %}
+                """,
+        ])
+        let context: [String: Any] = [
+            "page": TemplateObject([
+                "title": "Hello & <b>", "tags": ["a", "b"], "author": TemplateObject(["name": "Ann"]), "number": 7, "flag": false,
+            ]),
+            "site": ["title": "a dictionary"], "_under": "underscored", "inf": "a variable named inf",
+        ]
+        let stencil = Environment(loader: FileSystemLoader(paths: [Path(root)]))
+        let expected = try stencil.renderTemplate(name: "v.html", context: context)
+        #expect(try TemplateSet(folders: [root]).render("v.html", context: context) == expected)
+        #expect(expected.hasPrefix("Hello & <b>|||5|[\"a\", \"b\"]|a|2|Ann||7|false|HELLO & <B>|no|lit|3|true|inf|underscored|a dictionary|"))
+    }
+
     @Test func anErrorInAParentPointsAtTheParentsLine() throws {
         let root = try Self.folder([
             "base.html": "<html>\n\n<body>{{ page.title|nofilter }}</body>\n",
