@@ -72,17 +72,33 @@ import Testing
                 |{{ page.title|uppercase }}|{{ page.title if page.flag else "no" }}|{{ "lit" }}|{{ 3 }}|{{ true }}|{{ inf }}\
                 |{{ _under }}|{{ site.title }}|{{ page.author }}|{% for tag in page.tags %}{{ tag }}{{ forloop.counter }}{% endfor %}
                 """,
+            "if.html": """
+                {% for name in names %}{% if name %}T{% else %}F{% endif %}\
+                {% if page.author.name %}a{% elif page.title %}b{% else %}c{% endif %}{% endfor %}
+                {% if page.title %}1{% endif %}{% if page.empty %}2{% endif %}{% if page.missing %}3{% endif %}\
+                {% if page.flag %}4{% elif page.yes %}5{% endif %}{% if page.tags %}6{% endif %}{% if page.none %}7{% endif %}\
+                {% if page.number %}8{% endif %}{% if page.zero %}9{% endif %}{% if site %}10{% endif %}{% if site.title %}11{% endif %}\
+                {% if page.author %}12{% endif %}{% if page.author.name %}13{% endif %}{% if page.author.missing.deeper %}14{% endif %}\
+                {% if not page.flag %}15{% endif %}{% if page.title == "x" or page.yes %}16{% endif %}{% if page.number > 3 %}17{% endif %}\
+                {% if nothing %}18{% elif also.nothing %}19{% elif page.yes %}20{% else %}21{% endif %}\
+                {% if page.flag %}22{% else %}{% if page.yes %}23{% endif %}{% endif %}{% ifnot page.flag %}24{% endif %}
+                """,
         ])
         let context: [String: Any] = [
             "page": TemplateObject([
                 "title": "Hello & <b>", "tags": ["a", "b"], "author": TemplateObject(["name": "Ann"]), "number": 7, "flag": false,
+                "empty": "", "yes": true, "zero": 0, "none": [String](),
             ]),
             "site": ["title": "a dictionary"], "_under": "underscored", "inf": "a variable named inf",
+            "names": ["title", ""],
         ]
         let stencil = Environment(loader: FileSystemLoader(paths: [Path(root)]))
         let expected = try stencil.renderTemplate(name: "v.html", context: context)
         #expect(try TemplateSet(folders: [root]).render("v.html", context: context) == expected)
-        #expect(expected.hasPrefix("Hello & <b>|||5|[\"a\", \"b\"]|a|2|Ann||7|false|HELLO & <B>|no|lit|3|true|inf|underscored|a dictionary|"))
+        let conditions = try stencil.renderTemplate(name: "if.html", context: context)
+        #expect(try TemplateSet(folders: [root]).render("if.html", context: context) == conditions)
+        #expect(conditions == "TaFa\n156810111213151617202324", "\(conditions)")
+        #expect(expected.hasPrefix("Hello & <b>|||9|[\"a\", \"b\"]|a|2|Ann||7|false|HELLO & <B>|no|lit|3|true|inf|underscored|a dictionary|"))
     }
 
     @Test func anErrorInAParentPointsAtTheParentsLine() throws {
