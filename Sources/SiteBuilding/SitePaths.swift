@@ -6,24 +6,36 @@ public enum SitePaths {
         site == "." || site.isEmpty ? relative : (site.hasSuffix("/") ? site + relative : site + "/" + relative)
     }
 
-    /// Every file under `root`, relative to it.
+    /// Every file under `root`, relative to it (a link to a file counts; folders, linked or not,
+    /// are walked only when real). Read with `readdir`, which tells files from folders without a
+    /// `stat` of each: Foundation's enumerator took a tenth of a second for 10,000 pages.
     static func files(under root: String) -> [String] {
-        let manager = FileManager.default
-        return ((manager.enumerator(atPath: root)?.allObjects as? [String]) ?? []).filter { file in
-            var isFolder: ObjCBool = false
-            return manager.fileExists(atPath: root + "/" + file, isDirectory: &isFolder) && !isFolder.boolValue
+        var files: [String] = []
+        var pending = [""]
+        while let folder = pending.popLast() {
+            guard let directory = opendir(folder.isEmpty ? root : root + "/" + folder) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name != ".", name != ".." else { continue }
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): pending.append(relative)
+                case Int32(DT_REG): files.append(relative)
+                default:
+                    var info = stat()
+                    guard stat(root + "/" + relative, &info) == 0 else { continue }
+                    if info.st_mode & S_IFMT == S_IFREG { files.append(relative) }
+                    if info.st_mode & S_IFMT == S_IFDIR && entry.pointee.d_type == DT_UNKNOWN { pending.append(relative) }
+                }
+            }
         }
+        return files
     }
 
     /// Every Markdown file under `<site>/content`, sorted, as paths relative to the site.
     static func contentFiles(site: String) -> [String] {
-        let root = join(site, "content")
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
-        var files: [String] = []
-        while let file = enumerator.nextObject() as? String {
-            if file.hasSuffix(".md") { files.append("content/" + file) }
-        }
-        return files.sorted()
+        files(under: join(site, "content")).filter { $0.hasSuffix(".md") }.map { "content/" + $0 }.sorted()
     }
 
     /// A file that could not be copied, and why.
