@@ -22,15 +22,43 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
         self.loader = loader
     }
 
-    /// The extension with the three tags; it goes before Stencil's own so that it wins.
-    static func tags() -> Extension {
+    /// Every `for` tag of the templates parsed so far, by token, as Stencil's own node parsed from
+    /// its tokens (or the error that parse threw), and whether `ForTag` can take the short way for
+    /// it; only touched while `parseLock` is held.
+    private var loops: [ObjectIdentifier: (general: Result<any NodeType, any Error>, plain: Bool)] = [:]
+
+    /// The extension with Runway's tags; it goes before Stencil's own so that it wins. Without
+    /// `loops`, Stencil's own `for` stays.
+    func tags(loops: Bool = true) -> Extension {
         let tags = Extension()
         tags.registerTag("extends", parser: ExtendsTag.parse)
         tags.registerTag("block", parser: BlockTag.parse)
         tags.registerTag("include", parser: IncludeTag.parse)
         tags.registerTag(PathVariable.tag, parser: PathVariable.parse)
         tags.registerTag("if", parser: IfTag.parse)
+        if loops {
+            tags.registerTag("for") { [unowned self] parser, token in
+                try ForTag.parse(parser, token: token, loop: self.loops[ObjectIdentifier(token)])
+            }
+        }
         return tags
+    }
+
+    /// The tokens with plain-path variables turned into `PathVariable`'s tag; each loop's own node
+    /// made from Stencil's `for`, for `ForTag`.
+    private func shortened(_ tokens: [Token], environment: Environment) -> [Token] {
+        let stencilLoops = Environment(loader: self, extensions: [tags(loops: false)])
+        for index in tokens.indices {
+            guard let end = ForTag.end(ofLoopAt: index, in: tokens) else { continue }
+            let range = Array(tokens[index...end])
+            let general = Result { () throws -> any NodeType in
+                let nodes = try TokenParser(tokens: range, environment: stencilLoops).parse()
+                guard nodes.count == 1, let node = nodes.first else { throw TemplateSyntaxError("`endfor` was not found.") }
+                return node
+            }
+            loops[ObjectIdentifier(tokens[index])] = (general, ForTag.isPlain(range))
+        }
+        return tokens.map(PathVariable.token)
     }
 
     /// Template `name` rendered with `context`.
@@ -44,7 +72,8 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
         return try parseLock.withLock {
             if let parsed = lock.withLock({ nodes[name] }) { return parsed }
             let template = try loadTemplate(name: name, environment: environment)
-            let parsed = try TokenParser(tokens: template.tokens.map(PathVariable.token), environment: environment).parse()
+            let tokens = shortened(template.tokens, environment: environment)
+            let parsed = try TokenParser(tokens: tokens, environment: environment).parse()
             lock.withLock { nodes[name] = parsed }
             return parsed
         }

@@ -17,7 +17,7 @@ struct TemplateSet: @unchecked Sendable {
     init(folders: [String]) {
         self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
         templates = ParsedTemplates(FileSystemLoader(paths: self.folders.map { Path($0) }))
-        environment = Environment(loader: templates, extensions: [ParsedTemplates.tags()])
+        environment = Environment(loader: templates, extensions: [templates.tags()])
     }
 
     /// The page rendered with template `name`, or a diagnostic at the template's file and line.

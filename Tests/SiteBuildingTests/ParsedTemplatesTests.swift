@@ -72,6 +72,19 @@ import Testing
                 |{{ page.title|uppercase }}|{{ page.title if page.flag else "no" }}|{{ "lit" }}|{{ 3 }}|{{ true }}|{{ inf }}\
                 |{{ _under }}|{{ site.title }}|{{ page.author }}|{% for tag in page.tags %}{{ tag }}{{ forloop.counter }}{% endfor %}
                 """,
+            "for.html": """
+                {% for tag in page.tags %}{{ forloop.counter }}{{ tag }}{% if forloop.first %}F{% endif %}\
+                {% if forloop.last %}L{% endif %}{{ forloop.length }}{{ forloop.counter0 }}{% endfor %}|\
+                {% for a in people %}{{ a.name }}{% empty %}none{% endfor %}|{% for x in page.none %}x{% empty %}E{% endfor %}|\
+                {% for x in nothing %}x{% empty %}M{% endfor %}|\
+                {% for a in people %}{% for t in page.tags %}{{ a.name }}{{ t }}{{ forloop.counter }}{% endfor %}{% endfor %}|\
+                {% for k in site %}{{ k }}{% endfor %}|{% for n in numbers %}{{ n }}{% endfor %}|\
+                {% for t in page.tags %}{{ t }}{% break %}{% endfor %}|{% for t in page.tags %}{% include "partials/number.html" %}{% endfor %}|\
+                {% outer: for t in page.tags %}{% for u in page.tags %}{% if forloop.outer.first %}o{% endif %}{% endfor %}{% endfor %}|\
+                {% for page in people %}{{ page.name }}{% endfor %}{{ page.title }}|{% for t in page.tags where t == "b" %}{{ t }}{% endfor %}|\
+                {% for p in people %}{% if p.name %}{{ p.name }}{% else %}-{% endif %}{% endfor %}
+                """,
+            "partials/number.html": "({{ n }}{{ t }})",
             "if.html": """
                 {% for name in names %}{% if name %}T{% else %}F{% endif %}\
                 {% if page.author.name %}a{% elif page.title %}b{% else %}c{% endif %}{% endfor %}
@@ -91,12 +104,16 @@ import Testing
             ]),
             "site": ["title": "a dictionary"], "_under": "underscored", "inf": "a variable named inf",
             "names": ["title", ""],
+            "people": [TemplateObject(["name": "Ann"]), TemplateObject(["name": "Bo"]), TemplateObject([:])], "numbers": [1, 2],
         ]
         let stencil = Environment(loader: FileSystemLoader(paths: [Path(root)]))
         let expected = try stencil.renderTemplate(name: "v.html", context: context)
         #expect(try TemplateSet(folders: [root]).render("v.html", context: context) == expected)
         let conditions = try stencil.renderTemplate(name: "if.html", context: context)
         #expect(try TemplateSet(folders: [root]).render("if.html", context: context) == conditions)
+        let loops = try stencil.renderTemplate(name: "for.html", context: context)
+        #expect(try TemplateSet(folders: [root]).render("for.html", context: context) == loops)
+        #expect(loops.hasPrefix("1aF202bL21|AnnBo|E|M|Anna1Annb2Boa1Bob2a1b2|title|12|a|(a)(b)|oo|AnnBoHello & <b>|b|AnnBo-"), "\(loops)")
         #expect(conditions == "TaFa\n156810111213151617202324", "\(conditions)")
         #expect(expected.hasPrefix("Hello & <b>|||9|[\"a\", \"b\"]|a|2|Ann||7|false|HELLO & <B>|no|lit|3|true|inf|underscored|a dictionary|"))
     }
@@ -105,6 +122,8 @@ import Testing
         let root = try Self.folder([
             "base.html": "<html>\n\n<body>{{ page.title|nofilter }}</body>\n",
             "page.html": "{% extends \"base.html\" %}\n{% block content %}x{% endblock %}\n",
+            "unclosed.html": "a\n{% for x in page.tags %}\n{% for y in x %}{% endfor %}\n",
+            "stray.html": "{% if page %}\n\n{% break %}{% endif %}\n",
         ])
         let templates = TemplateSet(folders: [root])
         #expect(throws: Diagnostic.self) { try templates.render("page.html", context: Self.context) }
@@ -113,6 +132,18 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix("\(root)/base.html:3:"), "\(error)")
             #expect(error.message.contains("Unknown filter 'nofilter'"))
+        }
+        let stencil = Environment(loader: FileSystemLoader(paths: [Path(root)]))
+        for (name, line) in [("unclosed.html", 2), ("stray.html", 3)] {
+            var expected = ""
+            do { _ = try stencil.renderTemplate(name: name, context: Self.context) } catch { expected = "\(error)" }
+            do {
+                _ = try templates.render(name, context: Self.context)
+                Issue.record("\(name) rendered")
+            } catch {
+                #expect(error.description.hasPrefix("\(root)/\(name):\(line):"), "\(error)")
+                #expect(error.message == "template error: " + expected)
+            }
         }
     }
 }
