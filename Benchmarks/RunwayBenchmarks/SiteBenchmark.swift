@@ -36,14 +36,27 @@ enum SiteBenchmark {
         try FileManager.default.moveItem(atPath: hugoRoot + "/content/index.md", toPath: hugoRoot + "/content/_index.md")
     }
 
+    /// Cold builds are timed three times each, Runway's and Hugo's in turn, each after its previous
+    /// output is removed (untimed), and the best of each is compared: on this machine's file system
+    /// the time to create files depends on how many were deleted in the last minutes, which made
+    /// one build of either differ from the next by a quarter.
     static func run(pageCount: Int) throws {
         try generate(pageCount: pageCount)
         let clock = ContinuousClock()
         let build = SiteBuild(site: root)
-        if let cache = build.cachePath { try? FileManager.default.removeItem(atPath: cache) }
+        let hugo = FileManager.default.isExecutableFile(atPath: "/usr/bin/hugo")
+        var coldTimes: [Duration] = [], hugoTimes: [Duration] = []
         var cold: SiteBuild.Report?
-        let coldTime = clock.measure { cold = build.run() }
-        guard let cold else { return }
+        for _ in 0..<3 {
+            if let cache = build.cachePath { try? FileManager.default.removeItem(atPath: cache) }
+            try? FileManager.default.removeItem(atPath: build.destination)
+            coldTimes.append(clock.measure { cold = build.run() })
+            if hugo {
+                try? FileManager.default.removeItem(atPath: hugoRoot + "/public")
+                hugoTimes.append(try clock.measure { try runHugo() })
+            }
+        }
+        guard let cold, let coldTime = coldTimes.min() else { return }
         var again = cold
         let againTime = clock.measure { again = build.run() }
         let edited = root + "/content/posts/page-\(pageCount / 2).md"
@@ -52,25 +65,32 @@ enum SiteBenchmark {
         let oneTime = clock.measure { one = build.run() }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        print("runway build, cold:          \(milliseconds(coldTime)) ms (parsed \(cold.parsed), wrote \(cold.written.count) files)")
+        print("runway build, cold:          \(milliseconds(coldTime)) ms, best of \(list(coldTimes)) "
+            + "(parsed \(cold.parsed), wrote \(cold.written.count) files)")
         print("runway build, no change:     \(milliseconds(againTime)) ms (parsed \(again.parsed), wrote \(again.written.count))")
         print("runway build, one page:      \(milliseconds(oneTime)) ms (parsed \(one.parsed), wrote \(one.written.count)); "
             + "one-page / cold = \(String(format: "%.3f", seconds(oneTime) / seconds(coldTime))) (goal ≤ 0.2)")
         print("peak memory (this process):  \(usage.ru_maxrss / 1024) MB")
 
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/hugo") else {
+        guard let hugoTime = hugoTimes.min() else {
             print("hugo: not installed (apt-get install hugo) — no comparison")
             return
         }
-        let hugo = try clock.measure {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/hugo")
-            process.arguments = ["--quiet", "--source", hugoRoot, "--destination", hugoRoot + "/public"]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }
-        print("hugo, cold, same content:    \(milliseconds(hugo)) ms; runway cold / hugo cold = \(String(format: "%.2f", seconds(coldTime) / seconds(hugo))) (goal ≤ 0.5)")
+        print("hugo, cold, same content:    \(milliseconds(hugoTime)) ms, best of \(list(hugoTimes)); "
+            + "runway cold / hugo cold = \(String(format: "%.2f", seconds(coldTime) / seconds(hugoTime))) (goal ≤ 0.5)")
+    }
+
+    private static func runHugo() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/hugo")
+        process.arguments = ["--quiet", "--source", hugoRoot, "--destination", hugoRoot + "/public"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    private static func list(_ times: [Duration]) -> String {
+        times.map { String(milliseconds($0)) }.joined(separator: ", ") + " ms"
     }
 
     static func seconds(_ duration: Duration) -> Double {
