@@ -1,4 +1,4 @@
-public import AttributedText
+import AttributedText
 import Foundation
 import Hummingbird
 import Logging

@@ -1,3 +1,4 @@
+import AttributedText
 import Foundation
 import SiteBuilding
 import Testing
