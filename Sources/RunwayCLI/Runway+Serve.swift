@@ -61,6 +61,7 @@ extension Runway {
             Terminal.print("Watching \(site.path) (Ctrl-C stops)\n")
             for await changes in watcher.changes() {
                 Rebuilds.report(live.rebuild(changedPaths: changes))
+                watcher.watch(roots: live.watchedRoots)
             }
         }
     }

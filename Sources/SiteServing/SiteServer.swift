@@ -33,6 +33,7 @@ public struct SiteServer: Sendable {
         let rebuilds = Task.detached { [live] in
             for await changes in watcher.changes() {
                 let outcome = live.rebuild(changedPaths: changes)
+                watcher.watch(roots: live.watchedRoots)
                 onBuild(outcome)
                 hub.publish(outcome)
             }

@@ -15,6 +15,8 @@ public final class FileWatcher: @unchecked Sendable {
     private var folders: [Int32: String] = [:]
     private let stopped = NSLock()
     private var isStopped = false
+    /// Roots asked for after `init`, watched by the reading thread before its next wait.
+    private var newRoots: [String] = []
 
     /// Watches `roots` (missing ones are skipped), leaving out paths under `ignored` and editors'
     /// scratch files.
@@ -48,6 +50,12 @@ public final class FileWatcher: @unchecked Sendable {
         }
     }
 
+    /// Also watches `roots` from now on, those not watched yet (a site that now uses a theme from
+    /// elsewhere); their folders are watched within one polling interval.
+    public func watch(roots: [String]) {
+        stopped.withLock { newRoots += roots.map { URL(fileURLWithPath: $0).standardized.path } }
+    }
+
     /// Ends the stream of changes within one polling interval.
     public func stop() {
         stopped.withLock { isStopped = true }
@@ -56,6 +64,18 @@ public final class FileWatcher: @unchecked Sendable {
     private var shouldStop: Bool { stopped.withLock { isStopped } }
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_ATTRIB)
+
+    /// Watches the roots asked for since the last time, when they exist and are not watched yet.
+    private func watchNewRoots() {
+        let roots = stopped.withLock { () -> [String] in
+            defer { newRoots = [] }
+            return newRoots
+        }
+        let watched = Set(folders.values)
+        for root in roots where !watched.contains(root) && FileManager.default.fileExists(atPath: root) {
+            watchTree(root)
+        }
+    }
 
     private func watchTree(_ folder: String) {
         guard !isIgnored(folder) else { return }
@@ -83,8 +103,10 @@ public final class FileWatcher: @unchecked Sendable {
     private func nextBatch() -> Set<String>? {
         var batch = Set<String>()
         // Wait for something, checking now and then whether to stop.
+        watchNewRoots()
         while !wait(milliseconds: 200) {
             if shouldStop { return nil }
+            watchNewRoots()
         }
         let quietMilliseconds = Int32(quiet.components.seconds * 1000 + quiet.components.attoseconds / 1_000_000_000_000_000)
         repeat {

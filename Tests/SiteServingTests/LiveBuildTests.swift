@@ -121,4 +121,26 @@ import Testing
         let added = try #require(await batches.next())
         #expect(added.contains(root + "/content/notes/n.md"))
     }
+
+    /// `runway.toml` switches to a theme in a folder outside the site: serve and watch ask the
+    /// watcher to take that folder too, and an edit there rebuilds.
+    @Test(.timeLimit(.minutes(1))) func aThemeFolderNamedAfterTheStartIsWatchedToo() async throws {
+        let root = try Self.site()
+        let live = LiveBuild(build: SiteBuild(site: root))
+        #expect(!live.watchedRoots.contains { $0.hasSuffix("/themes/menlo") })
+        try "title = \"L\"\ntheme = \"menlo\"\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        #expect(live.watchedRoots.contains { $0.hasSuffix("/themes/menlo") }, "\(live.watchedRoots)")
+
+        let elsewhere = root + "-themes/mine"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try "extends = \"default\"\n".write(toFile: elsewhere + "/theme.toml", atomically: true, encoding: .utf8)
+        let watcher = try FileWatcher(roots: [root], ignored: [root + "/_site"], quiet: .milliseconds(50))
+        var batches = watcher.changes().makeAsyncIterator()
+        defer { watcher.stop() }
+        watcher.watch(roots: [root, elsewhere])
+        try await Task.sleep(for: .milliseconds(400))
+        try "extends = \"default\"\n[styles.h1]\nbold = true\n".write(toFile: elsewhere + "/theme.toml", atomically: false, encoding: .utf8)
+        let edit = try #require(await batches.next())
+        #expect(edit.contains(elsewhere + "/theme.toml"), "\(edit)")
+    }
 }
