@@ -29,7 +29,7 @@ public struct BuildCache: Sendable, Codable {
     /// The cache at `path`, or `nil` when there is none or it cannot be read (a full build follows).
     public static func load(_ path: String) -> BuildCache? {
         guard let data = FileManager.default.contents(atPath: path), let parts = CacheFile.parts(of: data, format: format),
-              parts.count == 1 + 2 * CacheFile.slices
+              parts.count == CacheFile.partCount
         else { return nil }
         let decoded = Mutex([Part?](repeating: nil, count: parts.count))
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in
@@ -54,13 +54,10 @@ public struct BuildCache: Sendable, Codable {
 
     /// Writes the cache atomically; a cache that cannot be written only makes the next build full.
     public func save(_ path: String) {
-        var withoutContent = self
-        withoutContent.records = [:]
-        withoutContent.outputs = [:]
-        let head = withoutContent
+        let head = { var head = self; head.records = [:]; head.outputs = [:]; return head }()
         let recordSlices = CacheFile.slice(records), outputSlices = CacheFile.slice(outputs)
-        let encoded = Mutex([Data?](repeating: nil, count: 1 + 2 * CacheFile.slices))
-        DispatchQueue.concurrentPerform(iterations: 1 + 2 * CacheFile.slices) { index in
+        let encoded = Mutex([Data?](repeating: nil, count: CacheFile.partCount))
+        DispatchQueue.concurrentPerform(iterations: CacheFile.partCount) { index in
             let encoder = JSONEncoder()
             let data = switch index {
             case 0: try? encoder.encode(head)
@@ -70,7 +67,7 @@ public struct BuildCache: Sendable, Codable {
             encoded.withLock { $0[index] = data }
         }
         let parts = encoded.withLock { $0.compactMap { $0 } }
-        guard parts.count == 1 + 2 * CacheFile.slices else { return }
+        guard parts.count == CacheFile.partCount else { return }
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? CacheFile.data(parts: parts, format: Self.format).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
@@ -103,6 +100,8 @@ public struct BuildCache: Sendable, Codable {
 /// as long to write, most of a rebuild after one page changed.
 enum CacheFile {
     static let slices = 4
+    /// The head, then the records' slices, then the outputs'.
+    static let partCount = 1 + 2 * slices
 
     /// `values` in `slices` dictionaries, by their sorted keys.
     static func slice<Value>(_ values: [String: Value]) -> [[String: Value]] {

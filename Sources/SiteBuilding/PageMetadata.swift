@@ -72,7 +72,7 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             // default resolver matches each scalar against its regular expressions every time
             // its tag is asked for, which a 10,000-page build felt.
             guard let root = try Yams.compose(yaml: frontMatter.text, .basic, .default, .utf8) else { return [:] }
-            guard case .mapping = root, case .object(let table)? = attributeValue(root) else {
+            guard case .object(let table)? = attributeValue(root) else {
                 diagnostics.append(Diagnostic(.error, "front matter must be a mapping of keys to values", path: path,
                                               position: SourcePosition(line: frontMatter.firstLine, column: 1)))
                 return [:]

@@ -1,15 +1,15 @@
 import Foundation
 import Stencil
 
-/// Each template of a build parsed once, and `extends`, `block` and `include` tags that use those
-/// parsed nodes. Stencil's own tags render a parent or an included template through
+/// Each template of a build parsed once, with Runway's own tags in place of Stencil's where those
+/// were slow. Stencil's own tags render a parent or an included template through
 /// `Template.render`, which parses its tokens again every time (Stencil's parser removes tokens
 /// from the front of an array, so a parse costs more than the render): in a 10,000-page build,
 /// half of each page's template time went to parsing `base.html` and its partials again.
 ///
-/// The tags behave as Stencil's do: `{% extends "name" %}` once per template with `{% block %}`s
-/// that override the parent's, `{{ block.super }}` for the parent's content of a block,
-/// `{{ block.NAME }}` for a block already rendered, and `{% include "name" [context] %}`.
+/// The tags render what Stencil's do: `extends`, `block` and `include` over the parsed nodes
+/// (`TemplateInheritanceTags.swift`), plain-path variables and `if` (`TemplatePathTags.swift`),
+/// and `for` (`TemplateForTag.swift`).
 final class ParsedTemplates: Loader, @unchecked Sendable {
     private let loader: FileSystemLoader
     private var templates: [String: Template] = [:]
@@ -46,7 +46,7 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
 
     /// The tokens with plain-path variables turned into `PathVariable`'s tag; each loop's own node
     /// made from Stencil's `for`, for `ForTag`.
-    private func shortened(_ tokens: [Token], environment: Environment) -> [Token] {
+    private func shortened(_ tokens: [Token]) -> [Token] {
         let stencilLoops = Environment(loader: self, extensions: [tags(loops: false)])
         for index in tokens.indices {
             guard let end = ForTag.end(ofLoopAt: index, in: tokens) else { continue }
@@ -72,7 +72,7 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
         return try parseLock.withLock {
             if let parsed = lock.withLock({ nodes[name] }) { return parsed }
             let template = try loadTemplate(name: name, environment: environment)
-            let tokens = shortened(template.tokens, environment: environment)
+            let tokens = shortened(template.tokens)
             let parsed = try TokenParser(tokens: tokens, environment: environment).parse()
             lock.withLock { nodes[name] = parsed }
             return parsed

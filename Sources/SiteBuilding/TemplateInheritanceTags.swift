@@ -1,13 +1,21 @@
 import Stencil
 
-/// `extends`, `block` and `include` over the nodes `ParsedTemplates` keeps, as Stencil's own
-/// tags behave.
+// `extends`, `block` and `include` over the nodes `ParsedTemplates` keeps, as Stencil's own
+// tags behave.
 
 /// An error from a template rendered inside another: the tokens that led there, innermost first,
 /// as Stencil keeps them, so that the error can name the innermost template's line.
 func nested(_ error: any Error) -> any Error {
     guard let error = error as? TemplateSyntaxError else { return error }
     return TemplateSyntaxError(reason: error.reason, stackTrace: error.stackTrace + (error.token.map { [$0] } ?? []))
+}
+
+/// The name of the template an `extends` or `include` tag names, resolved in `context`.
+private func templateName(_ variable: Variable, in context: Context) throws -> String {
+    guard let name = try variable.resolve(context) as? String else {
+        throw TemplateSyntaxError("'\(variable)' could not be resolved as a string")
+    }
+    return name
 }
 
 /// The blocks of the templates that extend, by name, the innermost template's first.
@@ -51,9 +59,7 @@ final class ExtendsTag: NodeType {
     }
 
     func render(_ context: Context) throws -> String {
-        guard let name = try templateName.resolve(context) as? String else {
-            throw TemplateSyntaxError("'\(templateName)' could not be resolved as a string")
-        }
+        let name = try SiteBuilding.templateName(self.templateName, in: context)
         let stack = context[BlockStack.contextKey] as? BlockStack ?? BlockStack()
         for (name, block) in blocks { stack.push(block, named: name) }
         do {
@@ -126,9 +132,7 @@ final class IncludeTag: NodeType {
     }
 
     func render(_ context: Context) throws -> String {
-        guard let name = try templateName.resolve(context) as? String else {
-            throw TemplateSyntaxError("'\(templateName)' could not be resolved as a string")
-        }
+        let name = try SiteBuilding.templateName(self.templateName, in: context)
         do {
             let nodes = try ParsedTemplates.nodes(of: name, context: context)
             let inner = includeContext.flatMap { context[$0] as? [String: Any] } ?? [:]

@@ -13,7 +13,8 @@ public final class FileWatcher: @unchecked Sendable {
     private let quiet: Duration
     /// Watch descriptors to folders; touched only by the reading thread after `init`.
     private var folders: [Int32: String] = [:]
-    private let stopped = NSLock()
+    /// Guards `isStopped` and `newRoots`, which other threads set.
+    private let lock = NSLock()
     private var isStopped = false
     /// Roots asked for after `init`, watched by the reading thread before its next wait.
     private var newRoots: [String] = []
@@ -53,24 +54,25 @@ public final class FileWatcher: @unchecked Sendable {
     /// Also watches `roots` from now on, those not watched yet (a site that now uses a theme from
     /// elsewhere); their folders are watched within one polling interval.
     public func watch(roots: [String]) {
-        stopped.withLock { newRoots += roots.map { URL(fileURLWithPath: $0).standardized.path } }
+        lock.withLock { newRoots += roots.map { URL(fileURLWithPath: $0).standardized.path } }
     }
 
     /// Ends the stream of changes within one polling interval.
     public func stop() {
-        stopped.withLock { isStopped = true }
+        lock.withLock { isStopped = true }
     }
 
-    private var shouldStop: Bool { stopped.withLock { isStopped } }
+    private var shouldStop: Bool { lock.withLock { isStopped } }
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_ATTRIB)
 
     /// Watches the roots asked for since the last time, when they exist and are not watched yet.
     private func watchNewRoots() {
-        let roots = stopped.withLock { () -> [String] in
+        let roots = lock.withLock { () -> [String] in
             defer { newRoots = [] }
             return newRoots
         }
+        guard !roots.isEmpty else { return }
         let watched = Set(folders.values)
         for root in roots where !watched.contains(root) && FileManager.default.fileExists(atPath: root) {
             watchTree(root)

@@ -20,7 +20,7 @@ import Testing
         var files: [String: Data] = [:]
         for name in names {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
             if !isFolder.boolValue { files[name] = FileManager.default.contents(atPath: folder + "/" + name) }
         }
         return files
