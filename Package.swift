@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MarkdownParsing", targets: ["MarkdownParsing"]),
         .library(name: "HTMLRendering", targets: ["HTMLRendering"]),
         .library(name: "Formatting", targets: ["Formatting"]),
+        .library(name: "SiteOutput", targets: ["SiteOutput"]),
         .library(name: "SiteBuilding", targets: ["SiteBuilding"]),
         .library(name: "SiteWatching", targets: ["SiteWatching"]),
         .library(name: "SiteServing", targets: ["SiteServing"]),
@@ -50,17 +51,20 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .target(name: "HTMLRendering", dependencies: ["AttributedText", "Formatting"], swiftSettings: upcoming),
+        // Owning an output folder: where it may be, its lock, the manifest of what Runway wrote,
+        // and changes that take effect whole or not at all (a journal finishes or undoes them).
+        .target(name: "SiteOutput", dependencies: ["AttributedText"], swiftSettings: upcoming),
         .target(
             name: "SiteBuilding",
             dependencies: [
-                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting",
+                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput",
                 .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Stencil", package: "Stencil"), .product(name: "PathKit", package: "PathKit"),
             ],
             swiftSettings: upcoming
         ),
         // Rebuilds a site when its files change (inotify), for `runway watch` and `runway serve`.
-        .target(name: "SiteWatching", dependencies: ["AttributedText", "SiteBuilding"], swiftSettings: upcoming),
+        .target(name: "SiteWatching", dependencies: ["AttributedText", "SiteBuilding", "SiteOutput"], swiftSettings: upcoming),
         // The only module that sees the HTTP stack.
         .target(
             name: "SiteServing",
@@ -107,10 +111,11 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(name: "FormattingTests", dependencies: ["AttributedText", "Formatting"], swiftSettings: upcoming),
+        .testTarget(name: "SiteOutputTests", dependencies: ["AttributedText", "SiteOutput"], swiftSettings: upcoming),
         .testTarget(
             name: "SiteBuildingTests",
             dependencies: [
-                "AttributedText", "SiteBuilding",
+                "AttributedText", "SiteBuilding", "SiteOutput",
                 .product(name: "Stencil", package: "Stencil"), .product(name: "PathKit", package: "PathKit"),
             ],
             swiftSettings: upcoming

@@ -1,0 +1,370 @@
+public import AttributedText
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// An output folder Runway writes into, held for one build (`runway build`) or for as long as
+/// `serve` or `watch` run. Opening it checks where it is (``OutputLocation``), locks it against a
+/// second writer, finishes or undoes a build a stop interrupted (``OutputJournal``), and reads the
+/// manifest of what Runway wrote there. A folder that is not empty and that Runway has no record
+/// of writing is refused unless `allowNonEmpty`; then its other files are left alone.
+public final class OutputFolder: Sendable {
+    public let location: OutputLocation
+    /// The folder's real path: every file is written under it.
+    public var root: String { location.real }
+    private let manifestState: Mutex<OutputManifest>
+    /// The open folder, locked; `-1` once closed.
+    private let lock: Mutex<Int32>
+    let journal: OutputJournal
+    /// Whether the manifest on disk is behind the one in memory (transactions in the journal since).
+    private let unsaved = Mutex(false)
+    /// Whether opening made the folder.
+    private let created: Bool
+
+    public struct Options: Sendable {
+        /// Folders the output must not be, or be inside (the site's content, static files, templates…).
+        public var protected: [OutputLocation.Protected]
+        /// Build into a folder that is not empty though Runway has no record of it, leaving its files alone.
+        public var allowNonEmpty: Bool
+
+        public init(protected: [OutputLocation.Protected], allowNonEmpty: Bool = false) {
+            self.protected = protected
+            self.allowNonEmpty = allowNonEmpty
+        }
+    }
+
+    /// Opens (creating it when missing) the output folder at `path`.
+    public init(_ path: String, options: Options) throws(Diagnostic) {
+        location = try OutputLocation(path, protected: options.protected)
+        journal = OutputJournal(path: location.state + ".journal")
+        var info = stat()
+        created = stat(location.real, &info) != 0
+        if let problem = Self.makePath(location.real) {
+            throw Diagnostic(.error, "cannot create the output folder: \(reason(problem))", path: location.path)
+        }
+        try Self.makeFolder((location.state as NSString).deletingLastPathComponent, named: location.path)
+        Self.removeOldStaging(of: location)
+        let descriptor = open(location.real, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Diagnostic(.error, "cannot open the output folder: \(reason(errno))", path: location.path) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let problem = errno
+            var info = stat()
+            let holder = fstat(descriptor, &info) == 0 ? Self.holder(ofLockOn: UInt64(info.st_ino)) : nil
+            Glibc.close(descriptor)
+            guard problem == EWOULDBLOCK else {
+                throw Diagnostic(.error, "cannot lock the output folder: \(reason(problem))", path: location.path)
+            }
+            throw Diagnostic(.error, "another Runway is writing into this folder\(holder.map { " (\($0))" } ?? ""); "
+                             + "wait for it to finish, or stop it", path: location.path)
+        }
+
+        do throws(Diagnostic) {
+            let recovered = try Self.recover(location, journal: journal)
+            var manifest: OutputManifest
+            if let recovered {
+                manifest = recovered
+            } else {
+                let found = Self.entries(of: location.real)
+                if !found.isEmpty && !options.allowNonEmpty {
+                    let sample = found.prefix(3).joined(separator: ", ") + (found.count > 3 ? ", …" : "")
+                    throw Diagnostic(.error, """
+                        is not empty (\(sample)) and Runway has no record of writing it. Runway never replaces or removes \
+                        files it did not write: choose a new or empty folder, remove this one yourself if it is an old \
+                        output, or pass --allow-non-empty to build into it and leave its other files alone
+                        """, path: location.path)
+                }
+                manifest = OutputManifest(folder: location.real)
+            }
+            manifestState = Mutex(manifest)
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        lock = Mutex(descriptor)
+        if FileManager.default.fileExists(atPath: journal.path) {
+            unsaved.withLock { $0 = true }
+            try saveManifest()
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Lets another Runway write into the folder; this one must not write any more.
+    public func close() {
+        lock.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            Glibc.close(descriptor)
+            descriptor = -1
+        }
+    }
+
+    /// After a build that wrote nothing: the folder, when opening made it and it is still empty,
+    /// goes again, with Runway's record of it, so that a failed first build leaves no trace.
+    public func removeIfUnused() {
+        guard created, manifest.files.isEmpty, Self.entries(of: root).isEmpty, (try? FileManager.default.contentsOfDirectory(atPath: root))?.isEmpty == true
+        else { return }
+        rmdir(root)
+        for suffix in [".manifest", ".journal"] { unlink(location.state + suffix) }
+        rmdir((location.state as NSString).deletingLastPathComponent)
+    }
+
+    /// What Runway wrote into the folder, as far as it knows.
+    public var manifest: OutputManifest { manifestState.withLock { $0 } }
+
+    /// Whether the file at `path` is still exactly as Runway wrote it with `key`.
+    public func holds(_ path: OutputPath, key: UInt64) -> Bool {
+        guard let entry = manifestState.withLock({ $0.files[path] }), entry.key == key else { return false }
+        return FileSignature.of(root + "/" + path.value) == entry.signature
+    }
+
+    /// Whether the manifest lists `path` with `key` (without looking at the file).
+    public func records(_ path: OutputPath, key: UInt64) -> Bool {
+        manifestState.withLock { $0.files[path]?.key == key }
+    }
+
+    /// Starts a change: `writes` will be created or replaced, `removals` (files Runway wrote)
+    /// removed. Refused, before anything is touched, when a write would replace a file Runway did
+    /// not write or go through a link or a file where a folder belongs.
+    public func begin(writes: [(path: OutputPath, key: UInt64)], removals: [OutputPath]) throws(Diagnostic) -> OutputTransaction {
+        let manifest = self.manifest
+        var conflicts: [String] = []
+        var replaced = Set<OutputPath>()
+        var folders: [OutputPath] = []
+        var known: [OutputPath: Bool] = [:]   // folder → exists
+        func folderExists(_ folder: OutputPath) -> Bool {
+            if let exists = known[folder] { return exists }
+            if let parent = folder.parent, !folderExists(parent) {
+                known[folder] = false
+                folders.append(folder)
+                return false
+            }
+            var info = stat()
+            let exists: Bool
+            if lstat(root + "/" + folder.value, &info) != 0 {
+                exists = false
+                folders.append(folder)
+            } else if info.st_mode & S_IFMT == S_IFDIR {
+                exists = true
+            } else {
+                conflicts.append(folder.value + (info.st_mode & S_IFMT == S_IFLNK ? " (a symbolic link where a folder belongs)" : " (a file where a folder belongs)"))
+                exists = true
+            }
+            known[folder] = exists
+            return exists
+        }
+        for write in writes {
+            guard write.path.parent.map(folderExists) ?? true else { continue }
+            var info = stat()
+            guard lstat(root + "/" + write.path.value, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                conflicts.append(write.path.value + " (a folder where a file belongs)")
+            } else if manifest.files[write.path] != nil {
+                replaced.insert(write.path)
+            } else {
+                conflicts.append(write.path.value)
+            }
+        }
+        if !conflicts.isEmpty {
+            let listed = conflicts.sorted().prefix(5).joined(separator: ", ") + (conflicts.count > 5 ? " and \(conflicts.count - 5) more" : "")
+            throw Diagnostic(.error, "the build would replace what Runway did not write: \(listed); move them away or choose another output folder",
+                             path: location.path)
+        }
+        let removals = removals.filter { manifest.files[$0] != nil && OutputTransaction.exists(root + "/" + $0.value) }
+        var plan = OutputJournal.Transaction(id: hex(UInt64.random(in: .min ... .max)))
+        plan.folders = folders
+        plan.writes = writes
+        plan.removals = removals
+        unsaved.withLock { $0 = true }
+        try journal.append(OutputJournal.begin(plan))
+        for folder in folders where mkdir(root + "/" + folder.value, 0o755) != 0 && errno != EEXIST {
+            let problem = errno
+            OutputTransaction.undo(plan, root: root, committed: false)
+            throw Diagnostic(.error, "cannot create the folder: \(reason(problem))", path: root + "/" + folder.value)
+        }
+        for removal in removals {
+            let backup = root + "/" + OutputTransaction.sibling(of: removal, transaction: plan.id, old: true)
+            guard link(root + "/" + removal.value, backup) == 0 else {
+                let problem = errno
+                OutputTransaction.undo(plan, root: root, committed: false)
+                throw Diagnostic(.error, "cannot keep the file while removing it: \(reason(problem))", path: root + "/" + removal.value)
+            }
+        }
+        return OutputTransaction(root: root, journal: journal, plan: plan, replaced: replaced)
+    }
+
+    /// Records a committed transaction in the manifest and removes the folders it left empty.
+    public func record(_ outcome: OutputTransaction.Outcome) {
+        manifestState.withLock { manifest in
+            manifest.folders.formUnion(outcome.createdFolders)
+            for (path, entry) in outcome.written { manifest.files[path] = entry }
+            for path in outcome.removed { manifest.files[path] = nil }
+            for folder in Set(outcome.removed.flatMap(\.ancestors)).sorted(by: >) where manifest.folders.contains(folder) {
+                if rmdir(root + "/" + folder.value) == 0 { manifest.folders.remove(folder) }
+            }
+        }
+    }
+
+    /// Writes the manifest (atomically) and empties the journal it now covers.
+    public func saveManifest() throws(Diagnostic) {
+        guard unsaved.withLock({ $0 }) else { return }
+        let text = manifestState.withLock { $0.encoded() }
+        let path = location.state + ".manifest"
+        let temporary = path + ".new"
+        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard file >= 0 else { throw Diagnostic(.error, "cannot write the output manifest: \(reason(errno))", path: temporary) }
+        let problem = writeAll(file, text)
+        Glibc.close(file)
+        if let problem { throw Diagnostic(.error, "cannot write the output manifest: \(reason(problem))", path: temporary) }
+        guard rename(temporary, path) == 0 else { throw Diagnostic(.error, "cannot write the output manifest: \(reason(errno))", path: path) }
+        journal.remove()
+        unsaved.withLock { $0 = false }
+    }
+
+    /// The manifest as the last stop left the folder: an interrupted transaction finished or
+    /// undone, and every committed one since the manifest was saved applied to it. `nil` when
+    /// there is no manifest of this folder (or it cannot be read).
+    static func recover(_ location: OutputLocation, journal: OutputJournal) throws(Diagnostic) -> OutputManifest? {
+        let root = location.real
+        var manifest: OutputManifest?
+        if let data = FileManager.default.contents(atPath: location.state + ".manifest"),
+           case .success(let stored) = OutputManifest.decode(String(decoding: data, as: UTF8.self)), stored.folder == root {
+            manifest = stored
+        }
+        guard let transactions = journal.read() else {
+            // Not a journal: nothing can be finished or undone from it.
+            journal.remove()
+            return manifest
+        }
+        guard !transactions.isEmpty else { return manifest }
+        // Only the last transaction can be unfinished: each one ends (or is undone) before the next begins.
+        if let last = transactions.last {
+            switch last.state {
+            case .open: OutputTransaction.undo(last, root: root, committed: false)
+            case .aborted: OutputTransaction.undo(last, root: root, committed: true)
+            case .committed:
+                do throws(Diagnostic) {
+                    try OutputTransaction.redo(last, root: root)
+                } catch {
+                    try journal.append("abort " + last.id + "\n")
+                    OutputTransaction.undo(last, root: root, committed: true)
+                }
+            }
+        }
+        guard var recovered = manifest ?? (transactions.contains { $0.state == .committed } ? OutputManifest(folder: root) : nil)
+        else { return nil }
+        let final = journal.read() ?? transactions
+        for transaction in final where transaction.state == .committed {
+            recovered.folders.formUnion(transaction.folders)
+            for write in transaction.writes {
+                recovered.files[write.path] = FileSignature.of(root + "/" + write.path.value).map { .init(key: write.key, signature: $0) }
+            }
+            for removal in transaction.removals { recovered.files[removal] = nil }
+        }
+        recovered.folders = recovered.folders.filter { folder in
+            var info = stat()
+            return lstat(root + "/" + folder.value, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }
+        return recovered
+    }
+
+    /// Who holds the lock on the folder with inode `inode`, from the kernel's table of locks
+    /// (`/proc/locks`): `pid 1234: runway serve`.
+    static func holder(ofLockOn inode: UInt64) -> String? {
+        guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        for line in table.split(separator: "\n") {
+            // `1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF`
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]),
+                  fields[5].split(separator: ":").last.flatMap({ UInt64($0) }) == inode
+            else { continue }
+            let command = (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data())
+                .split(separator: 0).prefix(4).map { String(decoding: $0, as: UTF8.self) }
+            let words = command.enumerated().map { $0.offset == 0 ? ($0.element as NSString).lastPathComponent : $0.element }
+            return "pid \(pid)" + (words.isEmpty ? "" : ": " + words.joined(separator: " "))
+        }
+        return nil
+    }
+
+    /// Makes `folder` and the folders above it that are missing; the error number when it cannot.
+    static func makePath(_ folder: String) -> Int32? {
+        var info = stat()
+        if stat(folder, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if parent != folder, let problem = makePath(parent) { return problem }
+        return mkdir(folder, 0o755) == 0 || errno == EEXIST ? nil : errno
+    }
+
+    /// The names in a folder, but Runway's own leftovers.
+    static func entries(of folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { !$0.hasPrefix(OutputTransaction.reservedPrefix) }.sorted()
+    }
+
+    /// Makes the folder where Runway keeps its record of the output, refusing a link there.
+    static func makeFolder(_ folder: String, named output: String) throws(Diagnostic) {
+        var info = stat()
+        if lstat(folder, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw Diagnostic(.error, "is \(info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a folder"); Runway keeps its record of \(output) only in a folder of its own", path: folder)
+            }
+            return
+        }
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+            throw Diagnostic(.error, "cannot create Runway's cache folder: \(reason(errno))", path: folder)
+        }
+    }
+
+    /// Removes the staging folders (`NAME.building-PID`, `NAME.previous-PID`) that builds of earlier
+    /// Runway versions left beside the output when they were killed, once their process is gone.
+    static func removeOldStaging(of location: OutputLocation) {
+        let absolute = URL(fileURLWithPath: location.path).standardized.path
+        let parent = (absolute as NSString).deletingLastPathComponent
+        let name = (absolute as NSString).lastPathComponent
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
+            for marker in [".building-", ".previous-"] where entry.hasPrefix(name + marker) {
+                let digits = entry.dropFirst(name.count + marker.count)
+                guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let pid = Int32(digits), pid > 0 else { continue }
+                guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+                var info = stat()
+                let path = (parent as NSString).appendingPathComponent(entry)
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+    }
+}
+
+extension OutputFolder {
+    /// Makes the files Runway keeps in this folder exactly those under `source` (a folder of
+    /// regular files, such as a build made elsewhere), as one transaction: new and changed files
+    /// copied in, files Runway wrote that `source` lacks removed, other files left alone.
+    /// Returns the files written and removed.
+    public func replaceContents(withFilesIn source: String) throws(Diagnostic) -> (written: [OutputPath], removed: [OutputPath]) {
+        var files: [(path: OutputPath, key: UInt64)] = []
+        for relative in ((FileManager.default.enumerator(atPath: source)?.allObjects as? [String]) ?? []).sorted() {
+            guard let data = FileManager.default.contents(atPath: source + "/" + relative),
+                  FileSignature.of(source + "/" + relative) != nil else { continue }
+            guard let path = OutputPath(relative) else {
+                throw Diagnostic(.error, "cannot be copied into the output: \(OutputPath.problem(with: relative) ?? "")", path: source + "/" + relative)
+            }
+            files.append((path, fnv(data)))
+        }
+        let changed = files.filter { !holds($0.path, key: $0.key) }
+        let kept = Set(files.map(\.path))
+        let removals = manifest.files.keys.filter { !kept.contains($0) }.sorted()
+        guard !changed.isEmpty || !removals.isEmpty else { return ([], []) }
+        let transaction = try begin(writes: changed, removals: removals)
+        do throws(Diagnostic) {
+            for file in changed { try transaction.copy(from: source + "/" + file.path.value, to: file.path) }
+        } catch {
+            transaction.rollback()
+            throw error
+        }
+        record(try transaction.commit())
+        return (changed.map(\.path), removals)
+    }
+}

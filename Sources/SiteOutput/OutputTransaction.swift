@@ -1,0 +1,226 @@
+public import AttributedText
+import Foundation
+import Synchronization
+
+/// One change to an output folder that takes effect whole or not at all. `begin` checks every
+/// path and records the plan in the journal; `write` and `copy` put each new file beside its place
+/// (`.runway-ID-NAME`), linking the file it replaces to a backup; `commit` renames them into place
+/// and removes what goes; `rollback` (or a failure while committing) leaves the folder as it was.
+/// Nobody reading the folder sees a file half written, and a build that fails changes nothing.
+public final class OutputTransaction: Sendable {
+    /// The start of every name Runway uses for its own files inside an output folder; no output
+    /// file may start with it.
+    public static let reservedPrefix = ".runway-"
+
+    let root: String
+    let id: String
+    let journal: OutputJournal
+    let plan: OutputJournal.Transaction
+    /// The planned writes, by path, with their keys.
+    private let keys: [OutputPath: UInt64]
+    /// The files already there that a write replaces (Runway's own), which get a backup.
+    private let replaced: Set<OutputPath>
+    private let staged = Mutex<[OutputPath: FileSignature]>([:])
+    private let finished = Mutex(false)
+
+    /// What a committed transaction changed, for the manifest.
+    public struct Outcome: Sendable {
+        public var written: [OutputPath: OutputManifest.Entry] = [:]
+        public var removed: [OutputPath] = []
+        public var createdFolders: [OutputPath] = []
+    }
+
+    init(root: String, journal: OutputJournal, plan: OutputJournal.Transaction, replaced: Set<OutputPath>) {
+        self.root = root
+        self.id = plan.id
+        self.journal = journal
+        self.plan = plan
+        self.replaced = replaced
+        keys = Dictionary(plan.writes.map { ($0.path, $0.key) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The planned paths to write.
+    public var writes: [OutputPath] { plan.writes.map(\.path) }
+
+    func absolute(_ path: OutputPath) -> String { root + "/" + path.value }
+
+    /// The name a new file has beside its place until the commit, or its backup (`old`).
+    static func sibling(of path: OutputPath, transaction id: String, old: Bool = false) -> String {
+        let prefix = reservedPrefix + id + (old ? "-old-" : "-")
+        let name = path.name
+        let own = prefix.utf8.count + name.utf8.count <= 255 ? prefix + name : prefix + hex(fnv(name.utf8))
+        return path.parent.map { $0.value + "/" + own } ?? own
+    }
+
+    /// Writes `contents` as the new file at `path`; safe to call from several threads at once.
+    public func write(_ contents: String, to path: OutputPath) throws(Diagnostic) {
+        var contents = contents
+        let file = try create(path)
+        let problem = contents.withUTF8 { writeAll(file, UnsafeRawBufferPointer($0)) }
+        try finish(file, path, problem: problem)
+    }
+
+    /// Copies the regular file at `source` as the new file at `path` (a link at `source` has been
+    /// judged by the caller: its target's contents are copied, never the link).
+    public func copy(from source: String, to path: OutputPath) throws(Diagnostic) {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw Diagnostic(.error, "cannot read: \(reason(errno))", path: source) }
+        defer { close(input) }
+        let file = try create(path)
+        var buffer = [UInt8](repeating: 0, count: 1 << 18)
+        var problem: Int32?
+        var readProblem: Int32?
+        while problem == nil {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                readProblem = errno
+                break
+            }
+            if count == 0 { break }
+            problem = buffer.withUnsafeBytes { writeAll(file, UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+        }
+        if let readProblem {
+            close(file)
+            unlink(root + "/" + Self.sibling(of: path, transaction: id))
+            throw Diagnostic(.error, "cannot read: \(reason(readProblem))", path: source)
+        }
+        try finish(file, path, problem: problem)
+    }
+
+    private func create(_ path: OutputPath) throws(Diagnostic) -> Int32 {
+        guard keys[path] != nil else {
+            throw Diagnostic(.error, "cannot write: the build did not plan this file", path: absolute(path))
+        }
+        let temporary = root + "/" + Self.sibling(of: path, transaction: id)
+        let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard file >= 0 else { throw Diagnostic(.error, "cannot write: \(reason(errno))", path: absolute(path)) }
+        return file
+    }
+
+    private func finish(_ file: Int32, _ path: OutputPath, problem: Int32?) throws(Diagnostic) {
+        var info = stat()
+        let statProblem = fstat(file, &info) == 0 ? nil : errno
+        close(file)
+        if let problem = problem ?? statProblem {
+            throw Diagnostic(.error, "cannot write: \(reason(problem))", path: absolute(path))
+        }
+        if replaced.contains(path) {
+            let backup = root + "/" + Self.sibling(of: path, transaction: id, old: true)
+            unlink(backup)
+            guard link(absolute(path), backup) == 0 || errno == ENOENT else {
+                throw Diagnostic(.error, "cannot keep the previous version while replacing it: \(reason(errno))", path: absolute(path))
+            }
+        }
+        staged.withLock { $0[path] = FileSignature(info) }
+    }
+
+    /// Puts every new file in place and removes the files that go, or, when that fails part way,
+    /// puts back what was there and throws.
+    public func commit() throws(Diagnostic) -> Outcome {
+        let signatures = staged.withLock { $0 }
+        if let missing = plan.writes.first(where: { signatures[$0.path] == nil }) {
+            rollback()
+            throw Diagnostic(.error, "cannot write: the build did not write this planned file", path: absolute(missing.path))
+        }
+        do throws(Diagnostic) {
+            try journal.append("commit " + id + "\n")
+        } catch {
+            rollback()
+            throw error
+        }
+        for write in plan.writes {
+            guard rename(root + "/" + Self.sibling(of: write.path, transaction: id), absolute(write.path)) == 0 else {
+                let problem = errno
+                abort()
+                throw Diagnostic(.error, "cannot put the new version in place: \(reason(problem)); the previous output is back",
+                                 path: absolute(write.path))
+            }
+        }
+        for removal in plan.removals where unlink(absolute(removal)) != 0 && errno != ENOENT {
+            let problem = errno
+            abort()
+            throw Diagnostic(.error, "cannot remove: \(reason(problem)); the previous output is back", path: absolute(removal))
+        }
+        finished.withLock { $0 = true }
+        Self.dropBackups(of: plan, root: root)
+        var outcome = Outcome(removed: plan.removals, createdFolders: plan.folders)
+        for write in plan.writes { outcome.written[write.path] = .init(key: write.key, signature: signatures[write.path]!) }
+        return outcome
+    }
+
+    /// Undoes the transaction before its commit: the new files and the folders made for them go.
+    public func rollback() {
+        guard !finished.withLock({ done in defer { done = true }; return done }) else { return }
+        Self.undo(plan, root: root, committed: false)
+    }
+
+    /// A failure while committing: the journal says so first, then what was put in place is undone.
+    private func abort() {
+        try? journal.append("abort " + id + "\n")
+        finished.withLock { $0 = true }
+        Self.undo(plan, root: root, committed: true)
+    }
+
+    /// Puts the folder back as it was before `plan`. Before the commit (`committed` false) nothing
+    /// was put in place: new files and backups go. After it, a write whose new file is gone was
+    /// renamed into place: its backup goes back, or, when there was none, the file was new and
+    /// goes. Safe to repeat (a stop during an undo is undone again by the next build).
+    static func undo(_ plan: OutputJournal.Transaction, root: String, committed: Bool) {
+        for write in plan.writes {
+            let target = root + "/" + write.path.value
+            let temporary = root + "/" + sibling(of: write.path, transaction: plan.id)
+            let backup = root + "/" + sibling(of: write.path, transaction: plan.id, old: true)
+            if !committed || exists(temporary) {
+                unlink(temporary)
+                unlink(backup)
+            } else if exists(backup) {
+                rename(backup, target)
+            } else {
+                unlink(target)
+            }
+        }
+        for removal in plan.removals {
+            let backup = root + "/" + sibling(of: removal, transaction: plan.id, old: true)
+            if committed && !exists(root + "/" + removal.value) && exists(backup) {
+                rename(backup, root + "/" + removal.value)
+            } else {
+                unlink(backup)
+            }
+        }
+        for folder in plan.folders.reversed() { rmdir(root + "/" + folder.value) }
+    }
+
+    /// Finishes a committed transaction after a stop: new files still beside their place go in,
+    /// removed files go, backups go.
+    static func redo(_ plan: OutputJournal.Transaction, root: String) throws(Diagnostic) {
+        for write in plan.writes {
+            let temporary = root + "/" + sibling(of: write.path, transaction: plan.id)
+            guard exists(temporary) else { continue }
+            guard rename(temporary, root + "/" + write.path.value) == 0 else {
+                throw Diagnostic(.error, "cannot finish the interrupted build: \(reason(errno))", path: root + "/" + write.path.value)
+            }
+        }
+        for removal in plan.removals { unlink(root + "/" + removal.value) }
+        dropBackups(of: plan, root: root)
+    }
+
+    private static func dropBackups(of plan: OutputJournal.Transaction, root: String) {
+        for path in plan.writes.map(\.path) + plan.removals {
+            unlink(root + "/" + sibling(of: path, transaction: plan.id, old: true))
+        }
+    }
+
+    /// Whether anything (a link included, unfollowed) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+}
+
+/// 64-bit FNV-1a of some bytes.
+func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return value
+}

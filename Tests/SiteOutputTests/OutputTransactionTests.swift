@@ -1,0 +1,117 @@
+import AttributedText
+import Foundation
+@testable import SiteOutput
+import Testing
+
+@Suite struct OutputTransactionTests {
+    /// A folder with Runway's `index.html` and `old/index.html`, and a file of the user's.
+    static func populated() throws -> (Scratch, OutputFolder) {
+        let scratch = try Scratch()
+        try scratch.write("user's", "out/keep.txt")
+        let folder = try scratch.open(allowNonEmpty: true)
+        try commit(folder, ["index.html": "home 1", "old/index.html": "old 1"])
+        return (scratch, folder)
+    }
+
+    static let before = ["keep.txt": "user's", "index.html": "home 1", "old/index.html": "old 1"]
+
+    @Test func untilTheCommitNothingIsSeenAndARollbackLeavesNothing() throws {
+        let (scratch, folder) = try Self.populated()
+        let transaction = try folder.begin(writes: [(path("index.html"), 2), (path("new/deep/index.html"), 2)], removals: [path("old/index.html")])
+        try transaction.write("home 2", to: path("index.html"))
+        try transaction.write("new 2", to: path("new/deep/index.html"))
+        #expect(scratch.read("out/index.html") == "home 1")
+        transaction.rollback()
+        #expect(scratch.tree() == Self.before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.out).sorted() == ["index.html", "keep.txt", "old"],
+                "no new folder, no file of Runway's own left")
+    }
+
+    @Test func aCommitPutsEverythingInPlace() throws {
+        let (scratch, folder) = try Self.populated()
+        let outcome = try commit(folder, ["index.html": "home 2", "new/deep/index.html": "new 2"], removing: ["old/index.html"])
+        #expect(scratch.tree() == ["keep.txt": "user's", "index.html": "home 2", "new/deep/index.html": "new 2"])
+        #expect(outcome.createdFolders.map(\.value) == ["new", "new/deep"])
+        #expect(folder.manifest.files.keys.map(\.value).sorted() == ["index.html", "new/deep/index.html"])
+        #expect(folder.holds(path("index.html"), key: UInt64("index.html".utf8.count)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.out).sorted() == ["index.html", "keep.txt", "new"])
+    }
+
+    /// A rename that fails part way through the commit (here: a folder appeared where a file goes)
+    /// puts back every file already replaced: the build takes effect whole or not at all.
+    @Test func aFailureWhileCommittingPutsBackWhatWasThere() throws {
+        let (scratch, folder) = try Self.populated()
+        let transaction = try folder.begin(writes: [(path("index.html"), 2), (path("old/index.html"), 2), (path("z/index.html"), 2)],
+                                           removals: [])
+        for file in transaction.writes { try transaction.write("version 2", to: file) }
+        // After the plan was checked, something puts a folder with a file in it where z/index.html goes.
+        try scratch.write("in the way", "out/z/index.html/inside")
+        #expect {
+            _ = try transaction.commit()
+        } throws: { error in
+            let diagnostic = error as? Diagnostic
+            return diagnostic?.path == folder.root + "/z/index.html" && diagnostic?.message.hasSuffix("the previous output is back") == true
+        }
+        #expect(scratch.tree() == Self.before.merging(["z/index.html/inside": "in the way"]) { $1 })
+        #expect(scratch.tree().keys.allSatisfy { !$0.contains(".runway-") })
+    }
+
+    /// A build stopped before its commit is undone by the next one to open the folder.
+    @Test func anInterruptedTransactionIsUndoneOnTheNextOpen() throws {
+        var (scratch, folder) = try Self.populated()
+        try folder.saveManifest()
+        let transaction = try folder.begin(writes: [(path("index.html"), 2), (path("new/index.html"), 2)], removals: [path("old/index.html")])
+        try transaction.write("home 2", to: path("index.html"))
+        // The process stops here: no commit, no rollback.
+        _ = transaction
+        folder = try Self.reopen(scratch, dropping: folder)
+        #expect(scratch.tree() == Self.before)
+        #expect(folder.manifest.files.keys.map(\.value).sorted() == ["index.html", "old/index.html"])
+        #expect(!FileManager.default.fileExists(atPath: folder.location.state + ".journal"))
+    }
+
+    /// A build stopped after its commit record, with only some files renamed, is finished by the
+    /// next one, and the manifest says what is there.
+    @Test func aCommittedTransactionIsFinishedOnTheNextOpen() throws {
+        var (scratch, folder) = try Self.populated()
+        try folder.saveManifest()
+        let transaction = try folder.begin(writes: [(path("index.html"), 2), (path("new/index.html"), 3)], removals: [path("old/index.html")])
+        try transaction.write("home 2", to: path("index.html"))
+        try transaction.write("new 2", to: path("new/index.html"))
+        // The commit record is written and one file renamed, then the process stops.
+        try folder.journal.append("commit " + transaction.id + "\n")
+        #expect(rename(folder.root + "/" + OutputTransaction.sibling(of: path("index.html"), transaction: transaction.id),
+                       folder.root + "/index.html") == 0)
+        folder = try Self.reopen(scratch, dropping: folder)
+        #expect(scratch.tree() == ["keep.txt": "user's", "index.html": "home 2", "new/index.html": "new 2"])
+        #expect(folder.manifest.files.mapValues(\.key) == [path("index.html"): 2, path("new/index.html"): 3])
+        #expect(folder.holds(path("new/index.html"), key: 3), "the signature is the file's")
+        #expect(!scratch.tree().keys.contains { $0.contains(".runway-") })
+    }
+
+    /// A journal of several transactions (serve between two saves of the manifest): the earlier
+    /// ones are only recorded, the last one is finished.
+    @Test func severalCommittedTransactionsAreRecorded() throws {
+        var (scratch, folder) = try Self.populated()
+        try folder.saveManifest()
+        try commit(folder, ["a/index.html": "a"])
+        try commit(folder, ["b/index.html": "b"], removing: ["a/index.html"])
+        try commit(folder, ["a/index.html": "a again"])
+        folder = try Self.reopen(scratch, dropping: folder)
+        #expect(scratch.tree() == Self.before.merging(["a/index.html": "a again", "b/index.html": "b"]) { $1 })
+        #expect(folder.manifest.files.keys.map(\.value).sorted() == ["a/index.html", "b/index.html", "index.html", "old/index.html"])
+    }
+
+    @Test func aWriteThatWasNotPlannedIsRefused() throws {
+        let (_, folder) = try Self.populated()
+        let transaction = try folder.begin(writes: [(path("a.html"), 1)], removals: [])
+        #expect(throws: Diagnostic.self) { try transaction.write("x", to: path("b.html")) }
+        #expect(throws: Diagnostic.self) { _ = try transaction.commit() }
+    }
+
+    /// The folder is opened again as the next process would: the old one's lock released first.
+    static func reopen(_ scratch: Scratch, dropping folder: OutputFolder) throws -> OutputFolder {
+        folder.close()
+        return try scratch.open(allowNonEmpty: false)
+    }
+}
