@@ -59,7 +59,7 @@ let package = Package(
             dependencies: [
                 "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput",
                 .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Stencil", package: "Stencil"), .product(name: "PathKit", package: "PathKit"),
+                .product(name: "Stencil", package: "Stencil"),
             ],
             swiftSettings: upcoming
         ),

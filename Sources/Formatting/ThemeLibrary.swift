@@ -33,9 +33,23 @@ public struct ThemeLibrary: Sendable {
         return Array(Set(all)).sorted()
     }
 
-    /// The path of a theme's file, if a folder has it.
+    /// Why `name` cannot be a theme's name (`nil` when it can): a theme is a folder of a themes
+    /// folder, so its name is one segment of ASCII letters, digits, `-` and `_`, starting with a
+    /// letter or a digit, which cannot lead anywhere else (`../../x`).
+    public static func problem(withName name: String) -> String? {
+        guard let first = name.unicodeScalars.first else { return "a theme's name cannot be empty" }
+        guard name.unicodeScalars.count <= 64 else { return "a theme's name has at most 64 characters" }
+        let allowed = { (scalar: Unicode.Scalar) in scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) }
+        guard allowed(first), name.unicodeScalars.allSatisfy({ allowed($0) || $0 == "-" || $0 == "_" }) else {
+            return "a theme's name is ASCII letters, digits, - and _, starting with a letter or a digit"
+        }
+        return nil
+    }
+
+    /// The path of a theme's file, if a folder has it (`nil` for a name that is not a theme's).
     public func path(of name: String) -> String? {
-        folders.map { $0 + "/" + name + "/" + Self.fileName }.first { FileManager.default.fileExists(atPath: $0) }
+        guard Self.problem(withName: name) == nil else { return nil }
+        return folders.map { $0 + "/" + name + "/" + Self.fileName }.first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// The folders of a theme and of the themes it extends, the theme's own first (for templates).
@@ -60,6 +74,11 @@ public struct ThemeLibrary: Sendable {
         var next: String? = name
         var requiredBy: (path: String, position: SourcePosition)?
         while let current = next {
+            if let problem = Self.problem(withName: current) {
+                diagnostics.append(Diagnostic(.error, "'\(current)' is not a theme's name: \(problem)", path: requiredBy?.path ?? current,
+                                              position: requiredBy?.position))
+                return (nil, diagnostics)
+            }
             guard let path = path(of: current) else {
                 let message = "no theme named '\(current)' (looked in \(folders.map { $0 + "/" }.joined(separator: ", ")); available: \(names.joined(separator: ", ")))"
                 diagnostics.append(Diagnostic(.error, message, path: requiredBy?.path ?? current, position: requiredBy?.position))
@@ -74,7 +93,12 @@ public struct ThemeLibrary: Sendable {
             let source: TOMLSource
             do throws(Diagnostic) {
                 let data = FileManager.default.contents(atPath: path) ?? Data()
-                source = try TOMLSource(path: path, text: String(decoding: data, as: UTF8.self))
+                guard var text = String(validating: data, as: UTF8.self) else {
+                    throw Diagnostic(.error, "is not valid UTF-8 text", path: path)
+                }
+                // A byte-order mark some editors write is not part of the text.
+                if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+                source = try TOMLSource(path: path, text: text)
             } catch {
                 return (nil, diagnostics + [error])
             }

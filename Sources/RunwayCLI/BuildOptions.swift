@@ -1,4 +1,5 @@
 import ArgumentParser
+import Formatting
 import SiteBuilding
 
 /// `--output`, `--theme` and `--drafts`, shared by `build`, `serve` and `watch`.
@@ -12,8 +13,22 @@ struct BuildOptions: ParsableArguments {
     @Flag(help: "Include drafts and future-dated pages.")
     var drafts = false
 
+    @Flag(help: ArgumentHelp("""
+        Build into an output folder that is not empty though Runway did not write it; its other files \
+        are left alone (a build that would replace one fails).
+        """))
+    var allowNonEmpty = false
+
+    func validate() throws {
+        if let theme, let problem = ThemeLibrary.problem(withName: theme) {
+            throw ValidationError("--theme \(theme): \(problem)")
+        }
+    }
+
     /// The build these options describe, of the site at `site`.
     func build(site: String) -> SiteBuild {
-        SiteBuild(site: site, output: output, theme: theme, drafts: drafts)
+        var build = SiteBuild(site: site, output: output, theme: theme, drafts: drafts)
+        build.allowNonEmpty = allowNonEmpty
+        return build
     }
 }

@@ -13,9 +13,13 @@ extension Runway {
         static let configuration = CommandConfiguration(
             abstract: "Build a site into a folder of HTML, CSS, a sitemap and static files.",
             discussion: """
-                Writes into <site>/_site unless --output says otherwise. A build with errors leaves the \
-                previous output untouched. A cache in .runway-cache/ beside the output folder lets the \
-                next build parse only changed files and write only the pages whose inputs changed.
+                Writes into <site>/_site unless --output says otherwise. Runway replaces and removes only \
+                files it wrote (.runway-cache/ beside the output folder keeps their manifest): it refuses \
+                an output folder that is the site, holds it or lies inside content/, static/, templates/ \
+                or themes/, and one that is not empty and that it did not write (unless --allow-non-empty). \
+                A build takes effect whole or not at all: one with errors, or one that is stopped, leaves \
+                the previous output as it was. The cache lets the next build parse only changed files and \
+                write only the pages whose inputs changed.
                 """
         )
 

@@ -56,6 +56,7 @@ extension Runway {
 
         func run() async throws {
             let live = LiveBuild(build: options.build(site: site.path))
+            try live.openOutput()
             Rebuilds.report(live.rebuild())
             let watcher = try FileWatcher(roots: live.watchedRoots, ignored: live.ignoredPaths)
             Terminal.print("Watching \(site.path) (Ctrl-C stops)\n")

@@ -1,13 +1,15 @@
 import Foundation
 import Synchronization
 
-/// What the last successful build of a site into one output folder knew: every content file's
-/// record by its hash, and the key of the inputs of every file it wrote. A build compares its
-/// inputs with these and parses and writes only what changed. `runway build` keeps it in
-/// `.runway-cache/` beside the output folder; `runway serve` keeps it in memory.
+/// What the last successful build of a site into one output folder knew of its content: every
+/// content file's record by its hash, so that a rebuild parses only files that changed. The files
+/// of the output and the keys of their inputs are the output folder's manifest (`SiteOutput`).
+/// `runway build` keeps it in `.runway-cache/` beside the output folder; `runway serve` keeps it
+/// in memory. A cache that cannot be read, or that says anything it should not, only makes the
+/// next build a full one.
 public struct BuildCache: Sendable, Codable {
     /// Bumped when the cache's form changes; a cache of another format is ignored.
-    static let format = 2
+    static let format = 3
 
     var format = BuildCache.format
     /// Everything but the content: the runway binary, `runway.toml`, the theme's files, the
@@ -16,54 +18,53 @@ public struct BuildCache: Sendable, Codable {
     var destination: String
     /// By content file, relative to the site.
     var records: [String: PageRecord] = [:]
-    /// By output file, relative to the output folder: the key of what it was made from.
-    var outputs: [String: ContentHash] = [:]
-    /// By static file, relative to `static/`: its size and modification time.
-    var statics: [String: String] = [:]
 
     init(version: ContentHash, destination: String) {
         self.version = version
         self.destination = destination
     }
 
-    /// The cache at `path`, or `nil` when there is none or it cannot be read (a full build follows).
-    public static func load(_ path: String) -> BuildCache? {
-        guard let data = FileManager.default.contents(atPath: path), let parts = CacheFile.parts(of: data, format: format),
-              parts.count == CacheFile.partCount
-        else { return nil }
+    /// The cache at `path` for the site at `site`, or `nil` when there is none, it cannot be read,
+    /// or a record names a file outside the site's `content/` or a URL outside the output (a full
+    /// build follows).
+    public static func load(_ path: String, site: String) -> BuildCache? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return decode(data, site: site)
+    }
+
+    /// The cache in `data` (a cache file's bytes), checked as `load` says.
+    static func decode(_ data: Data, site: String) -> BuildCache? {
+        guard let parts = CacheFile.parts(of: data, format: format), parts.count == CacheFile.partCount else { return nil }
         let decoded = Mutex([Part?](repeating: nil, count: parts.count))
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in
             let decoder = JSONDecoder()
             let part: Part? = switch index {
             case 0: (try? decoder.decode(BuildCache.self, from: parts[index])).map(Part.head)
-            case ...CacheFile.slices: (try? decoder.decode([String: PageRecord].self, from: parts[index])).map(Part.records)
-            default: (try? decoder.decode([String: ContentHash].self, from: parts[index])).map(Part.outputs)
+            default: (try? decoder.decode([String: PageRecord].self, from: parts[index])).map(Part.records)
             }
             decoded.withLock { $0[index] = part }
         }
-        guard case .head(var cache)?? = decoded.withLock({ $0.first }), cache.format == format else { return nil }
+        guard case .head(var cache)?? = decoded.withLock({ $0.first }), cache.format == format, cache.records.isEmpty else { return nil }
         for part in decoded.withLock({ $0.dropFirst() }) {
-            switch part {
-            case .records(let records)?: cache.records.merge(records) { first, _ in first }
-            case .outputs(let outputs)?: cache.outputs.merge(outputs) { first, _ in first }
-            default: return nil
-            }
+            guard case .records(let records)? = part else { return nil }
+            cache.records.merge(records) { first, _ in first }
+        }
+        for (file, record) in cache.records {
+            guard record.file == file, record.source == SitePaths.join(site, file), SitePaths.isContentFile(file),
+                  SiteBuild.outputPath(ofURL: record.url) != nil
+            else { return nil }
         }
         return cache
     }
 
     /// Writes the cache atomically; a cache that cannot be written only makes the next build full.
     public func save(_ path: String) {
-        let head = { var head = self; head.records = [:]; head.outputs = [:]; return head }()
-        let recordSlices = CacheFile.slice(records), outputSlices = CacheFile.slice(outputs)
+        let head = { var head = self; head.records = [:]; return head }()
+        let recordSlices = CacheFile.slice(records)
         let encoded = Mutex([Data?](repeating: nil, count: CacheFile.partCount))
         DispatchQueue.concurrentPerform(iterations: CacheFile.partCount) { index in
             let encoder = JSONEncoder()
-            let data = switch index {
-            case 0: try? encoder.encode(head)
-            case ...CacheFile.slices: try? encoder.encode(recordSlices[index - 1])
-            default: try? encoder.encode(outputSlices[index - 1 - CacheFile.slices])
-            }
+            let data = index == 0 ? try? encoder.encode(head) : try? encoder.encode(recordSlices[index - 1])
             encoded.withLock { $0[index] = data }
         }
         let parts = encoded.withLock { $0.compactMap { $0 } }
@@ -75,17 +76,18 @@ public struct BuildCache: Sendable, Codable {
     private enum Part {
         case head(BuildCache)
         case records([String: PageRecord])
-        case outputs([String: ContentHash])
     }
 
     /// `<parent>/.runway-cache/<name>.json` for the output folder `<parent>/<name>`.
     static func defaultPath(destination: String) -> String {
-        let absolute = URL(fileURLWithPath: destination).standardized
+        var trimmed = destination
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let absolute = URL(fileURLWithPath: trimmed).standardized
         return absolute.deletingLastPathComponent().appendingPathComponent(".runway-cache")
             .appendingPathComponent(absolute.lastPathComponent + ".json").path
     }
 
-    /// Size and modification time, which tell whether a static file changed.
+    /// Size and modification time, which tell whether a file changed.
     static func signature(of path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return "" }
@@ -94,14 +96,13 @@ public struct BuildCache: Sendable, Codable {
 }
 
 /// The form of the cache's file: a line `runway-cache FORMAT`, then parts, each a line with its
-/// byte count and then its JSON: the cache without records and outputs, then the records in
-/// `slices` slices, then the outputs' keys in as many. The slices are encoded and decoded in
-/// parallel: as one JSON document, a 10,000-page site's cache took half a second to read and
-/// as long to write, most of a rebuild after one page changed.
+/// byte count and then its JSON: the cache without records, then the records in `slices` slices.
+/// The slices are encoded and decoded in parallel: as one JSON document, a 10,000-page site's
+/// cache took half a second to read and as long to write, most of a rebuild after one page changed.
 enum CacheFile {
     static let slices = 4
-    /// The head, then the records' slices, then the outputs'.
-    static let partCount = 1 + 2 * slices
+    /// The head, then the records' slices.
+    static let partCount = 1 + slices
 
     /// `values` in `slices` dictionaries, by their sorted keys.
     static func slice<Value>(_ values: [String: Value]) -> [[String: Value]] {
@@ -122,7 +123,8 @@ enum CacheFile {
         return data
     }
 
-    /// The parts of a cache file of this format, or `nil` when it is of another or cut short.
+    /// The parts of a cache file of this format, or `nil` when it is of another, cut short, or
+    /// says a part is longer than what is left (however large the number written).
     static func parts(of data: Data, format: Int) -> [Data]? {
         let bytes = [UInt8](data)
         let heading = Array("runway-cache \(format)\n".utf8)
@@ -130,9 +132,10 @@ enum CacheFile {
         var parts: [Data] = []
         var offset = heading.count
         while offset < bytes.count {
-            guard let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")),
+            guard let newline = bytes[offset...].prefix(21).firstIndex(of: UInt8(ascii: "\n")), newline > offset,
+                  bytes[offset..<newline].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                   let count = Int(String(decoding: bytes[offset..<newline], as: UTF8.self)),
-                  count >= 0, newline + 1 + count <= bytes.count
+                  count <= bytes.count - (newline + 1)
             else { return nil }
             parts.append(Data(bytes[(newline + 1)..<(newline + 1 + count)]))
             offset = newline + 1 + count

@@ -8,13 +8,13 @@ enum Feeds {
     static func rss(_ pages: [PageRecord], title: String, baseURL: String, home: String = "/") -> String {
         let dates = Dates()
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n"
-        xml += "<title>\(escape(title))</title>\n<link>\(escape(SiteBuild.absolute(home, baseURL: baseURL)))</link>\n"
-        xml += "<description>\(escape(title))</description>\n"
+        xml += "<title>\(xmlEscape(title))</title>\n<link>\(xmlEscape(SiteBuild.absolute(home, baseURL: baseURL)))</link>\n"
+        xml += "<description>\(xmlEscape(title))</description>\n"
         for page in dated(pages) {
-            let link = escape(SiteBuild.absolute(page.url, baseURL: baseURL))
-            xml += "<item><title>\(escape(page.title))</title><link>\(link)</link><guid>\(link)</guid>"
+            let link = xmlEscape(SiteBuild.absolute(page.url, baseURL: baseURL))
+            xml += "<item><title>\(xmlEscape(page.title))</title><link>\(link)</link><guid>\(link)</guid>"
             if let date = page.metadata.date.flatMap(dates.parse) { xml += "<pubDate>\(dates.rfc822(date))</pubDate>" }
-            if let summary = page.metadata.summary { xml += "<description>\(escape(summary))</description>" }
+            if let summary = page.metadata.summary { xml += "<description>\(xmlEscape(summary))</description>" }
             xml += "</item>\n"
         }
         return xml + "</channel>\n</rss>\n"
@@ -25,13 +25,13 @@ enum Feeds {
         let dates = Dates()
         let updated = items.first?.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? "1970-01-01T00:00:00Z"
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-        xml += "<title>\(escape(title))</title>\n<id>\(escape(SiteBuild.absolute(home, baseURL: baseURL)))</id>\n"
-        xml += "<link href=\"\(escape(SiteBuild.absolute(home, baseURL: baseURL)))\"/>\n<updated>\(updated)</updated>\n"
+        xml += "<title>\(xmlEscape(title))</title>\n<id>\(xmlEscape(SiteBuild.absolute(home, baseURL: baseURL)))</id>\n"
+        xml += "<link href=\"\(xmlEscape(SiteBuild.absolute(home, baseURL: baseURL)))\"/>\n<updated>\(updated)</updated>\n"
         for page in items {
-            let link = escape(SiteBuild.absolute(page.url, baseURL: baseURL))
+            let link = xmlEscape(SiteBuild.absolute(page.url, baseURL: baseURL))
             let date = page.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? updated
-            xml += "<entry><title>\(escape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/><updated>\(date)</updated>"
-            if let summary = page.metadata.summary { xml += "<summary>\(escape(summary))</summary>" }
+            xml += "<entry><title>\(xmlEscape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/><updated>\(date)</updated>"
+            if let summary = page.metadata.summary { xml += "<summary>\(xmlEscape(summary))</summary>" }
             xml += "</entry>\n"
         }
         return xml + "</feed>\n"

@@ -1,6 +1,7 @@
 public import AttributedText
 import Formatting
 import Foundation
+import SiteOutput
 import TOMLKit
 import Yams
 
@@ -35,14 +36,16 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         case .toml: values = toml(frontMatter, path: path, diagnostics: &diagnostics)
         }
         var metadata = PageMetadata()
+        func problem(_ key: String, _ message: String) {
+            diagnostics.append(Diagnostic(.error, message, path: path, position: frontMatter.position(ofKey: key)))
+        }
         func text(_ key: String) -> String? {
             switch values[key] {
             case .string(let value)?: return value
             case nil: return nil
             case let other?:
                 if key == "date", let number = other.jsonText.first, number.isNumber { return other.jsonText }
-                diagnostics.append(Diagnostic(.error, "'\(key)' must be a string", path: path,
-                                              position: SourcePosition(line: frontMatter.firstLine, column: 1)))
+                problem(key, "'\(key)' must be a string")
                 return nil
             }
         }
@@ -58,10 +61,21 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             metadata.tags = tags.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
         }
         metadata.params = values.filter { !knownKeys.contains($0.key) }
-        if let slug = metadata.slug, slug.isEmpty || slug.contains("/") || slug.contains("..") {
-            diagnostics.append(Diagnostic(.error, "'slug' must be one path segment, not \"\(slug)\"", path: path,
-                                          position: SourcePosition(line: frontMatter.firstLine, column: 1)))
+        if let slug = metadata.slug, slug.contains("/") || OutputPath.problem(with: slug) != nil {
+            problem("slug", "'slug' must be one path segment, not \"\(slug)\"" + (OutputPath.problem(with: slug).map { ": \($0)" } ?? ""))
             metadata.slug = nil
+        }
+        if let date = metadata.date, !isDate(date) {
+            problem("date", "'date' must be a date such as 2026-11-03, or a date and time such as 2026-11-03T09:30:00Z, not \"\(date)\"")
+            metadata.date = nil
+        }
+        if let layout = metadata.layout, let reason = OutputPath.problem(with: layout) {
+            problem("layout", "'layout' must name a template inside the templates folder (such as post.html), not \"\(layout)\": \(reason)")
+            metadata.layout = nil
+        }
+        if let theme = metadata.theme, let reason = ThemeLibrary.problem(withName: theme) {
+            problem("theme", "'theme' must be a theme's name, not \"\(theme)\": \(reason)")
+            metadata.theme = nil
         }
         return (metadata, diagnostics)
     }
@@ -72,7 +86,17 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             // default resolver matches each scalar against its regular expressions every time
             // its tag is asked for, which a 10,000-page build felt.
             guard let root = try Yams.compose(yaml: frontMatter.text, .basic, .default, .utf8) else { return [:] }
-            guard case .object(let table)? = attributeValue(root) else {
+            var budget = valueLimit
+            let value: AttributeValue?
+            do throws(ValueLimitReached) {
+                value = try attributeValue(root, budget: &budget)
+            } catch {
+                diagnostics.append(Diagnostic(.error, "front matter holds more than \(valueLimit) values once its aliases (*name) are expanded; "
+                                              + "write the values out, or use fewer aliases", path: path,
+                                              position: SourcePosition(line: frontMatter.firstLine, column: 1)))
+                return [:]
+            }
+            guard case .object(let table)? = value else {
                 diagnostics.append(Diagnostic(.error, "front matter must be a mapping of keys to values", path: path,
                                               position: SourcePosition(line: frontMatter.firstLine, column: 1)))
                 return [:]
@@ -117,6 +141,18 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         }
     }
 
+    /// `YYYY-MM-DD`, alone or followed by a time (`T09:30:00Z`, ` 09:30`): the date a page's
+    /// permalink, sort order and feeds read.
+    static func isDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) })
+        else { return false }
+        let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48), day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
+        guard (1...12).contains(month), (1...31).contains(day) else { return false }
+        return bytes.count == 10 || bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " ")
+    }
+
     /// `YYYY-MM-DD` in UTC, as YAML's `date: 2026-11-01` was written. By hand: a date formatter
     /// per page cost a tenth of a 10,000-page build.
     static func fullDate(_ date: Date) -> String {
@@ -130,19 +166,31 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-" + padded(parts.tm_mday, 2)
     }
 
+    /// How many values front matter may hold, aliases expanded. A YAML alias repeats what its anchor
+    /// holds without repeating the text: nine lines of nine aliases each make 9⁹ values (an "alias
+    /// bomb") from a few hundred bytes. Real front matter holds tens.
+    static let valueLimit = 100_000
+
+    struct ValueLimitReached: Error {}
+
     /// A YAML node as a value, with YAML 1.1's types for plain scalars (what `Yams.load` gives):
-    /// booleans, integers, floats, null (no value) and timestamps (kept as `YYYY-MM-DD`).
-    private static func attributeValue(_ node: Node) -> AttributeValue? {
+    /// booleans, integers, floats, null (no value) and timestamps (kept as `YYYY-MM-DD`). Each
+    /// value spends one of `budget`.
+    private static func attributeValue(_ node: Node, budget: inout Int) throws(ValueLimitReached) -> AttributeValue? {
+        budget -= 1
+        guard budget >= 0 else { throw ValueLimitReached() }
         switch node {
         case .scalar(let scalar):
             return scalar.style == .plain ? plainValue(scalar) : .string(scalar.string)
         case .sequence(let sequence):
-            return .array(sequence.compactMap(attributeValue))
+            var values: [AttributeValue] = []
+            for item in sequence { if let value = try attributeValue(item, budget: &budget) { values.append(value) } }
+            return .array(values)
         case .mapping(let mapping):
             var table: [String: AttributeValue] = [:]
             for (key, value) in mapping {
                 guard case .scalar(let key) = key else { continue }
-                if let value = attributeValue(value) { table[key.string] = value }
+                if let value = try attributeValue(value, budget: &budget) { table[key.string] = value }
             }
             return .object(table)
         case .alias:

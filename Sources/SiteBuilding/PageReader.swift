@@ -3,6 +3,7 @@ import Foundation
 import Formatting
 import HTMLRendering
 import MarkdownParsing
+import SiteOutput
 
 /// Reads one content file into its record and its body HTML: front matter, Markdown through the
 /// site's scope and the theme's definition, the page's language, URL and title.
@@ -54,6 +55,16 @@ struct PageReader: Sendable {
         var url = Self.url(for: name, slug: metadata.slug)
         if let first = parts.first, parts.count > 1, parts.last != "index", let permalink = configuration.permalinks[String(first)] {
             url = permalink.url(section: section, filename: String(parts.last ?? ""), slug: metadata.slug, title: title, date: metadata.date)
+        }
+        // A URL is a folder of the output: one that could lead out of it (a file named `...md`),
+        // or hold what no file name can, is the page's error.
+        if let problem = SiteBuild.outputPath(ofURL: language.prefix + url) == nil
+            ? OutputPath.problem(with: String((language.prefix + url).dropFirst()) + "index.html") ?? "it is not a folder's URL" : nil {
+            // At the slug that made it, else at the top of the file, whose name made it.
+            let position = metadata.slug != nil ? frontMatter?.position(ofKey: "slug") : nil
+            diagnostics.append(Diagnostic(.error, "its URL \(language.prefix + url) cannot be a page's: \(problem) (rename the file or set another slug)",
+                                          path: path, position: position ?? SourcePosition(line: 1, column: 1)))
+            return (nil, nil, diagnostics)
         }
         // Only links inside the site are kept: the link check has nothing to say about the others.
         let record = PageRecord(

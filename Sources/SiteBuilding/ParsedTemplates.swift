@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 import Stencil
 
 /// Each template of a build parsed once, with Runway's own tags in place of Stencil's where those
@@ -11,15 +12,16 @@ import Stencil
 /// (`TemplateInheritanceTags.swift`), plain-path variables and `if` (`TemplatePathTags.swift`),
 /// and `for` (`TemplateForTag.swift`).
 final class ParsedTemplates: Loader, @unchecked Sendable {
-    private let loader: FileSystemLoader
+    /// The folders templates are looked up in, first found first.
+    private let folders: [String]
     private var templates: [String: Template] = [:]
     private var nodes: [String: [any NodeType]] = [:]
     private let lock = NSLock()
     /// Held while a template is parsed: Stencil's tokens split their contents lazily, unguarded.
     private let parseLock = NSLock()
 
-    init(_ loader: FileSystemLoader) {
-        self.loader = loader
+    init(folders: [String]) {
+        self.folders = folders
     }
 
     /// Every `for` tag of the templates parsed so far, by token, as Stencil's own node parsed from
@@ -89,9 +91,32 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
 
     func loadTemplate(name: String, environment: Environment) throws -> Template {
         if let template = lock.withLock({ templates[name] }) { return template }
-        let template = try loader.loadTemplate(name: name, environment: environment)
+        guard let file = Self.file(named: name, in: folders) else {
+            if OutputPath.problem(with: name) == nil, let outside = folders.map({ $0 + "/" + name }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                throw TemplateSyntaxError("'\(name)' is a symbolic link out of its folder (\(outside)); Runway follows links only inside it")
+            }
+            throw TemplateDoesNotExist(templateNames: [name], loader: self)
+        }
+        guard let data = FileManager.default.contents(atPath: file), let text = String(validating: data, as: UTF8.self) else {
+            throw TemplateSyntaxError("'\(name)' cannot be read as UTF-8 text")
+        }
+        let template = environment.templateClass.init(templateString: text, environment: environment, name: name)
         lock.withLock { templates[name] = template }
         return template
+    }
+
+    /// The file of template `name` in the first folder that has it. A name is a path inside a
+    /// folder of templates (`partials/footer.html`): one that could leave it (`../x`, `/etc/x`) is
+    /// never looked up, and a link is followed only when it stays inside the folder that holds the
+    /// templates (the site, or the theme).
+    static func file(named name: String, in folders: [String]) -> String? {
+        guard OutputPath.problem(with: name) == nil else { return nil }
+        for folder in folders {
+            let candidate = folder + "/" + name
+            guard FileManager.default.fileExists(atPath: candidate) else { continue }
+            return SitePaths.leadsInside(candidate, (folder as NSString).deletingLastPathComponent) ? candidate : nil
+        }
+        return nil
     }
 
     func loadTemplate(names: [String], environment: Environment) throws -> Template {

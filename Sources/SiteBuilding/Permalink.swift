@@ -12,6 +12,14 @@ public struct Permalink: Hashable, Sendable, Codable {
     /// The pattern, or the first unknown `:token` in it.
     public static func parse(_ pattern: String) -> Result<Permalink, PermalinkError> {
         guard pattern.hasPrefix("/") else { return .failure(PermalinkError(message: "a permalink must start with /")) }
+        for segment in pattern.split(separator: "/") {
+            if segment == "." || segment == ".." {
+                return .failure(PermalinkError(message: "a permalink cannot have a '\(segment)' segment: pages stay inside the output folder"))
+            }
+            if let bad = segment.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) {
+                return .failure(PermalinkError(message: "a permalink cannot hold \(bad == "\\" ? "a backslash" : "a control character")"))
+            }
+        }
         for token in tokens(in: pattern) where !tokens.contains(token) {
             return .failure(PermalinkError(message: "unknown permalink token ':\(token)' (known: \(tokens.sorted().map { ":" + $0 }.joined(separator: ", ")))"))
         }

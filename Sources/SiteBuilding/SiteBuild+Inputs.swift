@@ -6,14 +6,19 @@ import Synchronization
 /// what counts as published, and the version of every input that is not content.
 extension SiteBuild {
     /// The static files of the output, by path, with the file each comes from: the theme's
-    /// `static/` (a parent theme's first), then the site's `static/`, a later one winning.
-    func staticSources(themeFolders: [String]) -> [String: String] {
+    /// `static/` (a parent theme's first), then the site's `static/`, a later one winning. A link
+    /// is followed only inside its own site or theme (a warning says which were skipped), and the
+    /// output gets a copy of what it leads to, never a link.
+    func staticSources(themeFolders: [String]) -> (sources: [String: String], diagnostics: [Diagnostic]) {
         var sources: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
         for folder in themeFolders.reversed() + [site] {
             let root = SitePaths.join(folder, "static")
-            for file in SitePaths.files(under: root) { sources[file] = root + "/" + file }
+            let listing = SitePaths.list(under: root, inside: folder)
+            for file in listing.files { sources[file] = root + "/" + file }
+            diagnostics += SitePaths.skippedLinks(listing, under: root)
         }
-        return sources
+        return (sources, diagnostics)
     }
 
     func isPublished(_ page: PageRecord) -> Bool {
@@ -29,7 +34,7 @@ extension SiteBuild {
         version.add(ProcessInfo.processInfo.arguments.first ?? "")
         version.add(FileManager.default.contents(atPath: SitePaths.join(site, SiteConfiguration.fileName)) ?? Data())
         for folder in themeFolders + templateFolders {
-            for file in ((FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []).sorted() {
+            for file in SitePaths.files(under: folder).sorted() {
                 version.add(folder + "/" + file)
                 version.add(FileManager.default.contents(atPath: folder + "/" + file) ?? Data())
             }
@@ -51,13 +56,27 @@ extension SiteBuild {
 
     /// The content files, sorted: the folder's listing, or, when a watcher named the changed files,
     /// the cache's files with those added or taken away (listing ten thousand files is slow).
-    func contentFiles(previous: BuildCache?, changed: Set<String>?) -> [String] {
+    /// A changed file is taken only when it is a content file that leads inside the site.
+    func contentFiles(previous: BuildCache?, changed: Set<String>?) -> (files: [String], skipped: [Diagnostic]) {
         guard let changed, let previous else { return SitePaths.contentFiles(site: site) }
         var files = Set(previous.records.keys)
+        var skipped: [Diagnostic] = []
         for file in changed {
-            if access(SitePaths.join(site, file), F_OK) == 0 { files.insert(file) } else { files.remove(file) }
+            let path = SitePaths.join(site, file)
+            guard SitePaths.isContentFile(file), access(path, F_OK) == 0 else {
+                files.remove(file)
+                continue
+            }
+            if SitePaths.leadsInside(path, site) {
+                files.insert(file)
+            } else {
+                files.remove(file)
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                skipped.append(Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)",
+                                          path: path))
+            }
         }
-        return files.sorted()
+        return (files.sorted(), skipped)
     }
 
     /// Every content file's record: from the cache when the file is unchanged (or, with `changed`,

@@ -1,6 +1,7 @@
 import AttributedText
 import Formatting
 import Foundation
+import SiteOutput
 
 /// Every file a build makes, each with the key of what it is made from, so that a rebuild renders
 /// only those whose key changed.
@@ -25,10 +26,12 @@ extension SiteBuild {
         return key
     }
 
-    static func outputPath(of page: PageRecord) -> String {
-        String(page.url.dropFirst()) + "index.html"
+    /// The file a page's URL is written to: `/a/b/` → `a/b/index.html`; `nil` for a URL that
+    /// cannot be a folder of the output (a `.` or `..` segment, a control character).
+    static func outputPath(ofURL url: String) -> OutputPath? {
+        guard url.hasPrefix("/"), url.hasSuffix("/") else { return nil }
+        return OutputPath(String(url.dropFirst()) + "index.html")
     }
-
 
     /// One file of the output and the key of what it is made from.
     struct OutputJob {
@@ -39,13 +42,33 @@ extension SiteBuild {
             case text(String)
         }
 
-        var path: String
+        var path: OutputPath
         var key: ContentHash
         var kind: Kind
+        /// What makes it, for a message about two things claiming one file.
+        var claimant: String
+        /// The content file that makes it, for a page.
+        var file: String?
     }
 
-    func outputJobs(published: [PageRecord], newest: [PageRecord], lists: SiteLists, reader: PageReader, contexts: TemplateContexts, templates: TemplateSet,
-                            configuration: SiteConfiguration, theme: Theme, version: ContentHash) -> [OutputJob] {
+    /// A static file copied into the output.
+    struct StaticCopy {
+        var path: OutputPath
+        var key: ContentHash
+        var source: String
+    }
+
+    /// Every file a build makes, and what is wrong with the plan: two pages, or a page and a
+    /// list or a static file, claiming one file.
+    struct OutputPlan {
+        var jobs: [OutputJob] = []
+        var copies: [StaticCopy] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    func outputPlan(published: [PageRecord], newest: [PageRecord], lists: SiteLists, reader: PageReader, contexts: TemplateContexts,
+                    templates: TemplateSet, configuration: SiteConfiguration, theme: Theme, version: ContentHash,
+                    statics: [String: String]) -> OutputPlan {
         /// The listing of a language, when a template reads `pages` (which the template set remembers).
         func listing(_ layout: String, _ language: String) -> ContentHash? {
             templates.mentions("pages", in: layout) ? contexts.listingHashes[language] ?? ContentHash() : nil
@@ -72,8 +95,9 @@ extension SiteBuild {
             let translations = (pageVersions[page.translationKey] ?? []).count > 1 ? pageVersions[page.translationKey]! : []
             let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations,
                                    listing: listing(layout, page.language))
-            jobs.append(OutputJob(path: Self.outputPath(of: page), key: key,
-                                  kind: .page(index, layout: layout, translations: translations)))
+            guard let path = Self.outputPath(ofURL: page.url) else { continue }
+            jobs.append(OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
+                                  claimant: page.source, file: page.source))
         }
         for (index, list) in lists.lists.enumerated() {
             let total = lists.pageCount(list, size: configuration.paginate)
@@ -92,13 +116,15 @@ extension SiteBuild {
                     for page in list.pages.dropFirst((number - 1) * size).prefix(size) { TemplateContexts.addEntry(page, to: &key) }
                 }
                 listingKey("list.html", list.language.code, into: &key)
-                jobs.append(OutputJob(path: String(SiteLists.pageURL(list.url, page: number).dropFirst()) + "index.html", key: key,
-                                      kind: .list(index, number: number, translations: translations)))
+                guard let path = Self.outputPath(ofURL: SiteLists.pageURL(list.url, page: number)) else { continue }
+                let what = list.isTagIndex ? "the tags index" : list.pages.isEmpty ? "a list page" : "the list page \(list.url)"
+                jobs.append(OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
+                                      claimant: number == 1 ? what : "page \(number) of \(what)"))
             }
         }
         var notFoundKey = version
         listingKey("404.html", configuration.languages[0].code, into: &notFoundKey)
-        jobs.append(OutputJob(path: "404.html", key: notFoundKey, kind: .notFound))
+        if let path = OutputPath("404.html") { jobs.append(OutputJob(path: path, key: notFoundKey, kind: .notFound, claimant: "the 404 page")) }
 
         var texts: [(String, String)] = []
         for language in configuration.languages {
@@ -120,7 +146,51 @@ extension SiteBuild {
         texts.append(("sitemap.xml", Self.sitemap((published.map(\.url) + lists.urls(paginate: configuration.paginate)).sorted(),
                                                   baseURL: configuration.baseURL)))
         texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(Self.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
-        for (path, text) in texts { jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .text(text))) }
-        return jobs
+        for (path, text) in texts {
+            guard let path = OutputPath(path) else { continue }
+            jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .text(text), claimant: "the generated \(path)"))
+        }
+        return Self.claims(jobs, statics: statics)
+    }
+
+    /// The plan with each file claimed once. Two pages (or a page and a list) claiming one file are
+    /// an error at the later page naming the other; a static file replaces a generated one of the
+    /// same name (`static/robots.txt`), but not a page or a list.
+    static func claims(_ jobs: [OutputJob], statics: [String: String]) -> OutputPlan {
+        var plan = OutputPlan()
+        var claimed: [OutputPath: OutputJob] = [:]
+        for job in jobs {
+            guard let earlier = claimed[job.path] else {
+                claimed[job.path] = job
+                plan.jobs.append(job)
+                continue
+            }
+            let url = "/" + job.path.value.dropLast(job.path.value.hasSuffix("index.html") ? "index.html".count : 0)
+            // The message goes to a content file, the later one when both are pages.
+            let (blamed, other) = job.file != nil ? (job, earlier) : (earlier, job)
+            plan.diagnostics.append(Diagnostic(.error, "its URL \(url) is also that of \(other.claimant): two pages cannot share one file "
+                                               + "(change a slug or a file name)", path: blamed.file ?? blamed.claimant,
+                                               position: blamed.file.map { _ in SourcePosition(line: 1, column: 1) }))
+        }
+        for (file, source) in statics.sorted(by: { $0.key < $1.key }) {
+            guard let path = OutputPath(file) else {
+                plan.diagnostics.append(Diagnostic(.error, "cannot be copied into the output: \(OutputPath.problem(with: file) ?? "")", path: source))
+                continue
+            }
+            if let job = claimed[path] {
+                switch job.kind {
+                case .text, .notFound:
+                    plan.jobs.removeAll { $0.path == path }
+                case .page, .list:
+                    plan.diagnostics.append(Diagnostic(.error, "would replace \(job.claimant) (\(path)): rename one of them", path: source))
+                    continue
+                }
+            }
+            var key = ContentHash()
+            key.add(source)
+            key.add(BuildCache.signature(of: source))
+            plan.copies.append(StaticCopy(path: path, key: key, source: source))
+        }
+        return plan
     }
 }

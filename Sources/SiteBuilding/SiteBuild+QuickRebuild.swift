@@ -1,6 +1,7 @@
 import AttributedText
 import Formatting
 import Foundation
+import SiteOutput
 
 extension SiteBuild {
     /// The rebuild after a watcher saw only pages' text change: when every changed file existed
@@ -9,16 +10,18 @@ extension SiteBuild {
     /// stylesheet or other page can change. Only those pages are parsed, rendered and written,
     /// without looking at the ten thousand others. `nil` when that does not hold: the full path
     /// decides. The output is the same either way (a test compares the trees).
-    func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, reader: PageReader,
+    func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, output: OutputFolder, reader: PageReader,
                       templates: TemplateSet, configuration: SiteConfiguration, version: ContentHash,
                       diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
         var records = previous.records
-        var rendered: [(path: String, contents: String)] = []
-        var outputs = previous.outputs
+        var rendered: [(path: OutputPath, contents: String, key: ContentHash)] = []
+        let manifest = output.manifest
         var parsed = 0
         let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [])
         for file in changed.sorted() {
-            guard let old = previous.records[file], let data = FileManager.default.contents(atPath: SitePaths.join(site, file)) else { return nil }
+            let path = SitePaths.join(site, file)
+            guard let old = previous.records[file], SitePaths.leadsInside(path, site), let data = FileManager.default.contents(atPath: path)
+            else { return nil }
             let bytes = [UInt8](data)
             if old.hash == ContentHash(bytes) { continue }
             let page = reader.read(file, bytes: bytes)
@@ -34,16 +37,14 @@ extension SiteBuild {
             guard !templates.mentions("pages", in: layout) else { return nil }
             let translations = translations(of: record, in: records, configuration: configuration)
             let key = Self.pageKey(version: version, page: record, layout: layout, translations: translations, listing: nil)
-            let path = Self.outputPath(of: record)
-            guard previous.outputs[path] != nil else { return nil }
+            guard let output = Self.outputPath(ofURL: record.url), manifest.files[output] != nil else { return nil }
             do throws(Diagnostic) {
                 let context = contexts.page(record, body: body, translations: contexts.translations(translations, current: record.url),
                                             withListing: false)
-                rendered.append((path, try templates.render(layout, context: context)))
+                rendered.append((output, try templates.render(layout, context: context), key))
             } catch {
                 return nil
             }
-            outputs[path] = key
         }
 
         // The same diagnostics, in the same order, as the full path: each file's own, then links.
@@ -53,24 +54,31 @@ extension SiteBuild {
         var diagnostics = configurationDiagnostics + speaking.flatMap(\.diagnostics)
         let linking = speaking.filter { !$0.links.isEmpty && isPublished($0) }
         if !linking.isEmpty {
-            let links = LinkCheck(targets: Set(previous.outputs.keys.map(Self.target) + previous.statics.keys.map { "/" + $0 }))
+            let links = LinkCheck(targets: Set(manifest.files.keys.map { Self.target($0.value) }))
             for record in linking { diagnostics += links.brokenLinks(in: record.links, pageURL: record.url, path: record.source) }
         }
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
         var report = Report(pageCount: records.values.count(where: isPublished), diagnostics: diagnostics, output: destination,
                             parsed: parsed, quick: true)
         guard report.succeeded else { return report }
-        let output = OutputUpdate(destination: destination)
-        do throws(Diagnostic) {
-            for file in rendered { try output.write(file.contents, to: file.path) }
-        } catch {
-            report.diagnostics.append(error)
-            return report
+        if !rendered.isEmpty {
+            do throws(Diagnostic) {
+                let transaction = try output.begin(writes: rendered.map { ($0.path, $0.key.value) }, removals: [])
+                do throws(Diagnostic) {
+                    for file in rendered { try transaction.write(file.contents, to: file.path) }
+                } catch {
+                    transaction.rollback()
+                    throw error
+                }
+                output.record(try transaction.commit())
+            } catch {
+                report.diagnostics.append(error)
+                return report
+            }
         }
-        report.written = rendered.map(\.path).sorted()
+        report.written = rendered.map(\.path.value).sorted()
         var next = previous
         next.records = records
-        next.outputs = outputs
         cache = next
         return report
     }

@@ -1,23 +1,28 @@
 import AttributedText
 import Foundation
+import SiteOutput
 import Synchronization
 
 /// Rendering the outputs whose inputs changed, in parallel.
 extension SiteBuild {
-    struct Rendered {
-        /// Every file rendered.
-        var paths: [String] = []
-        /// What was rendered, when it was not written to a staging folder at once.
-        var contents: [(path: String, contents: String)] = []
-        var diagnostics: [Diagnostic] = []
+    /// What rendering needs besides the jobs.
+    struct RenderInputs {
+        var published: [PageRecord]
+        /// The bodies of the pages parsed in this build, by file (the others are read again).
+        var bodies: [String: String]
+        var reader: PageReader
+        var templates: TemplateSet
+        var contexts: TemplateContexts
+        var lists: SiteLists
+        var configuration: SiteConfiguration
     }
 
-    /// Every job rendered in parallel, and written into `staging` at once when there is one;
-    /// errors in job order.
-    func render(_ jobs: [OutputJob], published: [PageRecord], bodies: [String: String], reader: PageReader,
-                        templates: TemplateSet, contexts: TemplateContexts, lists: SiteLists,
-                        configuration: SiteConfiguration, staging: OutputFolder?) -> Rendered {
-        let results = Mutex([Result<String?, Diagnostic>?](repeating: nil, count: jobs.count))
+    /// Every job rendered in parallel, each written into `transaction` as soon as it is rendered
+    /// (when there is one: without, only the errors count); errors in job order.
+    func render(_ jobs: [OutputJob], _ inputs: RenderInputs, into transaction: OutputTransaction?) -> [Diagnostic] {
+        let (published, bodies, reader, templates, contexts, lists, configuration) = (
+            inputs.published, inputs.bodies, inputs.reader, inputs.templates, inputs.contexts, inputs.lists, inputs.configuration)
+        let results = Mutex([Diagnostic?](repeating: nil, count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             var result: Result<String, Diagnostic>
             do throws(Diagnostic) {
@@ -59,28 +64,14 @@ extension SiteBuild {
             } catch {
                 result = .failure(error)
             }
-            guard let staging, case .success(let contents) = result else {
-                results.withLock { $0[index] = result.map { $0 } }
-                return
-            }
             do throws(Diagnostic) {
-                try staging.write(contents, to: jobs[index].path)
-                results.withLock { $0[index] = .success(nil) }
+                let contents = try result.get()
+                try transaction?.write(contents, to: jobs[index].path)
             } catch {
-                results.withLock { $0[index] = .failure(error) }
+                results.withLock { $0[index] = error }
             }
         }
-        var rendered = Rendered()
         var reported = Set<Diagnostic>()
-        for (job, result) in zip(jobs, results.withLock { $0 }) {
-            switch result {
-            case .success(let contents)?:
-                rendered.paths.append(job.path)
-                if let contents { rendered.contents.append((job.path, contents)) }
-            case .failure(let error)?: if reported.insert(error).inserted { rendered.diagnostics.append(error) }
-            case nil: break
-            }
-        }
-        return rendered
+        return results.withLock { $0 }.compactMap { $0 }.filter { reported.insert($0).inserted }
     }
 }

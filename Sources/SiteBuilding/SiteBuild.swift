@@ -2,13 +2,16 @@ public import AttributedText
 import Formatting
 public import Foundation
 import MarkdownParsing
+public import SiteOutput
 
 /// `runway build`: a folder of Markdown into a complete website. Pages are parsed (under cmark's
-/// lock) and rendered in parallel. With a build cache, only changed files are parsed and only
-/// outputs whose inputs changed are rendered and written. Nothing is written unless the whole
-/// build succeeds: a first build goes into a staging folder swapped in at the end, a later one
-/// replaces changed files one by one (each atomically) once everything rendered. The output is
-/// deterministic: the same sources give byte-identical files, whatever the cache held.
+/// lock) and rendered in parallel. With a build cache, only changed files are parsed, and only
+/// outputs whose inputs changed (or whose file is not as Runway wrote it) are rendered and
+/// written. The output folder is Runway's only as far as its manifest says (`SiteOutput`): a build
+/// replaces and removes only files Runway wrote, and takes effect whole or not at all: each file
+/// is written beside its place and renamed in at the end, and a build that fails (or is stopped)
+/// changes nothing. The output is deterministic: the same sources give byte-identical files,
+/// whatever the cache held.
 public struct SiteBuild: Sendable {
     public var site: String
     public var output: String?
@@ -16,9 +19,12 @@ public struct SiteBuild: Sendable {
     public var drafts = false
     /// Warnings count as errors: they stop the build, and nothing is written.
     public var strict = false
+    /// Build into an output folder that is not empty though Runway has no record of writing it;
+    /// the files already there stay (a build that would replace one of them fails).
+    public var allowNonEmpty = false
     /// The date future-dated pages are compared with, as `YYYY-MM-DD`.
     public var today: String
-    /// Where `run()` keeps its cache between builds; `nil` keeps none, so every build is full.
+    /// Where `run()` keeps its cache between builds; `nil` keeps none, so every build parses all.
     public var cachePath: String?
     /// Told how many pages of how many are read, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
@@ -42,6 +48,29 @@ public struct SiteBuild: Sendable {
         return ThemeLibrary.standard(site: site).folders(of: name)
     }
 
+    /// The folders an output folder must not be or be inside: the site itself (nor a folder that
+    /// holds it), what the build reads (content, static files, templates, themes) and Runway's
+    /// cache and version control.
+    public var protectedFolders: [OutputLocation.Protected] { Self.protectedFolders(site: site) }
+
+    /// The folders of the site at `site` that an output folder must not be or be inside.
+    public static func protectedFolders(site: String) -> [OutputLocation.Protected] {
+        var folders = [OutputLocation.Protected(site, what: "the site's own folder", isSite: true)]
+        for (name, what) in [("content", "the site's content"), ("static", "the site's static files"), ("templates", "the site's templates"),
+                             ("themes", "the site's themes"), (".runway-cache", "Runway's cache"), (".git", "the site's git repository")] {
+            folders.append(.init(SitePaths.join(site, name), what: what))
+        }
+        for folder in ThemeLibrary.standard(site: site).folders { folders.append(.init(folder, what: "a folder of themes")) }
+        return folders
+    }
+
+    /// Opens the output folder for writing (see `OutputFolder`): refused when it is the site, holds
+    /// it or lies inside what the build reads, when another Runway writes into it, or when it is
+    /// not empty and Runway has no record of it (unless `allowNonEmpty`).
+    public func openOutput() throws(Diagnostic) -> OutputFolder {
+        try OutputFolder(destination, options: .init(protected: protectedFolders, allowNonEmpty: allowNonEmpty))
+    }
+
     public struct Report: Sendable {
         public var pageCount: Int
         public var diagnostics: [Diagnostic]
@@ -56,114 +85,95 @@ public struct SiteBuild: Sendable {
         /// nothing they show other pages did.
         public var quick = false
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+
+        public init(pageCount: Int, diagnostics: [Diagnostic], output: String, parsed: Int = 0, written: [String] = [],
+                    removed: [String] = [], quick: Bool = false) {
+            self.pageCount = pageCount
+            self.diagnostics = diagnostics
+            self.output = output
+            self.parsed = parsed
+            self.written = written
+            self.removed = removed
+            self.quick = quick
+        }
     }
 
-    /// One build, with the cache at `cachePath` (saved again when the build succeeds).
+    /// One build, with the cache at `cachePath` (saved again when the build succeeds), holding the
+    /// output folder for its length.
     public func run() -> Report {
-        let loaded = cachePath.flatMap(BuildCache.load)
+        let output: OutputFolder
+        do throws(Diagnostic) {
+            output = try openOutput()
+        } catch {
+            return Report(pageCount: 0, diagnostics: [error], output: destination)
+        }
+        let loaded = cachePath.flatMap { BuildCache.load($0, site: site) }
         var cache = loaded
-        let report = run(cache: &cache)
+        var report = run(cache: &cache, output: output)
+        do throws(Diagnostic) {
+            try output.saveManifest()
+        } catch {
+            report.diagnostics.append(Diagnostic(.warning, error.message, path: error.path))
+        }
+        if !report.succeeded { output.removeIfUnused() }
         let unchanged = loaded != nil && report.parsed == 0 && report.written.isEmpty && report.removed.isEmpty
         if report.succeeded, let cachePath, let cache, !unchanged { cache.save(cachePath) }
         return report
     }
 
-    /// One build that starts from `cache` (`nil`: a full build) and leaves in it what the next build
-    /// needs. `changed`, when the caller knows it (a file watcher), names the content files
-    /// (relative to the site) that may have changed; the others are taken as the cache has them.
-    /// `trustOutputs`: the caller knows the output folder holds what the cache says (it made it and
-    /// nothing else writes there), so files are not checked one by one.
-    public func run(cache: inout BuildCache?, changed: Set<String>? = nil, trustOutputs: Bool = false) -> Report {
-        let destination = self.destination
-        var diagnostics: [Diagnostic] = []
-        func failed() -> Report { Report(pageCount: 0, diagnostics: diagnostics, output: destination) }
-        let (loaded, configurationDiagnostics) = SiteConfiguration.load(site: site)
-        diagnostics += configurationDiagnostics
-        guard var configuration = loaded else { return failed() }
-        if let theme { configuration.theme = theme }
-        let library = ThemeLibrary.standard(site: site)
-        let (loadedTheme, themeDiagnostics) = library.load(configuration.theme)
-        diagnostics += themeDiagnostics
-        guard let theme = loadedTheme, !diagnostics.contains(where: { $0.severity == .error }) else { return failed() }
-        let templateFolders = TemplateSet.folders(site: site, theme: theme.name, library: library)
-        let templates = TemplateSet(folders: templateFolders)
-        // Every theme counts, not only the site's: a page may name another in its front matter.
-        let themeFolders = library.names.compactMap { library.path(of: $0).map { ($0 as NSString).deletingLastPathComponent } }
-        let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
-        let previous = cache.flatMap { $0.version == version && $0.destination == destination
-            && FileManager.default.fileExists(atPath: destination) ? $0 : nil }
-        var next = BuildCache(version: version, destination: destination)
-
-        // Content: unchanged files come from the cache, the others are parsed.
-        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(scope: configuration.contentScope(theme: theme)),
-                                themes: ThemeSet(library: library, site: theme))
+    /// One build into `output` that starts from `cache` (`nil`: parse everything) and leaves in it
+    /// what the next build needs. `changed`, when the caller knows it (a file watcher), names the
+    /// content files (relative to the site) that may have changed; the others are taken as the
+    /// cache has them. `trustOutputs`: the caller knows the output folder holds what its manifest
+    /// says (it made it and holds it), so files are not checked one by one.
+    public func run(cache: inout BuildCache?, output: OutputFolder, changed: Set<String>? = nil, trustOutputs: Bool = false) -> Report {
+        let inputs: Inputs
+        switch self.inputs() {
+        case .success(let loaded): inputs = loaded
+        case .failure(let problems): return Report(pageCount: 0, diagnostics: problems.diagnostics, output: destination)
+        }
+        let previous = cache.flatMap { $0.version == inputs.version && $0.destination == destination ? $0 : nil }
         if let changed, let previous, trustOutputs,
-           let quick = quickRebuild(changed: changed, previous: previous, cache: &cache, reader: reader, templates: templates,
-                                    configuration: configuration, version: version, diagnostics: diagnostics) {
+           let quick = quickRebuild(changed: changed, previous: previous, cache: &cache, output: output, reader: inputs.reader,
+                                    templates: inputs.templates, configuration: inputs.configuration, version: inputs.version,
+                                    diagnostics: inputs.diagnostics) {
             return quick
         }
-        let files = contentFiles(previous: previous, changed: changed)
-        let read = readContent(files, reader: reader, previous: previous, changed: changed)
-        diagnostics += read.diagnostics
-        next.records = read.records
-        let published = files.compactMap { read.records[$0] }.filter(isPublished)
-        let newest = published.sorted(by: SiteLists.newestFirst)
-        let lists = SiteLists(newestFirst: newest, languages: configuration.languages)
-        let contexts = TemplateContexts(configuration: configuration, themeName: theme.name, newestFirst: newest)
+        let survey = self.survey(inputs, previous: previous, changed: changed)
+        var diagnostics = survey.diagnostics
 
-        var targets = Set(published.map(\.url)).union(lists.urls(paginate: configuration.paginate))
-        targets.formUnion(["/404.html", "/theme.css", "/sitemap.xml", "/robots.txt"])
-        targets.formUnion(published.compactMap(\.metadata.theme).map { ThemeSet.stylesheet(of: $0) })
-        for language in configuration.languages { targets.formUnion([language.prefix + "/index.xml", language.prefix + "/atom.xml"]) }
-        let statics = staticSources(themeFolders: library.folders(of: theme.name))
-        let staticFiles = statics.keys.sorted()
-        targets.formUnion(staticFiles.map { "/" + $0 })
-        let links = LinkCheck(targets: targets)
-        for page in published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
+        // Outputs whose key changed, or whose file is not as Runway wrote it, are rendered; static
+        // files are copied when they changed; what Runway wrote and nothing makes any more goes.
+        let isCurrent = { (path: OutputPath, key: ContentHash) in
+            trustOutputs ? output.records(path, key: key.value) : output.holds(path, key: key.value)
+        }
+        let dirty = survey.plan.jobs.filter { !isCurrent($0.path, $0.key) }
+        let copies = survey.plan.copies.filter { !isCurrent($0.path, $0.key) }
+        let kept = Set(survey.plan.jobs.map(\.path)).union(survey.plan.copies.map(\.path))
+        let removals = output.manifest.files.keys.filter { !kept.contains($0) }.sorted()
 
-        // Every output with the key of its inputs; those whose key changed are rendered.
-        let jobs = outputJobs(published: published, newest: newest, lists: lists, reader: reader, contexts: contexts, templates: templates,
-                              configuration: configuration, theme: theme, version: version)
-        let dirty = jobs.filter { job in
-            guard let previous, previous.outputs[job.path] == job.key else { return true }
-            return !trustOutputs && access(destination + "/" + job.path, F_OK) != 0
-        }
-        // A first build writes each file into the staging folder as soon as it is rendered; a
-        // later one keeps what it rendered until everything has, then replaces files in place.
-        var staging: OutputFolder?
-        if previous == nil {
-            do throws(Diagnostic) {
-                staging = try OutputFolder(destination: destination)
-            } catch {
-                return Report(pageCount: published.count, diagnostics: diagnostics + [error], output: destination, parsed: read.parsed)
-            }
-        }
-        let rendered = render(dirty, published: published, bodies: read.bodies, reader: reader, templates: templates,
-                              contexts: contexts, lists: lists, configuration: configuration, staging: staging)
-        diagnostics += rendered.diagnostics
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
-        var report = Report(pageCount: published.count, diagnostics: diagnostics, output: destination, parsed: read.parsed)
-        guard report.succeeded else {
-            staging?.discard()
-            return report
-        }
-
-        for job in jobs { next.outputs[job.path] = job.key }
-        for file in staticFiles { next.statics[file] = BuildCache.signature(of: statics[file]!) }
-        var copied: [String] = staticFiles
-        do throws(Diagnostic) {
-            if let previous {
-                (copied, report.removed) = try update(previous: previous, next: next, statics: statics, rendered: rendered.contents,
-                                                      destination: destination)
-            } else if let staging {
-                try finish(staging, statics: statics)
-            }
-        } catch {
-            report.diagnostics.append(error)
-            return report
-        }
-        report.written = (rendered.paths + copied).sorted()
+        var report = Report(pageCount: survey.published.count, diagnostics: diagnostics, output: destination, parsed: survey.read.parsed)
+        let published = publish(dirty, copies: copies, removals: removals, into: output, writing: report.succeeded,
+                                rendering: survey.rendering)
+        report.diagnostics += strict ? published.diagnostics.map(\.promotedToError) : published.diagnostics
+        guard report.succeeded else { return report }
+        report.written = published.written
+        report.removed = published.removed
+        var next = BuildCache(version: inputs.version, destination: destination)
+        next.records = survey.read.records
         cache = next
         return report
+    }
+
+    /// Every problem a build of the site would report before it writes anything (configuration,
+    /// theme, front matter, Markdown, URLs, links), for `runway check`.
+    func diagnose() -> (pageCount: Int, diagnostics: [Diagnostic]) {
+        switch inputs() {
+        case .failure(let problems): return (0, problems.diagnostics)
+        case .success(let inputs):
+            let survey = self.survey(inputs, previous: nil, changed: nil)
+            return (survey.read.records.count, survey.diagnostics)
+        }
     }
 }

@@ -76,9 +76,15 @@ public struct SiteConfiguration: Sendable {
         let languages = [SiteLanguage(code: language, name: languageName(source.table["languages"]?.table?[language]?.table) ?? language,
                                       title: title, prefix: "")]
             + otherLanguages(source, default: language, title: title, diagnostics: &diagnostics)
+        var theme = string("theme", default: "default")
+        if let problem = ThemeLibrary.problem(withName: theme) {
+            diagnostics.append(Diagnostic(.error, "'theme' must be a theme's name, not \"\(theme)\": \(problem)", path: path,
+                                          position: source.position(of: ["theme"])))
+            theme = "default"
+        }
         let configuration = SiteConfiguration(
             title: title, baseURL: string("baseURL", default: "/"),
-            language: language, theme: string("theme", default: "default"),
+            language: language, theme: theme,
             paginate: paginate, scope: declared.scope, languages: languages,
             permalinks: permalinks(source, diagnostics: &diagnostics))
         return (configuration, diagnostics)

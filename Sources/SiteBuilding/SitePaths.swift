@@ -1,4 +1,6 @@
+import AttributedText
 import Foundation
+import SiteOutput
 
 /// Paths inside a site, written the way the user named the site (so `.` gives `content/a.md`).
 public enum SitePaths {
@@ -6,13 +8,29 @@ public enum SitePaths {
         site == "." || site.isEmpty ? relative : (site.hasSuffix("/") ? site + relative : site + "/" + relative)
     }
 
-    /// Every file under `root`, relative to it (a link to a file counts; folders, linked or not,
-    /// are walked only when real). Read with `readdir`, which tells files from folders without a
-    /// `stat` of each: Foundation's enumerator took a tenth of a second for 10,000 pages.
-    static func files(under root: String) -> [String] {
+    /// The files under a folder, and the symbolic links under it that were not followed.
+    struct Listing {
+        /// Relative to the folder.
         var files: [String] = []
-        var pending = [""]
-        while let folder = pending.popLast() {
+        /// Links (relative to the folder) whose target is outside the boundary or missing, with
+        /// where they lead.
+        var skipped: [(link: String, target: String)] = []
+    }
+
+    /// Every file under `root`, relative to it. A symbolic link (to a file or a folder) is
+    /// followed only when what it leads to is inside `boundary` (a real path; by default `root`'s
+    /// own): a link out of the site is skipped, so a build never publishes a file from elsewhere.
+    /// Read with `readdir`, which tells files from folders without a `stat` of each: Foundation's
+    /// enumerator took a tenth of a second for 10,000 pages.
+    static func list(under root: String, inside boundary: String? = nil) -> Listing {
+        var listing = Listing()
+        var info = stat()
+        guard let base = realPath(root), stat(base, &info) == 0 else { return listing }
+        let limit = boundary.flatMap(realPath) ?? base
+        // Each folder to read with the inodes of the folders above it: a link back to one of them
+        // would loop, and is not followed.
+        var pending: [(folder: String, above: [UInt64])] = [("", [UInt64(info.st_ino)])]
+        while let (folder, above) = pending.popLast() {
             guard let directory = opendir(folder.isEmpty ? root : root + "/" + folder) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
@@ -20,22 +38,76 @@ public enum SitePaths {
                 guard name != ".", name != ".." else { continue }
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): pending.append(relative)
-                case Int32(DT_REG): files.append(relative)
+                case Int32(DT_DIR): pending.append((relative, above + [UInt64(entry.pointee.d_ino)]))
+                case Int32(DT_REG): listing.files.append(relative)
                 default:
-                    var info = stat()
-                    guard stat(root + "/" + relative, &info) == 0 else { continue }
-                    if info.st_mode & S_IFMT == S_IFREG { files.append(relative) }
-                    if info.st_mode & S_IFMT == S_IFDIR && entry.pointee.d_type == DT_UNKNOWN { pending.append(relative) }
+                    guard lstat(root + "/" + relative, &info) == 0 else { continue }
+                    switch info.st_mode & S_IFMT {
+                    case S_IFREG: listing.files.append(relative)
+                    case S_IFDIR: pending.append((relative, above + [UInt64(info.st_ino)]))
+                    case S_IFLNK:
+                        guard let target = realPath(root + "/" + relative), isInside(target, limit) else {
+                            let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + relative)) ?? "?"
+                            listing.skipped.append((relative, written))
+                            continue
+                        }
+                        guard stat(target, &info) == 0 else { continue }
+                        if info.st_mode & S_IFMT == S_IFREG { listing.files.append(relative) }
+                        if info.st_mode & S_IFMT == S_IFDIR && !above.contains(UInt64(info.st_ino)) {
+                            pending.append((relative, above + [UInt64(info.st_ino)]))
+                        }
+                    default: continue
+                    }
                 }
             }
         }
-        return files
+        return listing
     }
 
-    /// Every Markdown file under `<site>/content`, sorted, as paths relative to the site.
-    static func contentFiles(site: String) -> [String] {
-        files(under: join(site, "content")).filter { $0.hasSuffix(".md") }.map { "content/" + $0 }.sorted()
+    /// Every file under `root`, relative to it; links are followed only inside `root`.
+    static func files(under root: String) -> [String] {
+        list(under: root).files
+    }
+
+    /// Every Markdown file under `<site>/content`, sorted, as paths relative to the site, and the
+    /// links that were skipped because they lead out of the site.
+    static func contentFiles(site: String) -> (files: [String], skipped: [Diagnostic]) {
+        let listing = list(under: join(site, "content"), inside: site)
+        let files = listing.files.filter { $0.hasSuffix(".md") }.map { "content/" + $0 }.sorted()
+        return (files, skippedLinks(listing, under: join(site, "content")))
+    }
+
+    /// A warning for each link a listing skipped.
+    static func skippedLinks(_ listing: Listing, under root: String) -> [Diagnostic] {
+        listing.skipped.sorted { $0.link < $1.link }.map { link, target in
+            Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)",
+                       path: root + "/" + link)
+        }
+    }
+
+    /// Whether `file` (relative to the site) is a content file Runway may read: a Markdown file
+    /// under `content/` whose path has no `.`/`..` segment, and which (through any link) is inside
+    /// the site.
+    static func isContentFile(_ file: String) -> Bool {
+        file.hasPrefix("content/") && file.hasSuffix(".md") && OutputPath(String(file.dropFirst("content/".count))) != nil
+    }
+
+    /// Whether the file at `path` (through any link) is inside the folder `boundary`.
+    static func leadsInside(_ path: String, _ boundary: String) -> Bool {
+        guard let target = realPath(path), let limit = realPath(boundary) else { return false }
+        return isInside(target, limit)
+    }
+
+    /// The path with every link resolved, or `nil` when it leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` is `folder` or inside it (both real paths).
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 
     /// A file that could not be copied, and why.

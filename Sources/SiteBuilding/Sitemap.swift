@@ -11,7 +11,7 @@ extension SiteBuild {
         for url in urls {
             let encoded = url.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: " ") })
                 ? url : (url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url)
-            xml += "  <url><loc>\(escape(absolute(encoded, baseURL: baseURL)))</loc></url>\n"
+            xml += "  <url><loc>\(xmlEscape(absolute(encoded, baseURL: baseURL)))</loc></url>\n"
         }
         return xml + "</urlset>\n"
     }

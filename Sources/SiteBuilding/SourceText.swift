@@ -35,7 +35,8 @@ public struct SourceText: Sendable {
         try decode([UInt8](data), path: path)
     }
 
-    /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their position.
+    /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their
+    /// position; a leading byte-order mark is dropped.
     public static func decode(_ bytes: [UInt8], path: String) throws(Diagnostic) -> String {
         if let nul = bytes.firstIndex(of: 0) {
             throw Diagnostic(.error, "contains a NUL byte: this looks like a binary file, not Markdown",
@@ -54,7 +55,10 @@ public struct SourceText: Sendable {
                                  position: position(of: before, in: bytes))
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        // A byte-order mark some editors write before the text is not part of it: front matter
+        // after one still starts the file.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return String(decoding: bytes[start...], as: UTF8.self)
     }
 
     /// The 1-based line and UTF-8 column of a byte offset.

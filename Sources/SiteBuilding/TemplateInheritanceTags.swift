@@ -18,6 +18,29 @@ private func templateName(_ variable: Variable, in context: Context) throws -> S
     return name
 }
 
+/// The templates being rendered inside one another (`extends` and `include`), outermost first, so
+/// that a template that extends itself (or a → b → a) is an error naming the cycle, and includes
+/// nest only so deep, instead of overflowing the stack.
+enum TemplateNesting {
+    static let contextKey = "_runway_nesting"
+    /// How deep includes and extends may nest; a recursive include (a menu of menus) stops there.
+    static let limit = 64
+
+    /// The chain with `name` added as rendered from the tag at `token`, or the error that says
+    /// why it cannot be.
+    static func entering(_ name: String, from token: Token?, kind: String, in context: Context) throws -> [String] {
+        var chain = context[contextKey] as? [String] ?? []
+        if chain.isEmpty, let outer = token?.sourceMap.filename { chain = [outer] }
+        if kind == "extends", chain.contains(name) {
+            throw TemplateSyntaxError("'extends' makes a cycle: \((chain + [name]).joined(separator: " → "))")
+        }
+        guard chain.count < limit else {
+            throw TemplateSyntaxError("templates nest more than \(limit) deep through 'include' and 'extends' (\(chain.suffix(4).joined(separator: " → ")) → \(name) …): does a template include itself?")
+        }
+        return chain + [name]
+    }
+}
+
 /// The blocks of the templates that extend, by name, the innermost template's first.
 final class BlockStack {
     static let contextKey = "_runway_blocks"
@@ -64,8 +87,11 @@ final class ExtendsTag: NodeType {
         for (name, block) in blocks { stack.push(block, named: name) }
         do {
             // Parsed inside: a syntax error in the parent is the parent's, with this tag in its trace.
+            let chain = try TemplateNesting.entering(name, from: token, kind: "extends", in: context)
             let parent = try ParsedTemplates.nodes(of: name, context: context)
-            return try context.push(dictionary: [BlockStack.contextKey: stack]) { try renderNodes(parent, context) }
+            return try context.push(dictionary: [BlockStack.contextKey: stack, TemplateNesting.contextKey: chain]) {
+                try renderNodes(parent, context)
+            }
         } catch let error as TemplateSyntaxError where error.templateName != token?.sourceMap.filename {
             throw nested(error)
         }
@@ -134,8 +160,10 @@ final class IncludeTag: NodeType {
     func render(_ context: Context) throws -> String {
         let name = try SiteBuilding.templateName(self.templateName, in: context)
         do {
+            let chain = try TemplateNesting.entering(name, from: token, kind: "include", in: context)
             let nodes = try ParsedTemplates.nodes(of: name, context: context)
-            let inner = includeContext.flatMap { context[$0] as? [String: Any] } ?? [:]
+            var inner = includeContext.flatMap { context[$0] as? [String: Any] } ?? [:]
+            inner[TemplateNesting.contextKey] = chain
             return try context.push(dictionary: inner) { try renderNodes(nodes, context) }
         } catch {
             throw nested(error)

@@ -1,7 +1,6 @@
 import AttributedText
 import Formatting
 import Foundation
-import PathKit
 import Stencil
 
 /// The page templates of a build: the site's `templates/` first, then each theme's in the order
@@ -16,7 +15,7 @@ struct TemplateSet: @unchecked Sendable {
 
     init(folders: [String]) {
         self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
-        templates = ParsedTemplates(FileSystemLoader(paths: self.folders.map { Path($0) }))
+        templates = ParsedTemplates(folders: self.folders)
         environment = Environment(loader: templates, extensions: [templates.tags()])
     }
 
@@ -52,7 +51,7 @@ struct TemplateSet: @unchecked Sendable {
 
     /// Whether a template of that name exists in any folder.
     func exists(_ name: String) -> Bool {
-        folders.contains { FileManager.default.fileExists(atPath: $0 + "/" + name) }
+        ParsedTemplates.file(named: name, in: folders) != nil
     }
 
     /// Whether template `name`, a template it extends or one it includes, names `variable` inside a
@@ -72,7 +71,8 @@ struct TemplateSet: @unchecked Sendable {
         var pending = [name]
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
-            guard let text = try? String(contentsOfFile: path(of: next), encoding: .utf8) else { continue }
+            guard let file = ParsedTemplates.file(named: next, in: folders), let text = try? String(contentsOfFile: file, encoding: .utf8)
+            else { continue }
             for tag in Self.tags(in: text) {
                 let words = tag.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "\"" || $0 == "'" || $0 == "." || $0 == "/" || $0 == "-") })
                 if words.contains(where: { $0 == variable || $0.hasPrefix(variable + ".") }) { return true }
@@ -106,7 +106,7 @@ struct TemplateSet: @unchecked Sendable {
 
     /// Where a template name comes from, for diagnostics.
     private func path(of name: String) -> String {
-        folders.map { $0 + "/" + name }.first { FileManager.default.fileExists(atPath: $0) } ?? name
+        ParsedTemplates.file(named: name, in: folders) ?? name
     }
 }
 

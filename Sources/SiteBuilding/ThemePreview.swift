@@ -1,6 +1,7 @@
 import AttributedText
 import Formatting
 import Foundation
+import SiteOutput
 
 /// `runway theme preview <name>`: a specimen site built with a theme: every block and inline
 /// intent, every custom attribute value of the theme's scope, and each font text style, in light
@@ -38,9 +39,13 @@ public struct ThemePreview: Sendable {
             return SiteBuild.Report(pageCount: 0, diagnostics: [Diagnostic(.error, "cannot write the preview: \(error.localizedDescription)", path: root)],
                                     output: output)
         }
-        var build = SiteBuild(site: root, output: output, theme: name)
+        // Built and finished beside the specimen, then put in place as one transaction: the output
+        // folder gets Runway's usual care (never the site, never files Runway did not write).
+        let staged = root + "/_site"
+        var build = SiteBuild(site: root, output: staged, theme: name)
         build.cachePath = nil
         var report = build.run()
+        report.output = output
         report.diagnostics = report.diagnostics.map { diagnostic in
             var moved = diagnostic
             moved.path = moved.path.replacingOccurrences(of: root + "/", with: "preview:")
@@ -48,16 +53,28 @@ public struct ThemePreview: Sendable {
         }
         guard report.succeeded else { return report }
         do {
-            try addDarkAndSideBySide()
+            try addDarkAndSideBySide(in: staged)
         } catch {
             report.diagnostics.append(Diagnostic(.error, "cannot write the preview: \(error.localizedDescription)", path: output))
+            return report
+        }
+        var protected = SiteBuild.protectedFolders(site: site)
+        protected += library.folders(of: name).map { OutputLocation.Protected($0, what: "the theme's own folder") }
+        do throws(Diagnostic) {
+            let folder = try OutputFolder(output, options: .init(protected: protected))
+            let (written, removed) = try folder.replaceContents(withFilesIn: staged)
+            try folder.saveManifest()
+            report.written = written.map(\.value)
+            report.removed = removed.map(\.value)
+        } catch {
+            report.diagnostics.append(error)
         }
         return report
     }
 
     /// `/dark/`: the specimen with the stylesheet's dark values in force whatever the system says,
     /// and `/preview.html`: light and dark side by side.
-    private func addDarkAndSideBySide() throws {
+    private func addDarkAndSideBySide(in output: String) throws {
         let css = try String(contentsOfFile: output + "/theme.css", encoding: .utf8)
         try Self.forcingDark(css).write(toFile: output + "/theme-dark.css", atomically: true, encoding: .utf8)
         var page = try String(contentsOfFile: output + "/index.html", encoding: .utf8)

@@ -26,6 +26,7 @@ public struct SiteServer: Sendable {
     public func run(onBuild: @escaping @Sendable (LiveBuild.Outcome) -> Void,
                     onListening: @escaping @Sendable () -> Void) async throws {
         let hub = LiveReloadHub()
+        try live.openOutput()
         let first = live.rebuild()
         onBuild(first)
         hub.publish(first)

@@ -1,6 +1,7 @@
-import AttributedText
+public import AttributedText
 import Foundation
 public import SiteBuilding
+public import SiteOutput
 import Synchronization
 
 /// A site built again and again as its files change, keeping its build cache in memory between
@@ -8,6 +9,9 @@ import Synchronization
 public final class LiveBuild: Sendable {
     public let build: SiteBuild
     private let cache = Mutex<BuildCache?>(nil)
+    /// The output folder, held (and locked against other writers) from the first build that opens
+    /// it until this is released.
+    private let output = Mutex<OutputFolder?>(nil)
     /// Builds one at a time: a change during a build waits for it.
     private let building = Mutex(())
 
@@ -38,11 +42,25 @@ public final class LiveBuild: Sendable {
     /// Starts from the cache `runway build` left, when there is one.
     public init(build: SiteBuild) {
         self.build = build
-        cache.withLock { $0 = build.cachePath.flatMap(BuildCache.load) }
+        cache.withLock { $0 = build.cachePath.flatMap { BuildCache.load($0, site: build.site) } }
     }
 
-    /// Writes the cache for the next `runway build` or `runway serve`, now.
+    /// Opens the output folder (the first time) and holds it, locked against other writers, for
+    /// as long as this lives: `serve` and `watch` call it before their first build, so that a
+    /// folder Runway must not write into stops them at once.
+    @discardableResult
+    public func openOutput() throws(Diagnostic) -> OutputFolder {
+        try output.withLock { held throws(Diagnostic) in
+            if let held { return held }
+            let opened = try build.openOutput()
+            held = opened
+            return opened
+        }
+    }
+
+    /// Writes the cache and the output's manifest for the next `runway build` or `runway serve`, now.
     public func saveCache() {
+        try? output.withLock { $0 }?.saveManifest()
         guard let path = build.cachePath, let cache = cache.withLock({ $0 }) else { return }
         cache.save(path)
     }
@@ -67,9 +85,12 @@ public final class LiveBuild: Sendable {
     }
 
     /// What a watcher should leave alone: the output folder, the cache, theme previews, version control.
+    /// Everything a build writes is under one of these: the output (new files are written beside
+    /// their place inside it) and the folder of its manifest and journal.
     public var ignoredPaths: [String] {
-        [build.destination, (build.cachePath.map { ($0 as NSString).deletingLastPathComponent }) ?? "",
-         SitePaths.join(build.site, "_theme-preview"), SitePaths.join(build.site, ".git")]
+        let state = ((try? OutputLocation(build.destination, protected: []))?.state as NSString?)?.deletingLastPathComponent
+        return [build.destination, (build.cachePath.map { ($0 as NSString).deletingLastPathComponent }) ?? "", state ?? "",
+                SitePaths.join(build.site, "_theme-preview"), SitePaths.join(build.site, ".git")]
             .filter { !$0.isEmpty }
     }
 
@@ -80,9 +101,14 @@ public final class LiveBuild: Sendable {
             let clock = ContinuousClock()
             let start = clock.now
             var cache = self.cache.withLock { $0 }
-            // After a build of its own, the output is what the cache says: nothing else writes there.
+            // After a build of its own, the output is what the manifest says: nothing else writes there.
             let trusted = builtOnce.withLock { $0 }
-            let report = build.run(cache: &cache, changed: changedPaths.flatMap(contentFiles), trustOutputs: trusted)
+            let report: SiteBuild.Report
+            do throws(Diagnostic) {
+                report = build.run(cache: &cache, output: try openOutput(), changed: changedPaths.flatMap(contentFiles), trustOutputs: trusted)
+            } catch {
+                report = SiteBuild.Report(pageCount: 0, diagnostics: [error], output: build.destination)
+            }
             if report.succeeded { builtOnce.withLock { $0 = true } }
             self.cache.withLock { $0 = cache }
             let effect: Effect

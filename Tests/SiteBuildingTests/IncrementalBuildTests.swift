@@ -120,7 +120,8 @@ import Testing
             .write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
         var cache: BuildCache?
         let build = SiteBuild(site: root)
-        #expect(build.run(cache: &cache).succeeded)
+        let output = try build.openOutput()
+        #expect(build.run(cache: &cache, output: output).succeeded)
         func compareWithAFullBuild(_ report: SiteBuild.Report) {
             let output = SiteBuildTests.temporary("full")
             var full = SiteBuild(site: root, output: output)
@@ -133,7 +134,7 @@ import Testing
 
         // Text only, with a broken link: the quick path, and the same warnings as a full build.
         try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "New text, and [a link](/nowhere/).")
-        let text = build.run(cache: &cache, changed: ["content/posts/b.md"], trustOutputs: true)
+        let text = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
         #expect(text.quick)
         #expect(text.parsed == 1 && text.written == ["posts/b/index.html"])
         #expect(text.diagnostics.map(\.message) == ["broken link: /nowhere/ leads to /nowhere/, which the site does not have"])
@@ -143,14 +144,14 @@ import Testing
 
         // A title: lists change, so the full path.
         try Self.post(root, "b", title: "B renamed", date: "2026-02-01", tag: "swift", body: "New text.")
-        let title = build.run(cache: &cache, changed: ["content/posts/b.md"], trustOutputs: true)
+        let title = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
         #expect(!title.quick)
         #expect(title.written.contains("posts/index.html"))
         compareWithAFullBuild(title)
 
         // The home page's template lists every page: the full path too.
         try "# Home again\n".write(toFile: root + "/content/index.md", atomically: true, encoding: .utf8)
-        let home = build.run(cache: &cache, changed: ["content/index.md"], trustOutputs: true)
+        let home = build.run(cache: &cache, output: output, changed: ["content/index.md"], trustOutputs: true)
         #expect(!home.quick)
         compareWithAFullBuild(home)
     }
@@ -159,9 +160,10 @@ import Testing
         let root = try Self.blog()
         var cache: BuildCache?
         let build = SiteBuild(site: root)
-        #expect(build.run(cache: &cache).parsed == 5)
+        let output = try build.openOutput()
+        #expect(build.run(cache: &cache, output: output).parsed == 5)
         try Self.post(root, "a", title: "A", date: "2026-01-01", tag: "swift", body: "Watched.")
-        let report = build.run(cache: &cache, changed: ["content/posts/a.md"])
+        let report = build.run(cache: &cache, output: output, changed: ["content/posts/a.md"])
         #expect(report.parsed == 1)
         #expect(report.written == ["posts/a/index.html"])
     }

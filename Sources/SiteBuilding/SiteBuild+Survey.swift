@@ -1,0 +1,87 @@
+import AttributedText
+import Formatting
+import Foundation
+import MarkdownParsing
+
+/// What a build knows before it writes anything: its inputs (configuration, theme, templates and
+/// their version) and the survey of the content (records, lists, static files, the output plan and
+/// every diagnostic). `runway check` stops there.
+extension SiteBuild {
+    struct Inputs {
+        var configuration: SiteConfiguration
+        var theme: Theme
+        var library: ThemeLibrary
+        var templates: TemplateSet
+        var version: ContentHash
+        var reader: PageReader
+        /// The configuration's and the theme's warnings.
+        var diagnostics: [Diagnostic]
+    }
+
+    struct InputProblems: Error {
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The configuration, theme and templates, or the errors that stop a build before it reads content.
+    func inputs() -> Result<Inputs, InputProblems> {
+        var diagnostics: [Diagnostic] = []
+        let (loaded, configurationDiagnostics) = SiteConfiguration.load(site: site)
+        diagnostics += configurationDiagnostics
+        guard var configuration = loaded else { return .failure(InputProblems(diagnostics: diagnostics)) }
+        if let theme { configuration.theme = theme }
+        let library = ThemeLibrary.standard(site: site)
+        let (loadedTheme, themeDiagnostics) = library.load(configuration.theme)
+        diagnostics += themeDiagnostics
+        guard let theme = loadedTheme, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return .failure(InputProblems(diagnostics: diagnostics))
+        }
+        let templateFolders = TemplateSet.folders(site: site, theme: theme.name, library: library)
+        // Every theme counts, not only the site's: a page may name another in its front matter.
+        let themeFolders = library.names.compactMap { library.path(of: $0).map { ($0 as NSString).deletingLastPathComponent } }
+        let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
+        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(scope: configuration.contentScope(theme: theme)),
+                                themes: ThemeSet(library: library, site: theme))
+        return .success(Inputs(configuration: configuration, theme: theme, library: library, templates: TemplateSet(folders: templateFolders),
+                               version: version, reader: reader, diagnostics: diagnostics))
+    }
+
+    struct Survey {
+        var read: ReadContent
+        var published: [PageRecord]
+        var plan: OutputPlan
+        var rendering: RenderInputs
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The content read (unchanged files from `previous`), the lists and the output plan.
+    func survey(_ inputs: Inputs, previous: BuildCache?, changed: Set<String>?) -> Survey {
+        var diagnostics = inputs.diagnostics
+        let configuration = inputs.configuration
+        let (files, skipped) = contentFiles(previous: previous, changed: changed)
+        diagnostics += skipped
+        let read = readContent(files, reader: inputs.reader, previous: previous, changed: changed)
+        diagnostics += read.diagnostics
+        let published = files.compactMap { read.records[$0] }.filter(isPublished)
+        let newest = published.sorted(by: SiteLists.newestFirst)
+        let lists = SiteLists(newestFirst: newest, languages: configuration.languages)
+        let contexts = TemplateContexts(configuration: configuration, themeName: inputs.theme.name, newestFirst: newest)
+
+        let (statics, staticDiagnostics) = staticSources(themeFolders: inputs.library.folders(of: inputs.theme.name))
+        diagnostics += staticDiagnostics
+        var targets = Set(published.map(\.url)).union(lists.urls(paginate: configuration.paginate))
+        targets.formUnion(["/404.html", "/theme.css", "/sitemap.xml", "/robots.txt"])
+        targets.formUnion(published.compactMap(\.metadata.theme).map { ThemeSet.stylesheet(of: $0) })
+        for language in configuration.languages { targets.formUnion([language.prefix + "/index.xml", language.prefix + "/atom.xml"]) }
+        targets.formUnion(statics.keys.map { "/" + $0 })
+        let links = LinkCheck(targets: targets)
+        for page in published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
+
+        let plan = outputPlan(published: published, newest: newest, lists: lists, reader: inputs.reader, contexts: contexts,
+                              templates: inputs.templates, configuration: configuration, theme: inputs.theme, version: inputs.version,
+                              statics: statics)
+        diagnostics += plan.diagnostics
+        let rendering = RenderInputs(published: published, bodies: read.bodies, reader: inputs.reader, templates: inputs.templates,
+                                     contexts: contexts, lists: lists, configuration: configuration)
+        return Survey(read: read, published: published, plan: plan, rendering: rendering, diagnostics: diagnostics)
+    }
+}
