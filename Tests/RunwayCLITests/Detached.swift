@@ -5,6 +5,13 @@ import Foundation
 /// its pid and exits. Foundation's Process, waiting on a long-lived child, stops reaping the
 /// others (its monitor blocks in wait4 on that child).
 enum Detached {
+    /// Whether the process is alive: not gone, and not a zombie nobody reaped yet (a container's
+    /// first process may never reap the orphans the launcher leaves).
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0, let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        return !status.contains(") Z ")
+    }
+
     /// Starts `command` (shell syntax) with its output in `log`; its pid.
     static func launch(_ command: String, log: String = "/dev/null") throws -> Int32 {
         let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("runway-detached-\(UUID().uuidString).pid").path

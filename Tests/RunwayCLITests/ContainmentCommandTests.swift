@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Issue 12, part 2: content can never reach outside the output folder or the site. Each bad value
+/// is an error at `file:line:col` in `check` and in `build`, and nothing is written anywhere.
+/// Before (3dbdd66) each of these wrote outside `_site`, read outside the site, or was silent.
+@Suite struct ContainmentCommandTests {
+    @Test(arguments: [
+        // A file named ...md made the URL /../: its page went to SITE/index.html.
+        (["content/...md": "---\ntitle: Dots\n---\nx\n"], "", "content/...md:1:1: error: its URL /../ cannot be a page's: it has a '..' segment"),
+        // A date of dots under a date permalink wrote SITE/../../victim/index.html.
+        (["content/posts/v.md": "---\ntitle: V\ndate: \"../..-..-.\"\n---\nx\n"], "[permalinks]\nposts = \"/:year/:month/:day/:slug/\"\n",
+         "content/posts/v.md:3:1: error: 'date' must be a date such as 2026-11-03"),
+        // A theme name that climbed out of themes/ loaded a theme from anywhere.
+        (["content/e.md": "---\ntitle: E\ntheme: \"../../evil\"\n---\nx\n"], "", "content/e.md:3:1: error: 'theme' must be a theme's name, not \"../../evil\""),
+        // A layout beside templates/ was read (a string prefix check).
+        (["content/l.md": "---\nlayout: \"../templates-x/y.html\"\n---\nx\n"], "",
+         "content/l.md:2:1: error: 'layout' must name a template inside the templates folder (such as post.html), not \"../templates-x/y.html\""),
+        // slug "." overwrote the section's list page.
+        (["content/posts/d.md": "---\nslug: \".\"\n---\nx\n", "content/posts/e.md": "x\n"], "",
+         "content/posts/d.md:2:1: error: 'slug' must be one path segment, not \".\""),
+        // A permalink pattern with .. was accepted.
+        (["content/posts/p.md": "x\n"], "[permalinks]\nposts = \"/../:slug/\"\n",
+         "runway.toml:4:1: error: a permalink cannot have a '..' segment: pages stay inside the output folder"),
+    ])
+    func aValueThatLeavesItsFolderIsALocatedError(_ files: [String: String], _ configuration: String, _ expected: String) throws {
+        let site = try TestSite(files.merging(["content/index.md": "# Home\n"]) { $1 }, configuration: configuration)
+        try site.write("evil {}\n", to: "../evil/theme.toml")
+        try site.write("<p>stolen</p>\n", to: "templates-x/y.html")
+        let before = site.tree(site.parent)
+        for command in ["check", "build"] {
+            let result = try site.runway(command, site.root)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains(site.root + "/" + expected), "\(command): \(result.stderr)")
+        }
+        #expect(site.tree(site.parent) == before, "nothing written in the site or beside it")
+    }
+
+    /// Two pages with one URL (or a page and a list page) are an error naming both; before, the
+    /// last one won and the sitemap listed the URL twice.
+    @Test func twoPagesCannotShareAURL() throws {
+        let site = try TestSite(["content/index.md": "# Home\n", "content/about.md": "# About\n",
+                                 "content/b.md": "---\nslug: about\n---\n# B\n",
+                                 "content/t.md": "---\nslug: tags\ntags: [x]\n---\n# T\n"])
+        for command in ["check", "build"] {
+            let result = try site.runway(command, site.root)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("\(site.root)/content/b.md:1:1: error: its URL /about/ is also that of \(site.root)/content/about.md"),
+                    "\(result.stderr)")
+            #expect(result.stderr.contains("\(site.root)/content/t.md:1:1: error: its URL /tags/ is also that of the tags index"), "\(result.stderr)")
+        }
+        #expect(!site.exists("_site"))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// Issue 12, part 4: no input crashes Runway, hangs it or makes it write ill-formed files. Before
+/// (3dbdd66): a template including itself overflowed the stack, a cache file with a huge length
+/// trapped on every later build, a 600-byte YAML alias bomb took over 20 s and gigabytes, a
+/// control character made the feeds ill-formed XML, and a byte-order mark hid the front matter.
+@Suite struct HostileInputCommandTests {
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        (["templates/page.html": "{% include \"page.html\" %}\n"],
+         "templates/page.html:1:4: error: template error: templates nest more than 64 deep through 'include' and 'extends'"),
+        (["templates/page.html": "{% extends \"b.html\" %}\n", "templates/b.html": "{% extends \"page.html\" %}\n"],
+         "templates/b.html:1:4: error: template error: 'extends' makes a cycle: page.html → b.html → page.html"),
+        (["templates/page.html": "{% extends \"page.html\" %}\n"],
+         "templates/page.html:1:4: error: template error: 'extends' makes a cycle: page.html → page.html"),
+    ])
+    func aTemplateThatNeverEndsIsALocatedError(_ templates: [String: String], _ expected: String) throws {
+        let site = try TestSite(templates.merging(["content/a.md": "# A\n"]) { $1 })
+        let result = try site.runway("build", site.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(site.root + "/" + expected), "\(result.stderr)")
+        #expect(!site.exists("_site"))
+    }
+
+    /// Any unreadable cache means one full build, never a crash; the cache is written anew. (The
+    /// cache of 3dbdd66 was of format 2: its length fields overflowed.)
+    @Test(arguments: [2, 3].flatMap { format in
+        ["99999999999999999999999\n{}", "9223372036854775807\n{}", "9223372036854775806\n{}", "-5\n{}", "2\n{}"].map { "runway-cache \(format)\n" + $0 }
+    } + ["garbage", ""])
+    func aBrokenCacheMeansAFullBuild(_ cache: String) throws {
+        let site = try TestSite(["content/a.md": "# A\n"])
+        try site.write(cache, to: ".runway-cache/_site.json")
+        let first = try site.runway("build", site.root)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("parsed 1"))
+        let again = try site.runway("build", site.root)
+        #expect(again.stdout.contains("parsed 0, wrote 0 files"), "the cache works again: \(again.stdout)")
+    }
+
+    /// Nine aliases of nine aliases … expand to millions of values: an error at once.
+    @Test(.timeLimit(.minutes(1))) func aYAMLAliasBombIsRefused() throws {
+        var yaml = "a: &a [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\n"
+        for (name, previous) in zip("bcdefghi", "abcdefgh") {
+            yaml += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
+        }
+        let site = try TestSite(["content/bomb.md": "---\n" + yaml + "---\n# Bomb\n"])
+        let started = ContinuousClock.now
+        let result = try site.runway("build", site.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(site.root)/content/bomb.md:2:1: error: front matter holds more than 100000 values once its aliases"),
+                "\(result.stderr)")
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    /// A control character in a title or summary: the feeds stay well-formed XML.
+    @Test func feedsStayWellFormed() throws {
+        let site = try TestSite(["content/posts/a.md": "---\ntitle: \"Bell \\a and form feed \\f\"\ndate: 2026-01-02\nsummary: \"Escape \\e here\"\n---\nx\n"])
+        let result = try site.runway("build", site.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        for feed in ["index.xml", "atom.xml", "sitemap.xml"] {
+            let parser = XMLParser(data: Data((site.read("_site/" + feed) ?? "").utf8))
+            #expect(parser.parse(), "\(feed): \(parser.parserError.map { "\($0)" } ?? "")")
+        }
+        #expect(site.read("_site/index.xml")?.contains("<title>Bell \u{FFFD} and form feed \u{FFFD}</title>") == true)
+    }
+
+    /// A UTF-8 byte-order mark before `---` (some editors write one) is not part of the text.
+    @Test func aByteOrderMarkBeforeFrontMatter() throws {
+        let site = try TestSite(["content/a.md": "\u{FEFF}---\ntitle: Marked\n---\nBody.\n"])
+        try site.write("\u{FEFF}title = \"Marked site\"\n", to: "runway.toml")
+        let result = try site.runway("build", site.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = site.read("_site/a/index.html") ?? ""
+        #expect(page.contains("<title>Marked · Marked site</title>"), "\(page)")
+        #expect(!page.contains("title: Marked"))
+    }
+}
+
+/// Issue 12, part 5: a symbolic link is followed only inside the site; others are skipped with a
+/// warning, and the output never holds a link. Before (3dbdd66), a link in content/ published
+/// its target's text, and one in static/ was copied as a link to an absolute path.
+@Suite struct SymbolicLinkCommandTests {
+    @Test func linksAreFollowedOnlyInsideTheSite() throws {
+        let site = try TestSite(["content/index.md": "# Home\n", "notes/inside.md": "# Inside\n", "assets/logo.svg": "<svg/>\n"])
+        let secret = site.parent + "/secret"
+        try "PRIVATE KEY\n".write(toFile: secret, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/content/leak.md", withDestinationPath: secret)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/content/inside.md", withDestinationPath: site.root + "/notes/inside.md")
+        try FileManager.default.createDirectory(atPath: site.root + "/static", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/static/id_rsa", withDestinationPath: secret)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/static/logo.svg", withDestinationPath: "../assets/logo.svg")
+        for command in ["check", "build"] {
+            let result = try site.runway(command, site.root)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("\(site.root)/content/leak.md: warning: skipped: a symbolic link to \(secret), which is outside the site"),
+                    "\(command): \(result.stderr)")
+        }
+        let build = try site.runway("build", site.root)
+        #expect(build.stderr.contains("\(site.root)/static/id_rsa: warning: skipped: a symbolic link to \(secret)"), "\(build.stderr)")
+        let output = site.tree("_site")
+        #expect(!output.values.contains { $0.contains("PRIVATE KEY") })
+        #expect(output["id_rsa"] == nil && output["leak/index.html"] == nil)
+        #expect(output["inside/index.html"]?.contains("<h1>Inside</h1>") == true)
+        #expect(output["logo.svg"] == "<svg/>\n", "a link inside the site is copied as a file, not a link")
+        #expect(!output.values.contains { $0.hasPrefix("-> ") })
+    }
+}

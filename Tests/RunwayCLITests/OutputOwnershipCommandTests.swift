@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Issue 12, part 1: Runway never deletes, replaces or publishes what it did not write. Each case
+/// deleted or damaged files before (3dbdd66).
+@Suite struct OutputOwnershipCommandTests {
+    static let pages = ["content/index.md": "# Home\n", "content/posts/a.md": "---\ntitle: A\ndate: 2026-01-01\n---\nText.\n"]
+
+    /// `--output` naming the site, its content, or a folder holding the site is refused, through
+    /// every command that builds; nothing is touched.
+    @Test func theSiteAndWhatItReadsAreNeverTheOutput() throws {
+        let site = try TestSite(Self.pages)
+        try site.write("body {}\n", to: "static/site.css")
+        try site.write("{% extends \"base.html\" %}\n", to: "templates/x.html")
+        let before = site.tree(site.root)
+        let parent = (site.root as NSString).deletingLastPathComponent
+        for (output, reason) in [(site.root, "is the site's own folder"), (site.root + "/content", "is the site's content"),
+                                 (site.root + "/static/deeper", "is inside the site's static files"),
+                                 (site.root + "/templates", "is the site's templates"), (parent, "holds the site's own folder")] {
+            let build = try site.runway("build", site.root, "--output", output)
+            #expect(build.status == 1)
+            #expect(build.stderr.hasPrefix("\(output): error: \(reason)"), "\(build.stderr)")
+            let watch = try site.runway("watch", site.root, "--output", output)
+            #expect(watch.status == 1 && watch.stderr.hasPrefix("\(output): error: \(reason)"), "\(watch.stderr)")
+            let serve = try site.runway("serve", site.root, "--output", output, "--port", "0")
+            #expect(serve.status == 1 && serve.stderr.hasPrefix("\(output): error: \(reason)"), "\(serve.stderr)")
+        }
+        let preview = try site.runway("theme", "preview", "default", "--site", site.root, "--output", site.root + "/content")
+        #expect(preview.status == 1 && preview.stderr.contains("\(site.root)/content: error: is the site's content"), "\(preview.stderr)")
+        #expect(site.tree(site.root) == before, "not one file of the site changed")
+    }
+
+    /// A folder with files of its own is refused; with --allow-non-empty Runway builds into it and
+    /// its files stay through every later build.
+    @Test func aFolderOfSomeoneElsesFilesIsLeftAlone() throws {
+        let site = try TestSite(Self.pages)
+        let docs = site.root + "-docs"
+        try FileManager.default.createDirectory(atPath: docs + "/notes", withIntermediateDirectories: true)
+        try "example.com\n".write(toFile: docs + "/CNAME", atomically: true, encoding: .utf8)
+        try "mine\n".write(toFile: docs + "/notes/todo.txt", atomically: true, encoding: .utf8)
+        let refused = try site.runway("build", site.root, "--output", docs)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\(docs): error: is not empty (CNAME, notes) and Runway has no record of writing it"))
+        #expect(refused.stderr.contains("--allow-non-empty"))
+        #expect(site.tree(docs) == ["CNAME": "example.com\n", "notes/todo.txt": "mine\n"])
+
+        #expect(try site.runway("build", site.root, "--output", docs, "--allow-non-empty").status == 0)
+        #expect(site.tree(docs)["posts/a/index.html"] != nil && site.tree(docs)["CNAME"] == "example.com\n")
+        // A page goes: its file goes, the others' stay; the next build needs no flag.
+        try FileManager.default.removeItem(atPath: site.root + "/content/posts/a.md")
+        let again = try site.runway("build", site.root, "--output", docs)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(site.tree(docs)["posts/a/index.html"] == nil)
+        #expect(site.tree(docs)["CNAME"] == "example.com\n" && site.tree(docs)["notes/todo.txt"] == "mine\n")
+
+        // A file Runway would make, put there by someone else: the build fails and changes nothing.
+        try site.write("# New\n", to: "content/new.md")
+        try FileManager.default.createDirectory(atPath: docs + "/new", withIntermediateDirectories: true)
+        try "theirs\n".write(toFile: docs + "/new/index.html", atomically: true, encoding: .utf8)
+        let before = site.tree(docs)
+        let conflict = try site.runway("build", site.root, "--output", docs)
+        #expect(conflict.status == 1)
+        #expect(conflict.stderr.contains("error: the build would replace what Runway did not write: new/index.html"), "\(conflict.stderr)")
+        #expect(site.tree(docs) == before)
+    }
+
+    /// `out/` is `out`; an output folder that is a link stays a link, written through.
+    @Test func aTrailingSlashAndALinkedOutputFolder() throws {
+        let site = try TestSite(Self.pages)
+        let out = site.root + "-out/"
+        let slash = try site.runway("build", site.root, "--output", out)
+        #expect(slash.status == 0, "\(slash.stderr)")
+        #expect(!slash.stderr.contains("NSCocoaErrorDomain"))
+        #expect(try site.runway("build", site.root, "--output", out).status == 0, "and again")
+        let target = site.root + "-target"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/published", withDestinationPath: target)
+        for _ in 0..<2 {
+            let linked = try site.runway("build", site.root, "--output", site.root + "/published")
+            #expect(linked.status == 0, "\(linked.stderr)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: site.root + "/published") == target)
+        #expect(site.tree(target)["posts/a/index.html"]?.contains("<p>Text.</p>") == true)
+    }
+
+    /// An I/O failure names the path and the reason, never a Foundation error code.
+    @Test func anOutputUnderAFileSaysWhy() throws {
+        let site = try TestSite(Self.pages)
+        try site.write("a file\n", to: "blocker")
+        let result = try site.runway("build", site.root, "--output", site.root + "/blocker/out")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(site.root)/blocker/out: error: cannot create the output folder: Not a directory"), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("error 512"))
+    }
+}
