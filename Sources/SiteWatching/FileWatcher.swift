@@ -11,13 +11,11 @@ public final class FileWatcher: @unchecked Sendable {
     private let descriptor: Int32
     private let ignored: [String]
     private let quiet: Duration
-    /// Watch descriptors to folders; touched only by the reading thread after `init`.
+    /// Watch descriptors to folders; guarded by `lock` (the reading thread and `watch(roots:)`).
     private var folders: [Int32: String] = [:]
-    /// Guards `isStopped` and `newRoots`, which other threads set.
+    /// Guards `folders` and `isStopped`.
     private let lock = NSLock()
     private var isStopped = false
-    /// Roots asked for after `init`, watched by the reading thread before its next wait.
-    private var newRoots: [String] = []
 
     /// Watches `roots` (missing ones are skipped), leaving out paths under `ignored` and editors'
     /// scratch files.
@@ -28,8 +26,10 @@ public final class FileWatcher: @unchecked Sendable {
         }
         self.ignored = ignored.map { URL(fileURLWithPath: $0).standardized.path }
         self.quiet = quiet
-        for root in roots where FileManager.default.fileExists(atPath: root) {
-            watchTree(URL(fileURLWithPath: root).standardized.path)
+        lock.withLock {
+            for root in roots where FileManager.default.fileExists(atPath: root) {
+                watchTree(URL(fileURLWithPath: root).standardized.path)
+            }
         }
     }
 
@@ -52,9 +52,15 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// Also watches `roots` from now on, those not watched yet (a site that now uses a theme from
-    /// elsewhere); their folders are watched within one polling interval.
+    /// elsewhere): when this returns, a change in them is seen.
     public func watch(roots: [String]) {
-        lock.withLock { newRoots += roots.map { URL(fileURLWithPath: $0).standardized.path } }
+        lock.withLock {
+            let watched = Set(folders.values)
+            for root in roots.map({ URL(fileURLWithPath: $0).standardized.path })
+            where !watched.contains(root) && FileManager.default.fileExists(atPath: root) {
+                watchTree(root)
+            }
+        }
     }
 
     /// Ends the stream of changes within one polling interval.
@@ -66,19 +72,7 @@ public final class FileWatcher: @unchecked Sendable {
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_DELETE_SELF | IN_ATTRIB)
 
-    /// Watches the roots asked for since the last time, when they exist and are not watched yet.
-    private func watchNewRoots() {
-        let roots = lock.withLock { () -> [String] in
-            defer { newRoots = [] }
-            return newRoots
-        }
-        guard !roots.isEmpty else { return }
-        let watched = Set(folders.values)
-        for root in roots where !watched.contains(root) && FileManager.default.fileExists(atPath: root) {
-            watchTree(root)
-        }
-    }
-
+    /// Watches `folder` and every folder under it; `lock` is held.
     private func watchTree(_ folder: String) {
         guard !isIgnored(folder) else { return }
         let watch = inotify_add_watch(descriptor, folder, Self.mask)
@@ -105,10 +99,8 @@ public final class FileWatcher: @unchecked Sendable {
     private func nextBatch() -> Set<String>? {
         var batch = Set<String>()
         // Wait for something, checking now and then whether to stop.
-        watchNewRoots()
         while !wait(milliseconds: 200) {
             if shouldStop { return nil }
-            watchNewRoots()
         }
         let quietMilliseconds = Int32(quiet.components.seconds * 1000 + quiet.components.attoseconds / 1_000_000_000_000_000)
         repeat {
@@ -136,9 +128,9 @@ public final class FileWatcher: @unchecked Sendable {
             let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 }
             let name = String(decoding: nameBytes, as: UTF8.self)
             offset += header + length
-            guard let folder = folders[watch] else { continue }
+            guard let folder = lock.withLock({ folders[watch] }) else { continue }
             if mask & UInt32(IN_DELETE_SELF) != 0 || mask & UInt32(IN_IGNORED) != 0 {
-                folders[watch] = nil
+                lock.withLock { folders[watch] = nil }
                 continue
             }
             let path = name.isEmpty ? folder : folder + "/" + name
@@ -146,7 +138,7 @@ public final class FileWatcher: @unchecked Sendable {
             batch.insert(path)
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 // A new folder: watch it, and count what is already in it (it may have been moved in whole).
-                watchTree(path)
+                lock.withLock { watchTree(path) }
                 for file in (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? [] {
                     batch.insert(path + "/" + file)
                 }

@@ -132,16 +132,19 @@ import Testing
         }, "the page recovers: \(server.output)")
 
         // 4. A stylesheet-only change is swapped in place: the mark survives, the style changes.
-        _ = try browser.execute("window.runwayMark = 'kept'; return null;")
+        // Once the server serves the new stylesheet, every rebuild before it is done; the mark
+        // and a link to the stylesheet go on the page together. A reload would take both away.
         try FileManager.default.createDirectory(atPath: site + "/static/css", withIntermediateDirectories: true)
-        try "h1 { color: rgb(1, 2, 3); }\n".write(toFile: site + "/static/css/extra.css", atomically: true, encoding: .utf8)
         try "h1 { color: rgb(4, 5, 6); }\n".write(toFile: site + "/static/css/extra.css", atomically: true, encoding: .utf8)
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(Server.poll(seconds: 10) {
+            (try? String(contentsOf: server.url.appendingPathComponent("css/extra.css"), encoding: .utf8)) == "h1 { color: rgb(4, 5, 6); }\n"
+        }, "the stylesheet is served: \(server.output)")
         _ = try browser.execute("""
+            window.runwayMark = 'kept';
             const link = document.createElement('link'); link.rel = 'stylesheet'; link.href = '/css/extra.css';
             document.head.appendChild(link); return null;
             """)
-        #expect(Server.poll(seconds: 5) { (try? browser.execute("return getComputedStyle(document.querySelector('h1')).color")) as? String == "rgb(4, 5, 6)" })
+        #expect(Server.poll(seconds: 10) { (try? browser.execute("return getComputedStyle(document.querySelector('h1')).color")) as? String == "rgb(4, 5, 6)" })
         try "h1 { color: rgb(7, 8, 9); }\n".write(toFile: site + "/static/css/extra.css", atomically: true, encoding: .utf8)
         #expect(Server.poll(seconds: 10) {
             (try? browser.execute("return getComputedStyle(document.querySelector('h1')).color")) as? String == "rgb(7, 8, 9)"
