@@ -29,11 +29,23 @@ extension Runway {
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            _ = try Self.heartbeat(ProcessInfo.processInfo.environment)
+        }
+
+        /// How often open pages' event streams get a heartbeat: `RUNWAY_SERVE_HEARTBEAT` seconds
+        /// (a decimal number above 0, so that tests need not wait), else the server's default.
+        static func heartbeat(_ environment: [String: String]) throws -> Duration {
+            guard let text = environment["RUNWAY_SERVE_HEARTBEAT"] else { return SiteServer.defaultHeartbeat }
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                throw ValidationError("RUNWAY_SERVE_HEARTBEAT must be a number of seconds above 0 and at most 3600, not '\(text)'")
+            }
+            return .milliseconds(Int((seconds * 1000).rounded(.up)))
         }
 
         func run() async throws {
             let build = options.build(site: site.path)
-            let server = SiteServer(build: build, host: host, port: port)
+            let server = SiteServer(build: build, host: host, port: port,
+                                    heartbeat: try Self.heartbeat(ProcessInfo.processInfo.environment))
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
             try await server.run(onBuild: { outcome in
                 Rebuilds.report(outcome)

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// `runway serve` under what a browser and a network can throw at it, through the real process:
+/// pages that close their event streams, many of them.
+@Suite(.serialized) struct ServeHardeningTests {
+    typealias Server = LiveReloadBrowserTests.Server
+
+    /// A new site from the template, served with a fast heartbeat.
+    static func serve() throws -> Server {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-hardening-\(UUID().uuidString)").path
+        guard try RunwayProcess.run(["new", site]).status == 0 else { throw RawHTTP.Failure(description: "runway new failed") }
+        return try Server(site: site, environment: "RUNWAY_SERVE_HEARTBEAT=0.2")
+    }
+
+    static func descriptors(of pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    /// 500 pages open `/_runway/events` and close: the heartbeat's failed writes release every
+    /// connection within seconds (and the listener bound keeps at most 256 of them meanwhile), and
+    /// the server still serves pages.
+    @Test func closedPagesReleaseTheirConnections() throws {
+        let server = try Self.serve()
+        defer { _ = server.stop() }
+        let host = "127.0.0.1:\(server.port)"
+        #expect(try RawHTTP.get("/", port: server.port, host: host).status == 200)
+        let before = Self.descriptors(of: server.pid)
+
+        var pages: [RawHTTP] = []
+        for _ in 0..<500 {
+            let page = try RawHTTP(port: server.port)
+            try page.send("/_runway/events", host: host)
+            try page.read(until: "retry: 500")
+            pages.append(page)
+        }
+        let open = Self.descriptors(of: server.pid)
+        #expect(open >= before + 400, "the streams were open: \(before) descriptors before, \(open) with the pages")
+        for page in pages { page.close() }
+
+        #expect(Server.poll(seconds: 60) { Self.descriptors(of: server.pid) <= before + 8 },
+                "descriptors: \(before) before, \(open) open, \(Self.descriptors(of: server.pid)) after the pages closed")
+        let home = try RawHTTP.get("/", port: server.port, host: host)
+        #expect(home.status == 200)
+        #expect(String(decoding: home.body, as: UTF8.self).contains("/_runway/live.js"))
+        #expect(server.isRunning)
+    }
+}
