@@ -19,7 +19,8 @@ extension Runway {
 
         @OptionGroup var site: SiteOptions
 
-        @Option(help: ArgumentHelp("The address to listen on; other machines can reach it only if you say so.", valueName: "host"))
+        @Option(help: ArgumentHelp("The address to listen on; other machines can reach it only if you say so. "
+                                   + "Requests must name it (or, on loopback, localhost) in their Host header.", valueName: "host"))
         var host = "127.0.0.1"
 
         @Option(help: ArgumentHelp("The port to listen on.", valueName: "port"))

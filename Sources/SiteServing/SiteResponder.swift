@@ -3,18 +3,22 @@ public import Hummingbird
 
 /// Answers every request of `runway serve`: the live-reload script and event stream, and the built
 /// site's files through `StaticSite`, with their media type (and charset), `ETag` and
-/// `If-None-Match`, `HEAD`, folders' `index.html`, and the site's own 404 page.
+/// `If-None-Match`, `HEAD`, folders' `index.html`, and the site's own 404 page. With allowed hosts,
+/// a request naming another host is refused before anything else (see `AllowedHosts`).
 public struct SiteResponder: HTTPResponder {
-    public typealias Context = BasicRequestContext
+    public typealias Context = ServeRequestContext
 
     let site: StaticSite
     let hub: LiveReloadHub?
+    /// The `Host` values answered; nil answers every one.
+    let allowedHosts: AllowedHosts?
     let cache = ResponseCache()
 
     /// Serves the output folder `root`; without a hub, pages get no live-reload script.
-    init(root: String, hub: LiveReloadHub?) {
+    init(root: String, hub: LiveReloadHub?, allowedHosts: AllowedHosts? = nil) {
         site = StaticSite(root: root)
         self.hub = hub
+        self.allowedHosts = allowedHosts
     }
 
     /// A responder for the files of `root` alone, without live reload.
@@ -23,6 +27,9 @@ public struct SiteResponder: HTTPResponder {
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
+        if let allowedHosts, !allowedHosts.admits(request.head.authority, port: context.localPort) {
+            return Self.text(.forbidden, allowedHosts.refusal(port: context.localPort))
+        }
         guard request.method == .get || request.method == .head else {
             return Self.text(.methodNotAllowed, "method not allowed\n", extra: [.allow: "GET, HEAD"])
         }

@@ -49,7 +49,7 @@ public struct SiteServer: Sendable {
         var logger = Logger(label: "runway.serve")
         logger.logLevel = .warning
         let app = Application(
-            responder: SiteResponder(root: live.build.destination, hub: hub),
+            responder: SiteResponder(root: live.build.destination, hub: hub, allowedHosts: AllowedHosts(boundHost: host)),
             configuration: .init(address: .hostname(host, port: port), serverName: "runway"),
             onServerRunning: { _ in onListening() },
             logger: logger

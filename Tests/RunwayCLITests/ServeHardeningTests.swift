@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `runway serve` under what a browser and a network can throw at it, through the real process:
-/// pages that close their event streams, many of them.
+/// pages that close their event streams, many of them; a DNS-rebinding page.
 @Suite(.serialized) struct ServeHardeningTests {
     typealias Server = LiveReloadBrowserTests.Server
 
@@ -44,5 +44,22 @@ import Testing
         #expect(home.status == 200)
         #expect(String(decoding: home.body, as: UTF8.self).contains("/_runway/live.js"))
         #expect(server.isRunning)
+    }
+
+    /// A page on another site that points its own name at 127.0.0.1 (DNS rebinding) sends that
+    /// name as `Host`: refused with a 403 that names the address to use; the server's own names and
+    /// a request without `Host` are answered.
+    @Test func aRebindingPageIsRefused() throws {
+        let server = try Self.serve()
+        defer { _ = server.stop() }
+        for path in ["/", "/_runway/events", "/posts/gfm/"] {
+            let refused = try RawHTTP.get(path, port: server.port, host: "rebound.example:\(server.port)")
+            #expect(refused.status == 403, "\(path)")
+            #expect(String(decoding: refused.body, as: UTF8.self).contains("http://127.0.0.1:\(server.port)/"), "\(path)")
+        }
+        #expect(try RawHTTP.get("/", port: server.port, host: "rebound.example").status == 403)
+        for host in ["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)", nil] {
+            #expect(try RawHTTP.get("/posts/gfm/", port: server.port, host: host).status == 200, "\(host ?? "no Host")")
+        }
     }
 }

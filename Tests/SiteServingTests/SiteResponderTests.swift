@@ -76,6 +76,30 @@ import Testing
         }
     }
 
+    /// A DNS-rebinding page reaches the server under a name of its own: refused, live-reload
+    /// events included; the server's own names are answered.
+    @Test func anotherHostIsRefused() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        let app = Application(responder: SiteResponder(root: root, hub: LiveReloadHub(), allowedHosts: AllowedHosts(boundHost: "localhost")))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await TestClient.withClient(host: "localhost", port: port) { raw in
+                for path in ["/", "/_runway/events", "/_runway/live.js", "/posts/a"] {
+                    let refused = try await raw.execute(.init(path, method: .get, authority: "rebound.example:\(port)"))
+                    #expect(refused.head.status == .forbidden, "\(path)")
+                    #expect(refused.head.headerFields[.contentType] == "text/plain; charset=utf-8")
+                    #expect(String(buffer: refused.body ?? ByteBuffer()).contains("http://localhost:\(port)/"), "\(path)")
+                }
+                let own = try await raw.execute(.init("/", method: .get, authority: "127.0.0.1:\(port)"))
+                #expect(own.head.status == .ok)
+                let otherPort = try await raw.execute(.init("/", method: .get, authority: "localhost:\(port == 1 ? 2 : port - 1)"))
+                #expect(otherPort.head.status == .forbidden)
+                let none = try await raw.execute(.init("/", method: .get, authority: nil))
+                #expect(none.head.status == .ok, "no Host: not a browser")
+            }
+        }
+    }
+
     @Test func nothingOutsideTheOutputIsServed() async throws {
         let (root, _) = try StaticSiteTests.output()
         try await Self.app(root: root).test(.live) { client in
