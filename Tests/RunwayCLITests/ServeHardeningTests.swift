@@ -1,16 +1,25 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `runway serve` under what a browser and a network can throw at it, through the real process:
-/// pages that close their event streams, many of them; a DNS-rebinding page.
+/// pages that close their event streams, many of them; a DNS-rebinding page; downloads of a file
+/// larger than the memory the server should take.
 @Suite(.serialized) struct ServeHardeningTests {
     typealias Server = LiveReloadBrowserTests.Server
 
-    /// A new site from the template, served with a fast heartbeat.
-    static func serve() throws -> Server {
+    /// A new site from the template, served with a fast heartbeat; the server and the site's folder.
+    static func serve() throws -> (Server, String) {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-hardening-\(UUID().uuidString)").path
         guard try RunwayProcess.run(["new", site]).status == 0 else { throw RawHTTP.Failure(description: "runway new failed") }
-        return try Server(site: site, environment: "RUNWAY_SERVE_HEARTBEAT=0.2")
+        return (try Server(site: site, environment: "RUNWAY_SERVE_HEARTBEAT=0.2"), site)
+    }
+
+    /// The most memory the process has had resident so far, in KiB (`VmHWM`).
+    static func peakMemory(of pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
     }
 
     static func descriptors(of pid: Int32) -> Int {
@@ -21,7 +30,7 @@ import Testing
     /// connection within seconds (and the listener bound keeps at most 256 of them meanwhile), and
     /// the server still serves pages.
     @Test func closedPagesReleaseTheirConnections() throws {
-        let server = try Self.serve()
+        let (server, _) = try Self.serve()
         defer { _ = server.stop() }
         let host = "127.0.0.1:\(server.port)"
         #expect(try RawHTTP.get("/", port: server.port, host: host).status == 200)
@@ -50,7 +59,7 @@ import Testing
     /// name as `Host`: refused with a 403 that names the address to use; the server's own names and
     /// a request without `Host` are answered.
     @Test func aRebindingPageIsRefused() throws {
-        let server = try Self.serve()
+        let (server, _) = try Self.serve()
         defer { _ = server.stop() }
         for path in ["/", "/_runway/events", "/posts/gfm/"] {
             let refused = try RawHTTP.get(path, port: server.port, host: "rebound.example:\(server.port)")
@@ -61,5 +70,42 @@ import Testing
         for host in ["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)", nil] {
             #expect(try RawHTTP.get("/posts/gfm/", port: server.port, host: host).status == 200, "\(host ?? "no Host")")
         }
+    }
+
+    /// Two downloads at once of a 256 MiB file: streamed from disk, they raise the server's peak
+    /// memory by less than half the file's size (about 25 MiB here; read whole, the file took over
+    /// 900 MiB).
+    @Test func largeFilesAreStreamedNotLoaded() throws {
+        let (server, site) = try Self.serve()
+        defer { _ = server.stop() }
+        let size = 256 << 20
+        // Sparse, so that making it costs nothing; put in the output after the build, as a large
+        // static file would be.
+        let file = site + "/_site/big.bin"
+        #expect(FileManager.default.createFile(atPath: file, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: UInt64(size - 4))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("tail".utf8))
+        try handle.close()
+
+        let host = "127.0.0.1:\(server.port)"
+        #expect(try RawHTTP.get("/", port: server.port, host: host).status == 200)
+        let before = Self.peakMemory(of: server.pid)
+        let port = server.port
+        let responses = Mutex<[Result<RawHTTP.Response, any Error>]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let response = Result { try RawHTTP.get("/big.bin", port: port, host: host, keep: 4) }
+            responses.withLock { $0.append(response) }
+        }
+        let after = Self.peakMemory(of: server.pid)
+        for response in responses.withLock({ $0 }) {
+            let response = try response.get()
+            #expect(response.status == 200)
+            #expect(response.headers["content-length"] == String(size))
+            #expect(response.body == Data("tail".utf8), "the download ran to the file's last bytes")
+        }
+        #expect(before > 0 && after - before < (size >> 10) / 2,
+                "peak memory grew by \((after - before) / 1024) MiB for two downloads of a \(size >> 20) MiB file")
     }
 }

@@ -76,6 +76,42 @@ import Testing
         }
     }
 
+    /// Files above the response cache's limit are streamed from disk, with the same headers as a
+    /// small file's: media type, length, `ETag`, `If-None-Match`, and `HEAD` without a body. A page
+    /// that large still gets the live-reload script.
+    @Test func largeFilesAreServedWholeWithTheirHeaders() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        let size = ResponseCache.largest * 3 + 17
+        let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) })
+        try data.write(to: URL(fileURLWithPath: root + "/big.bin"))
+        try Data(repeating: UInt8(ascii: "a"), count: size).write(to: URL(fileURLWithPath: root + "/big.txt"))
+        let page = "<html><body>" + String(repeating: "p", count: size) + "</body></html>"
+        try page.write(toFile: root + "/big.html", atomically: true, encoding: .utf8)
+        try await Self.app(root: root).test(.live) { client in
+            let big = try await client.execute(uri: "/big.bin", method: .get)
+            #expect(big.status == .ok)
+            #expect(big.headers[.contentType] == "application/octet-stream")
+            #expect(big.headers[.contentLength] == String(size))
+            #expect(big.body.readableBytes == size)
+            #expect(Data(big.body.readableBytesView) == data, "every byte, in order")
+            let tag = try #require(big.headers[.eTag])
+            #expect(try await client.execute(uri: "/big.bin", method: .get, headers: [.ifNoneMatch: tag]).status == .notModified)
+
+            let head = try await client.execute(uri: "/big.bin", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentLength] == String(size))
+            #expect(head.headers[.eTag] == tag)
+            #expect(head.body.readableBytes == 0)
+
+            let text = try await client.execute(uri: "/big.txt", method: .get)
+            #expect(text.headers[.contentType] == "text/plain; charset=utf-8")
+            #expect(text.body.readableBytes == size)
+
+            let html = try await client.execute(uri: "/big.html", method: .get)
+            #expect(String(buffer: html.body).hasSuffix("p<script src=\"/_runway/live.js\"></script>\n</body></html>"))
+        }
+    }
+
     /// A DNS-rebinding page reaches the server under a name of its own: refused, live-reload
     /// events included; the server's own names are answered.
     @Test func anotherHostIsRefused() async throws {
