@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// The `Host` header values `runway serve` answers, against DNS rebinding: a page on another site
 /// can point a name it controls at this machine and then read what the server shows (drafts too,
@@ -62,11 +63,11 @@ struct AllowedHosts: Sendable, Equatable {
             + "(other host names are refused against DNS rebinding)\n"
     }
 
-    /// This machine's names: `gethostname`, its first label, and each with `.local` (mDNS).
+    /// This machine's names: its host name (`gethostname`'s, read where the kernel keeps it), its
+    /// first label, and each with `.local` (mDNS).
     static func machineNames() -> [String] {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return [] }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+        let kernel = (try? String(contentsOfFile: "/proc/sys/kernel/hostname", encoding: .utf8)) ?? ""
+        let name = kernel.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !name.isEmpty else { return [] }
         let first = String(name.prefix { $0 != "." })
         return Array(Set([name, first].flatMap { $0.hasSuffix(".local") ? [$0] : [$0, $0 + ".local"] }))
@@ -78,9 +79,12 @@ struct AllowedHosts: Sendable, Equatable {
     static func canonical(_ host: String) -> String? {
         if host.hasPrefix("[") || host.contains(":") {
             let inner = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-            return address(inner, family: AF_INET6).map { "[\($0)]" }
+            guard let address = try? SocketAddress(ipAddress: inner, port: 0), case .v6 = address,
+                  let text = address.ipAddress
+            else { return nil }
+            return "[\(text)]"
         }
-        if let v4 = address(host, family: AF_INET) { return v4 }
+        if let v4 = ipv4(host) { return v4 }
         let name = host.lowercased()
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-._")
         guard !name.isEmpty, name.allSatisfy(allowed.contains) else { return nil }
@@ -110,15 +114,13 @@ struct AllowedHosts: Sendable, Equatable {
     }
 
     private static func isIPv4(_ host: String) -> Bool {
-        address(host, family: AF_INET) == host
+        ipv4(host) == host
     }
 
-    /// The address `text` names in `family`, as `inet_ntop` writes it; nil when it is not one.
-    private static func address(_ text: String, family: Int32) -> String? {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        guard inet_pton(family, text, &bytes) == 1 else { return nil }
-        var out = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(family, bytes, &out, socklen_t(out.count)) != nil else { return nil }
-        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// `text` as an IPv4 address in dotted decimal (NIO's parse and print, `inet_pton` and
+    /// `inet_ntop`); nil when it is not one.
+    private static func ipv4(_ text: String) -> String? {
+        guard let address = try? SocketAddress(ipAddress: text, port: 0), case .v4 = address else { return nil }
+        return address.ipAddress
     }
 }
