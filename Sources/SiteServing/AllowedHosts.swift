@@ -35,7 +35,7 @@ struct AllowedHosts: Sendable, Equatable {
             binding = .every
             names = Set(["localhost"] + machineNames.compactMap(Self.canonical))
             suggested = "localhost"
-        } else if bound == "localhost" || bound == "[::1]" || Self.isIPv4(bound) && bound.hasPrefix("127.") {
+        } else if bound == "localhost" || bound == "[::1]" || (Self.isIPv4(bound) && bound.hasPrefix("127.")) {
             binding = .loopback
             names = ["127.0.0.1", "localhost", "[::1]", bound]
             suggested = bound

@@ -6,7 +6,7 @@ import Testing
 /// swapped in without a reload; Ctrl-C (SIGTERM here) stops the server while pages listen.
 @Suite(.serialized) struct LiveReloadBrowserTests {
     /// A `runway serve` process, started detached (see `WebDriver`) with its output in a file.
-    final class Server {
+    final class Server: Sendable {
         let pid: Int32
         let port: Int
         let log: String
