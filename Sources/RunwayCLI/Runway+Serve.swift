@@ -19,7 +19,8 @@ extension Runway {
 
         @OptionGroup var site: SiteOptions
 
-        @Option(help: ArgumentHelp("The address to listen on; other machines can reach it only if you say so.", valueName: "host"))
+        @Option(help: ArgumentHelp("The address to listen on; other machines can reach it only if you say so. "
+                                   + "Requests must name it (or, on loopback, localhost) in their Host header.", valueName: "host"))
         var host = "127.0.0.1"
 
         @Option(help: ArgumentHelp("The port to listen on.", valueName: "port"))
@@ -29,11 +30,23 @@ extension Runway {
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            _ = try Self.heartbeat(ProcessInfo.processInfo.environment)
+        }
+
+        /// How often open pages' event streams get a heartbeat: `RUNWAY_SERVE_HEARTBEAT` seconds
+        /// (a decimal number above 0, so that tests need not wait), else the server's default.
+        static func heartbeat(_ environment: [String: String]) throws -> Duration {
+            guard let text = environment["RUNWAY_SERVE_HEARTBEAT"] else { return SiteServer.defaultHeartbeat }
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                throw ValidationError("RUNWAY_SERVE_HEARTBEAT must be a number of seconds above 0 and at most 3600, not '\(text)'")
+            }
+            return .milliseconds(Int((seconds * 1000).rounded(.up)))
         }
 
         func run() async throws {
             let build = options.build(site: site.path)
-            let server = SiteServer(build: build, host: host, port: port)
+            let server = SiteServer(build: build, host: host, port: port,
+                                    heartbeat: try Self.heartbeat(ProcessInfo.processInfo.environment))
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
             try await server.run(onBuild: { outcome in
                 Rebuilds.report(outcome)

@@ -1,6 +1,7 @@
 /// The script `runway serve` adds to every HTML page it serves: it listens to the server's events,
 /// reloads the page when the site changed, swaps stylesheets when only they changed, and shows the
-/// build's errors over the last good page until a good build clears them.
+/// build's errors over the last good page until a good build clears them; told `closed` (the server
+/// keeps a bounded number of listeners), it stops listening.
 enum LiveReloadScript {
     static let path = "/_runway/live.js"
     static let eventsPath = "/_runway/events"
@@ -42,6 +43,8 @@ enum LiveReloadScript {
             }
           });
           events.addEventListener("failure", (event) => showOverlay(JSON.parse(event.data)));
+          // The server ended this page's stream to make room for newer pages: stop reconnecting.
+          events.addEventListener("closed", () => events.close());
         })();
 
         """#

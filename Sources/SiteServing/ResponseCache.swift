@@ -10,7 +10,8 @@ final class ResponseCache: Sendable {
         let body: ByteBuffer
     }
 
-    /// Entries kept before the cache starts afresh; files larger than `largest` are never kept.
+    /// Entries kept before the cache starts afresh; files larger than `largest` are never kept
+    /// (`SiteResponder` streams them from disk, pages with the live-reload script aside).
     static let capacity = 4096
     static let largest = 1 << 20
 

@@ -3,18 +3,27 @@ public import Hummingbird
 
 /// Answers every request of `runway serve`: the live-reload script and event stream, and the built
 /// site's files through `StaticSite`, with their media type (and charset), `ETag` and
-/// `If-None-Match`, `HEAD`, folders' `index.html`, and the site's own 404 page.
+/// `If-None-Match`, `HEAD`, folders' `index.html`, and the site's own 404 page. Files up to the
+/// response cache's limit are read whole (pages get the live-reload script); larger ones, pages with
+/// the script aside, are streamed from disk in chunks, so that memory does not grow with the files
+/// being downloaded. With allowed hosts, a request naming another host is refused before anything
+/// else (see `AllowedHosts`).
 public struct SiteResponder: HTTPResponder {
-    public typealias Context = BasicRequestContext
+    public typealias Context = ServeRequestContext
 
     let site: StaticSite
     let hub: LiveReloadHub?
+    /// The `Host` values answered; nil answers every one.
+    let allowedHosts: AllowedHosts?
     let cache = ResponseCache()
+    /// Reads the files too large for the cache, a chunk at a time as the connection takes them.
+    let fileIO = FileIO()
 
     /// Serves the output folder `root`; without a hub, pages get no live-reload script.
-    init(root: String, hub: LiveReloadHub?) {
+    init(root: String, hub: LiveReloadHub?, allowedHosts: AllowedHosts? = nil) {
         site = StaticSite(root: root)
         self.hub = hub
+        self.allowedHosts = allowedHosts
     }
 
     /// A responder for the files of `root` alone, without live reload.
@@ -23,6 +32,9 @@ public struct SiteResponder: HTTPResponder {
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
+        if let allowedHosts, !allowedHosts.admits(request.head.authority, port: context.localPort) {
+            return Self.text(.forbidden, allowedHosts.refusal(port: context.localPort))
+        }
         guard request.method == .get || request.method == .head else {
             return Self.text(.methodNotAllowed, "method not allowed\n", extra: [.allow: "GET, HEAD"])
         }
@@ -43,11 +55,11 @@ public struct SiteResponder: HTTPResponder {
             }
             return Self.body(withScript(data), type: "text/html; charset=utf-8", status: .notFound, request: request)
         case .file(let file):
-            return try serve(file, request: request)
+            return await serve(file, request: request, context: context)
         }
     }
 
-    private func serve(_ file: String, request: Request) throws -> Response {
+    private func serve(_ file: String, request: Request, context: Context) async -> Response {
         var info = stat()
         guard stat(file, &info) == 0 else { return Self.text(.notFound, "not found\n") }
         let type = Self.mediaType(of: file)
@@ -61,6 +73,10 @@ public struct SiteResponder: HTTPResponder {
         }) {
             return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache"])
         }
+        let size = Int(info.st_size)
+        if size > ResponseCache.largest && !(hub != nil && type.hasPrefix("text/html")) {
+            return await stream(file, size: size, type: type, tag: tag, request: request, context: context)
+        }
         let body: ByteBuffer
         if let cached = cache.body(for: file, signature: signature) {
             body = cached
@@ -72,6 +88,22 @@ public struct SiteResponder: HTTPResponder {
         var response = Self.body(body, type: type, request: request)
         response.headers[.eTag] = tag
         return response
+    }
+
+    /// A file of `size` bytes (at least one), sent in chunks read from disk while the connection
+    /// takes them (Hummingbird's `FileIO`); `HEAD` reads nothing.
+    private func stream(_ file: String, size: Int, type: String, tag: String, request: Request, context: Context) async -> Response {
+        var headers = Self.headers(type: type, length: size)
+        headers[.eTag] = tag
+        guard request.method != .head else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
+        do {
+            let body = try await fileIO.loadFile(path: file, range: 0...(size - 1), context: context)
+            // The file may have shrunk since it was looked at: announce what will be sent.
+            headers[.contentLength] = String(body.contentLength ?? size)
+            return Response(status: .ok, headers: headers, body: body)
+        } catch {
+            return Self.text(.notFound, "not found\n")
+        }
     }
 
     /// The page with the live-reload script before its `</body>` (or at its end).
@@ -103,10 +135,16 @@ public struct SiteResponder: HTTPResponder {
     }
 
     static func body(_ buffer: ByteBuffer, type: String, status: HTTPResponse.Status = .ok, request: Request) -> Response {
-        var headers: HTTPFields = [.contentType: type, .contentLength: String(buffer.readableBytes), .cacheControl: "no-cache"]
-        headers[.init("X-Content-Type-Options")!] = "nosniff"
         let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: buffer)
-        return Response(status: status, headers: headers, body: body)
+        return Response(status: status, headers: headers(type: type, length: buffer.readableBytes), body: body)
+    }
+
+    /// The header fields of a file's body: its media type and length, revalidated on every use,
+    /// never sniffed.
+    static func headers(type: String, length: Int) -> HTTPFields {
+        var headers: HTTPFields = [.contentType: type, .contentLength: String(length), .cacheControl: "no-cache"]
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        return headers
     }
 
     static func text(_ status: HTTPResponse.Status, _ text: String, extra: HTTPFields = [:]) -> Response {

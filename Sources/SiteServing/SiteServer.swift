@@ -14,11 +14,19 @@ public struct SiteServer: Sendable {
     public let live: LiveBuild
     public var host: String
     public var port: Int
+    /// How often open event streams get a heartbeat comment (10 ms at least); the connection of a
+    /// page that is gone is released at the first heartbeat that cannot be written, the first or
+    /// the second after the page closed.
+    public let heartbeat: Duration
 
-    public init(build: SiteBuild, host: String = "127.0.0.1", port: Int = 8000) {
+    /// The heartbeat's default period.
+    public static let defaultHeartbeat = Duration.seconds(5)
+
+    public init(build: SiteBuild, host: String = "127.0.0.1", port: Int = 8000, heartbeat: Duration = SiteServer.defaultHeartbeat) {
         live = LiveBuild(build: build)
         self.host = host
         self.port = port
+        self.heartbeat = max(heartbeat, .milliseconds(10))
     }
 
     /// Builds, then serves until SIGINT or SIGTERM. `onBuild` hears of every build (the first one
@@ -42,7 +50,7 @@ public struct SiteServer: Sendable {
         var logger = Logger(label: "runway.serve")
         logger.logLevel = .warning
         let app = Application(
-            responder: SiteResponder(root: live.build.destination, hub: hub),
+            responder: SiteResponder(root: live.build.destination, hub: hub, allowedHosts: AllowedHosts(boundHost: host)),
             configuration: .init(address: .hostname(host, port: port), serverName: "runway"),
             onServerRunning: { _ in onListening() },
             logger: logger
@@ -54,20 +62,23 @@ public struct SiteServer: Sendable {
         // Services shut down in reverse order: the event streams end first, so that the server
         // does not wait for pages that listen forever.
         let group = ServiceGroup(configuration: .init(
-            services: [.init(service: app), .init(service: EventStreams(hub: hub))],
+            services: [.init(service: app), .init(service: EventStreams(hub: hub, heartbeat: heartbeat))],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
         live.saveCache()
     }
 }
 
-/// Ends the open event streams when the server shuts down, so that shutting down does not wait for
-/// pages that listen forever.
+/// Sends the open event streams their heartbeat until the server shuts down, then ends them, so
+/// that shutting down does not wait for pages that listen forever.
 private struct EventStreams: Service {
     let hub: LiveReloadHub
+    let heartbeat: Duration
 
     func run() async throws {
-        try? await gracefulShutdown()
+        await cancelWhenGracefulShutdown { [hub, heartbeat] in
+            while (try? await Task.sleep(for: heartbeat)) != nil { hub.ping() }
+        }
         hub.finishAll()
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Where a request path leads inside a built site, decided without trusting the path: it is
 /// percent-decoded once, and refused when it holds a NUL byte, a backslash or a `.`/`..` segment;
 /// whatever it names is resolved through symbolic links and must still lie inside the output
-/// folder. Folders serve their `index.html` and are never listed.
+/// folder. Folders serve their `index.html` and are never listed, and the redirect that adds a
+/// folder's trailing slash always names a path on this server.
 public struct StaticSite: Sendable {
     /// The output folder.
     public let root: String
@@ -15,7 +16,8 @@ public struct StaticSite: Sendable {
     public enum Resolution: Sendable, Equatable {
         /// An existing regular file inside the output folder (its resolved path).
         case file(String)
-        /// A folder asked for without its trailing slash: where to send the browser.
+        /// A folder asked for without its trailing slash: where to send the browser, always a path
+        /// that starts with a single `/` (never `//host/`, which a browser would take for another host).
         case redirect(String)
         case notFound
         /// A path that cannot name anything in the site, and why.
@@ -36,7 +38,7 @@ public struct StaticSite: Sendable {
         var info = stat()
         guard stat(resolved, &info) == 0 else { return .notFound }
         if info.st_mode & S_IFMT == S_IFDIR {
-            guard decoded.hasSuffix("/") else { return .redirect(rawPath + "/") }
+            guard decoded.hasSuffix("/") else { return .redirect(Self.localPath(rawPath) + "/") }
             guard let index = Self.realPath(resolved + "/index.html"), Self.isInside(index, base),
                   stat(index, &info) == 0, info.st_mode & S_IFMT == S_IFREG
             else { return .notFound }
@@ -50,6 +52,12 @@ public struct StaticSite: Sendable {
     public var notFoundPage: String? {
         guard case .file(let path) = resolve("/404.html") else { return nil }
         return path
+    }
+
+    /// `rawPath` with its leading slashes collapsed into one: `//tags` is the folder `/tags` here,
+    /// but as a `Location` it would be a scheme-relative URL naming the host `tags`.
+    static func localPath(_ rawPath: String) -> String {
+        "/" + rawPath.drop { $0 == "/" }
     }
 
     private static func realPath(_ path: String) -> String? {

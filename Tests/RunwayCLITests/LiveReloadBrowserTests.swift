@@ -6,15 +6,16 @@ import Testing
 /// swapped in without a reload; Ctrl-C (SIGTERM here) stops the server while pages listen.
 @Suite(.serialized) struct LiveReloadBrowserTests {
     /// A `runway serve` process, started detached (see `WebDriver`) with its output in a file.
-    final class Server {
+    final class Server: Sendable {
         let pid: Int32
         let port: Int
         let log: String
 
-        init(site: String) throws {
+        /// `environment` comes before the command, in shell syntax (`NAME=value …`).
+        init(site: String, environment: String = "") throws {
             port = Self.freePort()
             log = FileManager.default.temporaryDirectory.appendingPathComponent("runway-serve-\(UUID().uuidString).log").path
-            pid = try Detached.launch("'\(RunwayProcess.executable.path)' serve '\(site)' --port \(port)", log: log)
+            pid = try Detached.launch("\(environment) '\(RunwayProcess.executable.path)' serve '\(site)' --port \(port)", log: log)
             guard Self.poll(seconds: 30, { (try? String(contentsOfFile: self.log, encoding: .utf8))?.contains("Serving ") == true }) else {
                 throw WebDriver.Failure(description: "runway serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
             }

@@ -62,6 +62,9 @@ import Testing
             let folder = try await client.execute(uri: "/posts/a?x=1", method: .get)
             #expect(folder.status == .movedPermanently)
             #expect(folder.headers[.location] == "/posts/a/?x=1")
+            let doubled = try await client.execute(uri: "//posts/a?x=1", method: .get)
+            #expect(doubled.status == .movedPermanently)
+            #expect(doubled.headers[.location] == "/posts/a/?x=1", "a path on this server, not the host posts")
             let missing = try await client.execute(uri: "/nowhere/", method: .get)
             #expect(missing.status == .notFound)
             #expect(String(buffer: missing.body) == "<html><body>nothing here</body></html>")
@@ -70,6 +73,66 @@ import Testing
             let post = try await client.execute(uri: "/posts/a/", method: .post)
             #expect(post.status == .methodNotAllowed)
             #expect(post.headers[.allow] == "GET, HEAD")
+        }
+    }
+
+    /// Files above the response cache's limit are streamed from disk, with the same headers as a
+    /// small file's: media type, length, `ETag`, `If-None-Match`, and `HEAD` without a body. A page
+    /// that large still gets the live-reload script.
+    @Test func largeFilesAreServedWholeWithTheirHeaders() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        let size = ResponseCache.largest + 300_017
+        let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) })
+        try data.write(to: URL(fileURLWithPath: root + "/big.bin"))
+        try Data(repeating: UInt8(ascii: "a"), count: size).write(to: URL(fileURLWithPath: root + "/big.txt"))
+        let page = "<html><body>" + String(repeating: "p", count: size) + "</body></html>"
+        try page.write(toFile: root + "/big.html", atomically: true, encoding: .utf8)
+        try await Self.app(root: root).test(.live) { client in
+            let big = try await client.execute(uri: "/big.bin", method: .get)
+            #expect(big.status == .ok)
+            #expect(big.headers[.contentType] == "application/octet-stream")
+            #expect(big.headers[.contentLength] == String(size))
+            #expect(big.body.readableBytes == size)
+            #expect(Data(big.body.readableBytesView) == data, "every byte, in order")
+            let tag = try #require(big.headers[.eTag])
+            #expect(try await client.execute(uri: "/big.bin", method: .get, headers: [.ifNoneMatch: tag]).status == .notModified)
+
+            let head = try await client.execute(uri: "/big.bin", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentLength] == String(size))
+            #expect(head.headers[.eTag] == tag)
+            #expect(head.body.readableBytes == 0)
+
+            let text = try await client.execute(uri: "/big.txt", method: .get)
+            #expect(text.headers[.contentType] == "text/plain; charset=utf-8")
+            #expect(text.body.readableBytes == size)
+
+            let html = try await client.execute(uri: "/big.html", method: .get)
+            #expect(String(buffer: html.body).hasSuffix("p<script src=\"/_runway/live.js\"></script>\n</body></html>"))
+        }
+    }
+
+    /// A DNS-rebinding page reaches the server under a name of its own: refused, live-reload
+    /// events included; the server's own names are answered.
+    @Test func anotherHostIsRefused() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        let app = Application(responder: SiteResponder(root: root, hub: LiveReloadHub(), allowedHosts: AllowedHosts(boundHost: "localhost")))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await TestClient.withClient(host: "localhost", port: port) { raw in
+                for path in ["/", "/_runway/events", "/_runway/live.js", "/posts/a"] {
+                    let refused = try await raw.execute(.init(path, method: .get, authority: "rebound.example:\(port)"))
+                    #expect(refused.head.status == .forbidden, "\(path)")
+                    #expect(refused.head.headerFields[.contentType] == "text/plain; charset=utf-8")
+                    #expect(String(buffer: refused.body ?? ByteBuffer()).contains("http://localhost:\(port)/"), "\(path)")
+                }
+                let own = try await raw.execute(.init("/", method: .get, authority: "127.0.0.1:\(port)"))
+                #expect(own.head.status == .ok)
+                let otherPort = try await raw.execute(.init("/", method: .get, authority: "localhost:\(port == 1 ? 2 : port - 1)"))
+                #expect(otherPort.head.status == .forbidden)
+                let none = try await raw.execute(.init("/", method: .get, authority: nil))
+                #expect(none.head.status == .ok, "no Host: not a browser")
+            }
         }
     }
 

@@ -39,6 +39,14 @@ import Testing
         #expect(site.resolve("/..hidden/x.txt") == .file(real + "/..hidden/x.txt"), "a name that starts with .. is only a name")
     }
 
+    /// `//posts/a` is the folder `/posts/a`, but a `Location: //posts/a/` would send the browser to
+    /// the host `posts`: the redirect keeps a single leading slash.
+    @Test(arguments: [("//posts/a", "/posts/a/"), ("///posts/a", "/posts/a/"), ("//posts//a", "/posts//a/")])
+    func redirectsNeverLeaveTheServer(path: String, location: String) throws {
+        let (root, _) = try Self.output()
+        #expect(StaticSite(root: root).resolve(path) == .redirect(location))
+    }
+
     @Test(arguments: [
         "/../secret.txt", "/posts/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/posts/%2e%2e/%2e%2e/secret.txt",
         "/..%2fsecret.txt", "/posts%2f..%2f..%2fsecret.txt", "/%5c..%5csecret.txt", "/..\\secret.txt", "/%00", "/index.html%00.css",

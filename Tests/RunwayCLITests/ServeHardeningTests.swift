@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// `runway serve` under what a browser and a network can throw at it, through the real process:
+/// pages that close their event streams, many of them; a DNS-rebinding page; downloads of a file
+/// larger than the memory the server should take.
+///
+/// The sockets, polls and downloads block, so they run on a thread of their own (`blocking`), not
+/// on one of the few threads the tests running at the same time share.
+@Suite(.serialized) struct ServeHardeningTests {
+    typealias Server = LiveReloadBrowserTests.Server
+
+    /// A new site from the template, served with a fast heartbeat; the server and the site's folder.
+    static func serve() async throws -> (Server, String) {
+        try await blocking {
+            let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-hardening-\(UUID().uuidString)").path
+            guard try RunwayProcess.run(["new", site]).status == 0 else { throw RawHTTP.Failure(description: "runway new failed") }
+            return (try Server(site: site, environment: "RUNWAY_SERVE_HEARTBEAT=0.2"), site)
+        }
+    }
+
+    /// `body`'s result, computed on a new thread.
+    static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// The most memory the process has had resident so far, in KiB (`VmHWM`).
+    static func peakMemory(of pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+
+    static func descriptors(of pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    /// 500 pages open `/_runway/events` and close: the heartbeat's failed writes release every
+    /// connection within seconds (and the listener bound keeps at most 256 of them meanwhile), and
+    /// the server still serves pages.
+    @Test func closedPagesReleaseTheirConnections() async throws {
+        let (server, _) = try await Self.serve()
+        defer { _ = server.stop() }
+        let host = "127.0.0.1:\(server.port)"
+        let (before, open, released, after, home) = try await Self.blocking {
+            let first = try RawHTTP.get("/", port: server.port, host: host)
+            guard first.status == 200 else { throw RawHTTP.Failure(description: "GET / answered \(first.status)") }
+            let before = Self.descriptors(of: server.pid)
+            var pages: [RawHTTP] = []
+            for _ in 0..<500 {
+                let page = try RawHTTP(port: server.port)
+                try page.send("/_runway/events", host: host)
+                try page.read(until: "retry: 500")
+                pages.append(page)
+            }
+            let open = Self.descriptors(of: server.pid)
+            for page in pages { page.close() }
+            let released = Server.poll(seconds: 60) { Self.descriptors(of: server.pid) <= before + 8 }
+            return (before, open, released, Self.descriptors(of: server.pid), try RawHTTP.get("/", port: server.port, host: host))
+        }
+        #expect(open >= before + 400, "the streams were open: \(before) descriptors before, \(open) with the pages")
+        #expect(released, "descriptors: \(before) before, \(open) open, \(after) after the pages closed")
+        #expect(home.status == 200)
+        #expect(String(decoding: home.body, as: UTF8.self).contains("/_runway/live.js"))
+        #expect(server.isRunning)
+    }
+
+    /// A page on another site that points its own name at 127.0.0.1 (DNS rebinding) sends that
+    /// name as `Host`: refused with a 403 that names the address to use; the server's own names and
+    /// a request without `Host` are answered.
+    @Test func aRebindingPageIsRefused() async throws {
+        let (server, _) = try await Self.serve()
+        defer { _ = server.stop() }
+        let port = server.port
+        for path in ["/", "/_runway/events", "/posts/gfm/"] {
+            let refused = try await Self.blocking { try RawHTTP.get(path, port: port, host: "rebound.example:\(port)") }
+            #expect(refused.status == 403, "\(path)")
+            #expect(String(decoding: refused.body, as: UTF8.self).contains("http://127.0.0.1:\(port)/"), "\(path)")
+        }
+        #expect(try await Self.blocking { try RawHTTP.get("/", port: port, host: "rebound.example") }.status == 403)
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", nil] {
+            #expect(try await Self.blocking { try RawHTTP.get("/posts/gfm/", port: port, host: host) }.status == 200, "\(host ?? "no Host")")
+        }
+    }
+
+    /// Two downloads at once of a 256 MiB file: streamed from disk, they raise the server's peak
+    /// memory by less than half the file's size (about 25 MiB here; read whole, the file took over
+    /// 900 MiB).
+    @Test func largeFilesAreStreamedNotLoaded() async throws {
+        let (server, site) = try await Self.serve()
+        defer { _ = server.stop() }
+        let size = 256 << 20
+        // Sparse, so that making it costs nothing; put in the output after the build, as a large
+        // static file would be.
+        let file = site + "/_site/big.bin"
+        #expect(FileManager.default.createFile(atPath: file, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: UInt64(size - 4))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("tail".utf8))
+        try handle.close()
+
+        let port = server.port, host = "127.0.0.1:\(server.port)"
+        let (before, after, responses) = try await Self.blocking {
+            let first = try RawHTTP.get("/", port: port, host: host)
+            guard first.status == 200 else { throw RawHTTP.Failure(description: "GET / answered \(first.status)") }
+            let before = Self.peakMemory(of: server.pid)
+            let responses = Mutex<[Result<RawHTTP.Response, any Error>]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                let response = Result { try RawHTTP.get("/big.bin", port: port, host: host, keep: 4) }
+                responses.withLock { $0.append(response) }
+            }
+            return (before, Self.peakMemory(of: server.pid), responses.withLock { $0 })
+        }
+        for response in responses {
+            let response = try response.get()
+            #expect(response.status == 200)
+            #expect(response.headers["content-length"] == String(size))
+            #expect(response.body == Data("tail".utf8), "the download ran to the file's last bytes")
+        }
+        #expect(before > 0 && after - before < (size >> 10) / 2,
+                "peak memory grew by \((after - before) / 1024) MiB for two downloads of a \(size >> 20) MiB file")
+    }
+}
