@@ -137,8 +137,9 @@ import Testing
         // and a link to the stylesheet go on the page together. A reload would take both away.
         try FileManager.default.createDirectory(atPath: site + "/static/css", withIntermediateDirectories: true)
         try "h1 { color: rgb(4, 5, 6); }\n".write(toFile: site + "/static/css/extra.css", atomically: true, encoding: .utf8)
+        let fetch = "const r = new XMLHttpRequest(); r.open('GET', '/css/extra.css?' + Date.now(), false); r.send(); return r.responseText;"
         #expect(Server.poll(seconds: 10) {
-            (try? String(contentsOf: server.url.appendingPathComponent("css/extra.css"), encoding: .utf8)) == "h1 { color: rgb(4, 5, 6); }\n"
+            (try? browser.execute(fetch)) as? String == "h1 { color: rgb(4, 5, 6); }\n"
         }, "the stylesheet is served: \(server.output)")
         _ = try browser.execute("""
             window.runwayMark = 'kept';
