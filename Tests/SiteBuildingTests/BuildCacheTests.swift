@@ -36,3 +36,51 @@ import Testing
         #expect(BuildCache.load(folder + "/missing.json", site: "/s") == nil)
     }
 }
+
+/// A cache is read only when everything in it stays inside the site and the output: a record that
+/// names a file outside `content/`, another site's file, or a URL with a `..` segment makes the
+/// whole cache unreadable, and the build parses everything again.
+@Suite struct BuildCacheContainmentTests {
+    static func saved(_ change: (inout [String: Any]) -> Void) throws -> (site: String, path: String) {
+        let root = try SiteBuildTests.site(pages: ["a.md": "# A\n"])
+        var cache: BuildCache?
+        let build = SiteBuild(site: root)
+        #expect(build.run(cache: &cache, output: try build.openOutput()).succeeded)
+        let path = root + "/.runway-cache/test.json"
+        try #require(cache).save(path)
+        // Rewrite the record of content/a.md in the first slice that holds it.
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var parts = try #require(CacheFile.parts(of: data, format: BuildCache.format))
+        let index = try #require(parts.indices.dropFirst().first { parts[$0].count > 2 })
+        var records = try #require(try JSONSerialization.jsonObject(with: parts[index]) as? [String: Any])
+        change(&records)
+        parts[index] = try JSONSerialization.data(withJSONObject: records)
+        try CacheFile.data(parts: parts, format: BuildCache.format).write(to: URL(fileURLWithPath: path))
+        return (root, path)
+    }
+
+    @Test func anUnchangedCacheLoads() throws {
+        let (site, path) = try Self.saved { _ in }
+        #expect(BuildCache.load(path, site: site)?.records.keys.sorted() == ["content/a.md"])
+    }
+
+    @Test(arguments: [
+        ("file", "../../etc/passwd.md"), ("file", "content/../../x.md"), ("source", "/etc/passwd"), ("url", "/../../"), ("url", "/a/./"),
+    ])
+    func aRecordLeavingTheSiteOrTheOutputMakesTheCacheUnreadable(_ field: String, _ value: String) throws {
+        let (site, path) = try Self.saved { records in
+            guard var record = records["content/a.md"] as? [String: Any] else { return }
+            record[field] = value
+            records[field == "file" ? value : "content/a.md"] = record
+            if field == "file" { records["content/a.md"] = nil }
+        }
+        #expect(BuildCache.load(path, site: site) == nil)
+    }
+
+    /// A part's length, however large, cannot overflow: the file is just not a cache.
+    @Test(arguments: ["99999999999999999999999", "9223372036854775807", "9223372036854775806", "-1", "", "1x"])
+    func aLengthOfAnySizeIsRead(_ length: String) {
+        let data = Data("runway-cache \(BuildCache.format)\n\(length)\n{}".utf8)
+        #expect(CacheFile.parts(of: data, format: BuildCache.format) == nil)
+    }
+}

@@ -96,6 +96,44 @@ import Testing
         #expect(await late.next() == "event: reload\ndata: {}\n\n")
     }
 
+    /// What crashed `serve` before (a template that includes itself, a cycle of extends, an alias
+    /// bomb, a cache that cannot be read) is a failed rebuild; the next good one takes over, and
+    /// the output is the one a clean build makes.
+    @Test func hostileInputFailsARebuildAndServeGoesOn() throws {
+        let root = try Self.site()
+        try FileManager.default.createDirectory(atPath: root + "/.runway-cache", withIntermediateDirectories: true)
+        try "runway-cache 3\n9223372036854775807\n{}".write(toFile: root + "/.runway-cache/_site.json", atomically: true, encoding: .utf8)
+        let live = LiveBuild(build: SiteBuild(site: root))
+        #expect(live.rebuild().effect == .reload)
+        try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
+        for (template, error) in [("{% include \"page.html\" %}", "templates nest more than 64 deep"),
+                                  ("{% extends \"page.html\" %}", "'extends' makes a cycle: page.html → page.html")] {
+            try template.write(toFile: root + "/templates/page.html", atomically: true, encoding: .utf8)
+            let failed = live.rebuild(changedPaths: [root + "/templates/page.html"])
+            #expect(failed.effect == .failed)
+            #expect(failed.report.diagnostics.contains { $0.message.contains(error) }, "\(failed.report.diagnostics)")
+        }
+        try FileManager.default.removeItem(atPath: root + "/templates/page.html")
+        let fixed = live.rebuild(changedPaths: [root + "/templates/page.html"])
+        #expect(fixed.report.succeeded && fixed.effect == .none, "the failed rebuilds changed nothing")
+        let clean = FileManager.default.temporaryDirectory.appendingPathComponent("runway-clean-\(UUID().uuidString)").path
+        var build = SiteBuild(site: root, output: clean)
+        build.cachePath = nil
+        #expect(build.run().succeeded)
+        #expect(Self.tree(root + "/_site") == Self.tree(clean))
+    }
+
+    static func tree(_ folder: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for file in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isFolder), !isFolder.boolValue {
+                files[file] = FileManager.default.contents(atPath: folder + "/" + file)
+            }
+        }
+        return files
+    }
+
     @Test(.timeLimit(.minutes(1))) func theWatcherBatchesEditorSavesAndNewFolders() async throws {
         let root = try Self.site()
         let watcher = try FileWatcher(roots: [root], ignored: [root + "/_site"], quiet: .milliseconds(50))
