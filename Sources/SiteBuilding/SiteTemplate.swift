@@ -42,7 +42,7 @@ public struct SiteTemplate: Sendable {
         do {
             count = try SitePaths.copyTree(from: root, to: directory)
         } catch {
-            throw Diagnostic(.error, "cannot create the site: \(error.underlying.localizedDescription)", path: directory)
+            throw FileFailure.diagnostic("cannot create the site", error.underlying, path: error.path)
         }
         return count
     }

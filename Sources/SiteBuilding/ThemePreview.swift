@@ -36,7 +36,7 @@ public struct ThemePreview: Sendable {
             try FileManager.default.createDirectory(atPath: root + "/static", withIntermediateDirectories: true)
             try Self.image.write(toFile: root + "/static/specimen.svg", atomically: true, encoding: .utf8)
         } catch {
-            return SiteBuild.Report(pageCount: 0, diagnostics: [Diagnostic(.error, "cannot write the preview: \(error.localizedDescription)", path: root)],
+            return SiteBuild.Report(pageCount: 0, diagnostics: [FileFailure.diagnostic("cannot write the preview", error, path: root)],
                                     output: output)
         }
         // Built and finished beside the specimen, then put in place as one transaction: the output
@@ -55,7 +55,7 @@ public struct ThemePreview: Sendable {
         do {
             try addDarkAndSideBySide(in: staged)
         } catch {
-            report.diagnostics.append(Diagnostic(.error, "cannot write the preview: \(error.localizedDescription)", path: output))
+            report.diagnostics.append(FileFailure.diagnostic("cannot write the preview", error, path: output))
             return report
         }
         var protected = SiteBuild.protectedFolders(site: site)

@@ -80,7 +80,7 @@ public struct ThemeScaffold: Sendable {
                 try Data(contents.utf8).write(to: URL(fileURLWithPath: target))
             }
         } catch {
-            throw Diagnostic(.error, "cannot write the theme: \(error.localizedDescription)", path: folder)
+            throw FileFailure.diagnostic("cannot write the theme", error, path: folder)
         }
         return (folder, files.keys.sorted())
     }

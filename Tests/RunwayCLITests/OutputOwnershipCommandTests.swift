@@ -91,5 +91,12 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("\(site.root)/blocker/out: error: cannot create the output folder: Not a directory"), "\(result.stderr)")
         #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("error 512"))
+        for (arguments, expected) in [(["new", site.root + "/blocker/new"], "\(site.root)/blocker/new: error: cannot create the site: Not a directory"),
+                                      (["theme", "new", "mine", "--site", site.root + "/blocker"],
+                                       "\(site.root)/blocker/themes: error: cannot write the theme: Not a directory")] {
+            let made = try RunwayProcess.run(arguments)
+            #expect(made.status == 1)
+            #expect(made.stderr.hasPrefix(expected), "\(made.stderr)")
+        }
     }
 }
