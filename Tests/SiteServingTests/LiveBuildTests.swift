@@ -123,6 +123,29 @@ import Testing
         #expect(Self.tree(root + "/_site") == Self.tree(clean))
     }
 
+    /// Everything a build writes (its output, the files it writes beside their place, the
+    /// manifest, the journal, the cache) is where the watcher does not look: a build of serve or
+    /// watch never causes another. (Before, the staging folder beside _site did, once a build.)
+    /// A file written after the builds closes the watch: the watcher reports events in order.
+    @Test(.timeLimit(.minutes(1)), arguments: [nil, "elsewhere/out/"])
+    func theWatcherIgnoresEverythingABuildWrites(_ output: String?) async throws {
+        let root = try Self.site()
+        let live = LiveBuild(build: SiteBuild(site: root, output: output.map { root + "/" + $0 }))
+        // As serve and watch do: the output folder opened (and made) before anything is watched.
+        try live.openOutput()
+        let watcher = try FileWatcher(roots: live.watchedRoots, ignored: live.ignoredPaths, quiet: .milliseconds(50))
+        var batches = watcher.changes().makeAsyncIterator()
+        defer { watcher.stop() }
+        #expect(live.rebuild().report.succeeded)
+        try "---\ntitle: A2\n---\nText.\n".write(toFile: root + "/content/posts/a.md", atomically: false, encoding: .utf8)
+        #expect(live.rebuild().report.succeeded)
+        live.saveCache()
+        try "last".write(toFile: root + "/sentinel.txt", atomically: false, encoding: .utf8)
+        var seen = Set<String>()
+        while !seen.contains(root + "/sentinel.txt"), let batch = await batches.next() { seen.formUnion(batch) }
+        #expect(seen == [root + "/content/posts/a.md", root + "/sentinel.txt"], "\(seen.sorted())")
+    }
+
     static func tree(_ folder: String) -> [String: Data] {
         var files: [String: Data] = [:]
         for file in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {
