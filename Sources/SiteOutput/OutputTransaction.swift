@@ -4,7 +4,7 @@ import Synchronization
 
 /// One change to an output folder that takes effect whole or not at all. `begin` checks every
 /// path and records the plan in the journal; `write` and `copy` put each new file beside its place
-/// (`.runway-ID-NAME`), linking the file it replaces to a backup; `commit` renames them into place
+/// (`.runway-ID-n-NAME`), linking the file it replaces to a backup; `commit` renames them into place
 /// and removes what goes; `rollback` (or a failure while committing) leaves the folder as it was.
 /// Nobody reading the folder sees a file half written, and a build that fails changes nothing.
 public final class OutputTransaction: Sendable {
@@ -44,11 +44,14 @@ public final class OutputTransaction: Sendable {
 
     func absolute(_ path: OutputPath) -> String { root + "/" + path.value }
 
-    /// The name a new file has beside its place until the commit, or its backup (`old`).
+    /// The name a new file has beside its place until the commit (`.runway-ID-n-NAME`), or its
+    /// backup (`.runway-ID-o-NAME`); a name too long for that is replaced by its hash (`-N-`,
+    /// `-O-`). No two files of one folder can get the same one.
     static func sibling(of path: OutputPath, transaction id: String, old: Bool = false) -> String {
-        let prefix = reservedPrefix + id + (old ? "-old-" : "-")
         let name = path.name
-        let own = prefix.utf8.count + name.utf8.count <= 255 ? prefix + name : prefix + hex(fnv(name.utf8))
+        let literal = reservedPrefix + id + (old ? "-o-" : "-n-")
+        let own = literal.utf8.count + name.utf8.count <= 255 ? literal + name
+            : reservedPrefix + id + (old ? "-O-" : "-N-") + hex(fnv(name.utf8))
         return path.parent.map { $0.value + "/" + own } ?? own
     }
 

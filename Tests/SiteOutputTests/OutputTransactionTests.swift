@@ -115,3 +115,29 @@ import Testing
         return try scratch.open(allowNonEmpty: false)
     }
 }
+
+@Suite struct OutputSiblingNameTests {
+    /// `x` replaced and `o-x` written in one folder: the backup of one is never the new file of
+    /// the other, nor is a long name's hash.
+    @Test func newFilesAndBackupsNeverShareAName() throws {
+        let id = "0123456789abcdef"
+        let names = ["x", "o-x", "n-x", "O-x", String(repeating: "a", count: 250), String(repeating: "b", count: 250)]
+        var seen = Set<String>()
+        for name in names {
+            for old in [false, true] {
+                let sibling = OutputTransaction.sibling(of: try #require(OutputPath("f/" + name)), transaction: id, old: old)
+                #expect(seen.insert(sibling).inserted, "\(sibling)")
+                #expect(sibling.hasPrefix("f/.runway-" + id) && sibling.utf8.count - 2 <= 255)
+            }
+        }
+    }
+
+    /// A static file `old-logo.png` beside `logo.png`, both replaced in one build.
+    @Test func filesWhoseNamesLookLikeBackupsAreReplacedTogether() throws {
+        let scratch = try Scratch()
+        let folder = try scratch.open()
+        try commit(folder, ["logo.png": "1", "o-logo.png": "1", "n-logo.png": "1"])
+        try commit(folder, ["logo.png": "2", "o-logo.png": "2", "n-logo.png": "2"])
+        #expect(scratch.tree() == ["logo.png": "2", "o-logo.png": "2", "n-logo.png": "2"])
+    }
+}
