@@ -12,25 +12,38 @@ public struct OutputPath: Hashable, Sendable, Comparable, CustomStringConvertibl
         value = relative
     }
 
-    /// Why `relative` is not an output path (`nil` when it is one), said for a writer.
+    /// Why `relative` is not an output path (`nil` when it is one), said for a writer. Read over
+    /// the UTF-8 bytes (every byte it looks for is ASCII): a manifest holds ten thousand paths.
     public static func problem(with relative: String) -> String? {
-        if relative.isEmpty { return "it is empty" }
-        if relative.hasPrefix("/") { return "it starts with /" }
-        for segment in relative.split(separator: "/", omittingEmptySubsequences: false) {
-            switch segment {
-            case "": return "it has an empty segment (//)"
-            case ".", "..": return "it has a '\(segment)' segment, which would lead outside its folder"
-            default:
-                if segment.utf8.count > 255 { return "a segment is longer than 255 bytes" }
-                if segment.hasPrefix(OutputTransaction.reservedPrefix) {
-                    return "its segment '\(segment)' starts with \(OutputTransaction.reservedPrefix), which Runway keeps for its own files"
+        var relative = relative
+        return relative.withUTF8 { bytes -> String? in
+            if bytes.isEmpty { return "it is empty" }
+            if bytes[0] == UInt8(ascii: "/") { return "it starts with /" }
+            let reserved = Array(OutputTransaction.reservedPrefix.utf8)
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
+                let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                switch segment.count {
+                case 0: return "it has an empty segment (//)"
+                case 1 where segment[0] == UInt8(ascii: "."):
+                    return "it has a '.' segment, which would lead outside its folder"
+                case 2 where segment[0] == UInt8(ascii: ".") && segment[1] == UInt8(ascii: "."):
+                    return "it has a '..' segment, which would lead outside its folder"
+                case 256...: return "a segment is longer than 255 bytes"
+                default: break
                 }
-                if let bad = segment.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) {
-                    return bad == "\\" ? "it has a backslash" : "it has a control character (U+\(String(bad.value, radix: 16, uppercase: true)))"
+                if segment.starts(with: reserved) {
+                    return "its segment '\(String(decoding: segment, as: UTF8.self))' starts with \(OutputTransaction.reservedPrefix), which Runway keeps for its own files"
                 }
+                if let bad = segment.first(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) {
+                    return bad == UInt8(ascii: "\\") ? "it has a backslash" : "it has a control character (U+\(String(bad, radix: 16, uppercase: true)))"
+                }
+                start = end + 1
             }
+            return nil
         }
-        return nil
     }
 
     /// The folder the file is in (`posts/a` for `posts/a/index.html`), or `nil` at the top.
