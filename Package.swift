@@ -90,7 +90,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "RunwayFuzz",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering"],
+            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding"],
             path: "Fuzz/RunwayFuzz",
             swiftSettings: upcoming
         ),
