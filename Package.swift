@@ -106,7 +106,12 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "FormattingTests", dependencies: ["AttributedText", "Formatting"], swiftSettings: upcoming),
+        .testTarget(
+            name: "FormattingTests",
+            dependencies: ["AttributedText", "Formatting", .product(name: "TOMLKit", package: "TOMLKit")],
+            resources: [.copy("Fixtures")],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "SiteBuildingTests",
             dependencies: [
