@@ -4,40 +4,58 @@ public import AttributedText
 /// reporting a parse error.
 ///
 /// toml++ (the C++ parser inside TOMLKit 0.6.0) states its parser's preconditions as assertions,
-/// live in debug builds. `parse_table_header()` consumes a header's `[`, the spaces and tabs after
-/// it, and (when no space or tab came between) a second `[` and the spaces and tabs after that; it
-/// reports `]` and the end of the input itself, and otherwise calls `parse_key()`, which asserts
-/// `is_bare_key_character(*cp) || is_string_delimiter(*cp)`. So `[[[`, `[[=`, `[.a]`, or a `[` at
-/// the end of a line ends the whole process with SIGABRT (exit 134): `runway serve` with it. With
-/// `-DNDEBUG` the assertion becomes `__builtin_assume`, undefined behaviour on exactly this input.
-/// Fixed upstream in marzer/tomlplusplus PR #301 (May 2026), not in TOMLKit's copy.
+/// live in debug builds; where its callers do not establish them, malformed input ends the whole
+/// process with SIGABRT (exit 134), `runway serve` with it. With `-DNDEBUG` the assertions become
+/// `__builtin_assume`: undefined behaviour on exactly that input. Four places, each refused here
+/// with a message at its line and (UTF-8) column:
 ///
-/// **The condition refused**: a `[` that starts a statement, then spaces or tabs, then (only when
-/// no space or tab came between) a second `[` and spaces or tabs, then anything but a bare-key
-/// character `A-Za-z0-9_-`, `"`, `'`, `]` or the end of the input. That is where toml++ calls
-/// `parse_key()` with a character it asserts cannot be there; a header's key must start there, so
-/// the input is never valid TOML.
+/// A. **A table header without a key** (fixed upstream in marzer/tomlplusplus PR #301, May 2026,
+///    not in TOMLKit's copy). `parse_table_header()` consumes a `[`, the spaces and tabs after it,
+///    and (when no space or tab came between) a second `[` and the spaces and tabs after that; it
+///    reports `]` and the end of the input itself, and otherwise calls `parse_key()`, which asserts
+///    `is_bare_key_character(*cp) || is_string_delimiter(*cp)`. Refused: a `[` that starts a
+///    statement, followed so by anything but `A-Za-z0-9_-` (toml++'s bare-key characters without
+///    unreleased TOML features, as TOMLKit builds it), `"`, `'`, `]` or the end (`[[[`, `[[=`,
+///    `[.a]`, a `[` ending a line).
+/// B. **An array element that is a `}` or a Unicode line break.** `parse_array()` skips spaces,
+///    tabs, line breaks and comments, handles `,` and `]`, and hands anything else to
+///    `parse_value()`, which asserts `!is_value_terminator(*cp)`. Refused: where an array expects
+///    an element (after `[` or `,`), a `}`, U+0085, U+2028 or U+2029 (`a = [}`).
+/// C. **A date-time without a time.** A value `parse_value()` takes for a date-time goes to
+///    `parse_date_time()`, which reads `YYYY-MM-DD` and `T`, `t` or a space, then calls
+///    `parse_time()`, asserting `is_decimal_digit(*cp)`. Refused: a value starting `YYYY-MM-DDT`
+///    (or `t`) and then a character that is not a digit (`1979-05-27T:00`).
+/// D. **A date, a space and a single digit.** `parse_value()` scans a value's first token; when it
+///    is ten characters (underscores aside) with `-` 5th and 8th and a space and a digit follow, it
+///    scans on as for `YYYY-MM-DD HH…`, asserting `!is_value_terminator(*cp)` on the character after
+///    the digit. Refused: such a token, a space, a digit and then a character that is not a digit
+///    (`1979-05-27 9`).
+/// Each refused input is invalid TOML: a key must follow a header's `[`; an array element is never
+/// `}`; a date-time's time is `HH:MM:SS`; and after a value that starts with a digit, a space and
+/// a digit can only be the hour of a date-time, two digits. So valid TOML is never refused.
 ///
-/// **Why finding statement starts suffices**: toml++ parses a header only in its document loop
+/// **Why the check finds every such place**: toml++ parses a header only in its document loop
 /// (`parse_document()`), at the start of a statement: at the start of the input (after a UTF-8
 /// byte-order mark, which it skips), or after an earlier statement with only whitespace, line
-/// breaks and comments since. A `[` inside a value opens an array, and neither arrays nor inline
-/// tables parse headers. Every statement toml++ accepts ends at a line break: a header's key holds
-/// single-line strings only (toml++ rejects a multi-line one after reading it), so the header ends
-/// on its own line; a key-value pair ends at the first line break outside its strings and comments
-/// once its value's brackets are closed (toml++ wants only a comment or a line break after the
-/// value). The check finds those line breaks by tracking
+/// breaks and comments since. It parses a value after a key's `=` (and the spaces and tabs after
+/// it) and in an array after `[` or `,` (and whitespace, line breaks and comments). A `[` inside a
+/// value opens an array, and neither arrays nor inline tables parse headers. Every statement
+/// toml++ accepts ends at a line break: a header's key holds single-line strings only (toml++
+/// rejects a multi-line one after reading it), so the header ends on its own line; a key-value pair
+/// ends at the first line break outside its strings and comments once its value's brackets are
+/// closed (toml++ wants only a comment or a line break after the value). The check finds those line
+/// breaks, the `=` and the array elements by tracking
 /// - strings: `"…"` with `\` escapes and `'…'` without, both ending at their quote (or, refused by
-///   toml++, at the line's end); `"""…"""` with escapes and `'''…'''` without, which span lines
-///   and end at the first run of three or more quotes, taking at most five of them as toml++ does
+///   toml++, at the line's end); `"""…"""` with escapes and `'''…'''` without, which span lines and
+///   end at the first run of three or more quotes, taking at most five of them as toml++ does
 ///   (`"""a""""` is `a"`);
 /// - comments: from a `#` outside strings to the end of the line;
-/// - value brackets: `[` and `{` open, `]` and `}` close.
-/// On any prefix of the input that toml++ accepts this reading is toml++'s own, so every `[` toml++
-/// would take for a header is one the check examines, before toml++ gets there. Past the point
-/// where toml++ would stop with an error the check may read differently, and then refuse with its
-/// own message: only ever on input that is not TOML. Valid TOML is never refused, since toml++
-/// accepts all of it and every `[` that starts a statement in it is a header with a key.
+/// - value brackets: `[` and `{` open an array or an inline table, `]` and `}` close the innermost,
+///   and a `,` in an array expects the next element.
+/// On any prefix of the input that toml++ accepts this reading is toml++'s own, so every header and
+/// value toml++ starts to parse is one the check examined first. Past the point where toml++ would
+/// stop with an error the check may read differently, and then refuse with its own message: only
+/// ever on input that is not TOML.
 enum TOMLAbortCheck {
     /// A place toml++ would abort at, and what is wrong there.
     struct Problem: Equatable {
@@ -77,7 +95,8 @@ enum TOMLAbortCheck {
                 case .openBracket:
                     if let problem = checkHeader() { return problem }
                     skipLine()
-                default: skipKeyValuePair()
+                default:
+                    if let problem = checkKeyValuePair() { return problem }
                 }
             }
             return nil
@@ -107,25 +126,93 @@ enum TOMLAbortCheck {
             return at > start
         }
 
-        /// A key-value pair from its first character to the line break after its value (or the end).
-        private mutating func skipKeyValuePair() {
-            var depth = 0
+        /// A key-value pair from its first character to the line break after its value (or the
+        /// end), checking each value where toml++ starts to parse one: after `=` and, in an array,
+        /// after `[` or `,`, once whitespace (and in an array line breaks and comments) is passed.
+        private mutating func checkKeyValuePair() -> Problem? {
+            /// The `[` and `{` of the arrays and inline tables open at `index`.
+            var open: [UInt8] = []
+            var expectsValue = false
             while let byte = byte(index) {
                 switch byte {
                 case .lineFeed:
                     index += 1
-                    if depth == 0 { return }
-                case .hash: skipComment()
+                    if open.isEmpty { return nil }
+                    continue
+                case .space, .tab, .carriageReturn:
+                    index += 1
+                    continue
+                case .hash:
+                    skipComment()
+                    continue
+                default: break
+                }
+                if expectsValue {
+                    expectsValue = false
+                    if let problem = checkValue(inArray: open.last == .openBracket) { return problem }
+                }
+                switch byte {
                 case .quote, .apostrophe: skipString()
-                case .openBracket, .openBrace:
-                    depth += 1
+                case .equals:
+                    expectsValue = true
+                    index += 1
+                case .openBracket:
+                    open.append(byte)
+                    expectsValue = true
+                    index += 1
+                case .openBrace:
+                    open.append(byte)
                     index += 1
                 case .closeBracket, .closeBrace:
-                    depth = max(0, depth - 1)
+                    _ = open.popLast()
+                    index += 1
+                case .comma:
+                    expectsValue = open.last == .openBracket
                     index += 1
                 default: index += 1
                 }
             }
+            return nil
+        }
+
+        /// The value starting at `index`, where toml++'s `parse_value()` would start.
+        private func checkValue(inArray: Bool) -> Problem? {
+            // B. `parse_array()` calls `parse_value()`, which asserts `!is_value_terminator(*cp)`,
+            // on what it did not skip as whitespace, a line break or a comment and is not `,` or
+            // `]`: so on a `}` or on the line breaks U+0085, U+2028 and U+2029.
+            if inArray, bytes[index] == .closeBrace || isUnicodeLineBreak(at: index) {
+                return problem(at: index, "an array needs a value or ']' here, saw \(describe(index))")
+            }
+            guard let first = byte(index), first.isDigit else { return nil }
+            // C. A value toml++ takes for a date-time (by the characters in it) is read by
+            // `parse_date_time()`: a date `YYYY-MM-DD`, a `T` or `t`, then `parse_time()`, which
+            // asserts `is_decimal_digit(*cp)`.
+            let date = (0..<10).allSatisfy { offset in
+                offset == 4 || offset == 7 ? byte(index + offset) == .minus : byte(index + offset)?.isDigit == true
+            }
+            if date, let separator = byte(index + 10), separator == .upperT || separator == .lowerT,
+               let next = byte(index + 11), !next.isDigit {
+                return problem(at: index + 11, "a date-time needs a time (HH:MM:SS) after '\(Character(UnicodeScalar(separator)))', saw \(describe(index + 11))")
+            }
+            // D. A first token of ten characters (underscores aside) with `-` 5th and 8th, then a
+            // space and a digit, makes `parse_value()` read on as a date-time `YYYY-MM-DD HH…`; when
+            // the digit ends the value, its scan asserts `!is_value_terminator(*cp)` on what follows.
+            var end = index
+            while let byte = byte(end), !byte.endsToken { end += 1 }
+            let token = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.filter { $0 != "_" }
+            if token.count == 10, token[token.index(token.startIndex, offsetBy: 4)] == "-",
+               token[token.index(token.startIndex, offsetBy: 7)] == "-",
+               byte(end) == .space, byte(end + 1)?.isDigit == true, let after = byte(end + 2), !after.isDigit {
+                return problem(at: end + 1, "a date-time needs a time (HH:MM:SS) after the space, saw a single digit")
+            }
+            return nil
+        }
+
+        /// Whether U+0085, U+2028 or U+2029 starts at `offset`: the line breaks toml++ counts as
+        /// whitespace that ends a value but does not skip.
+        private func isUnicodeLineBreak(at offset: Int) -> Bool {
+            (byte(offset) == 0xC2 && byte(offset + 1) == 0x85)
+                || (byte(offset) == 0xE2 && byte(offset + 1) == 0x80 && (byte(offset + 2) == 0xA8 || byte(offset + 2) == 0xA9))
         }
 
         /// A comment, up to (not over) the line break that ends it.
@@ -203,6 +290,21 @@ extension UInt8 {
     fileprivate static let closeBracket = UInt8(ascii: "]")
     fileprivate static let openBrace = UInt8(ascii: "{")
     fileprivate static let closeBrace = UInt8(ascii: "}")
+    fileprivate static let equals = UInt8(ascii: "=")
+    fileprivate static let comma = UInt8(ascii: ",")
+    fileprivate static let minus = UInt8(ascii: "-")
+    fileprivate static let upperT = UInt8(ascii: "T")
+    fileprivate static let lowerT = UInt8(ascii: "t")
+
+    /// `0-9`.
+    fileprivate var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+
+    /// Whether the byte ends the first token of a value: ASCII whitespace (tab to carriage return,
+    /// space), `]`, `}`, `,` or `#`, the ASCII characters of toml++'s `is_value_terminator`.
+    fileprivate var endsToken: Bool {
+        (self >= .tab && self <= .carriageReturn) || self == .space || self == .closeBracket || self == .closeBrace
+            || self == .comma || self == .hash
+    }
 
     /// `A-Za-z0-9_-`, toml++'s `is_bare_key_character` (TOMLKit builds it without unreleased
     /// TOML features, so no other character starts a bare key).

@@ -40,6 +40,27 @@ import TOMLKit
         #expect(error.description == "runway.toml:\(line):\(column): error: invalid TOML: \(message)")
     }
 
+    /// Values toml++ would abort on: an array element that is a `}` or a Unicode line break
+    /// (`parse_value()` asserts `!is_value_terminator`), a date-time whose `T` no digit follows
+    /// (`parse_time()` asserts `is_decimal_digit`), a date with a space and one digit (the value's
+    /// scan asserts `!is_value_terminator`). Each is an error at the character.
+    @Test(arguments: [
+        ("a = [}", 1, 6, "an array needs a value or ']' here, saw '}'"),
+        ("a = [1,\n  }\n", 2, 3, "an array needs a value or ']' here, saw '}'"),
+        ("a = { b = [}] }", 1, 12, "an array needs a value or ']' here, saw '}'"),
+        ("a = [ # ]\n\u{2028}]", 2, 1, "an array needs a value or ']' here, saw U+2028"),
+        ("a = [\u{85}]", 1, 6, "an array needs a value or ']' here, saw U+0085"),
+        ("d = 1979-05-27T:00", 1, 16, "a date-time needs a time (HH:MM:SS) after 'T', saw ':'"),
+        ("d = [1979-05-27tx]", 1, 17, "a date-time needs a time (HH:MM:SS) after 't', saw 'x'"),
+        ("d = 1979-05-27 9\n", 1, 16, "a date-time needs a time (HH:MM:SS) after the space, saw a single digit"),
+        ("d = [1_979-05-27 1]", 1, 18, "a date-time needs a time (HH:MM:SS) after the space, saw a single digit"),
+        ("t = { d = 1979-05-27 0, e = 1 }", 1, 22, "a date-time needs a time (HH:MM:SS) after the space, saw a single digit"),
+    ] as [(String, Int, Int, String)])
+    func valueTOMLPlusPlusWouldAbortOnIsALocatedError(text: String, line: Int, column: Int, message: String) throws {
+        let error = try #require(diagnostic(text))
+        #expect(error.description == "runway.toml:\(line):\(column): error: invalid TOML: \(message)")
+    }
+
     /// `[[[` in a theme's theme.toml, read through the theme library.
     @Test func headerWithoutAKeyInAThemeFile() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-themes-\(UUID().uuidString)").path
@@ -69,6 +90,9 @@ import TOMLKit
         "d = 1979-05-27 07:32:00Z\nf = [inf, -0.0, 0x1F]\n[t]\n",
         "\u{FEFF}[t]\nk = 1\n",
         "k = 1\r\n[t]\r\na = [\r\n  1,\r\n]\r\n",
+        "d = 1979-05-27 07:32:00\ne = 1979-05-27 # a date\nf = [ 1979-05-27, 1979-05-27T07:32:00Z, 1979-05-27 07:32:00.5 ]\n",
+        "1979-05-27Tx = 1\n\"1979-05-27 9\" = '}'\n[1979-05-27t]\n",
+        "a = [ 1, 2, ]\nb = [\n  # }\n]\nc = { d = [], e = [{}] }\n",
         "",
     ])
     func validTOMLReadsAsTOMLKitReadsIt(text: String) throws {
