@@ -25,14 +25,19 @@ public import AttributedText
 ///    `parse_date_time()`, which reads `YYYY-MM-DD` and `T`, `t` or a space, then calls
 ///    `parse_time()`, asserting `is_decimal_digit(*cp)`. Refused: a value starting `YYYY-MM-DDT`
 ///    (or `t`) and then a character that is not a digit (`1979-05-27T:00`).
-/// D. **A date, a space and a single digit.** `parse_value()` scans a value's first token; when it
-///    is ten characters (underscores aside) with `-` 5th and 8th and a space and a digit follow, it
-///    scans on as for `YYYY-MM-DD HH…`, asserting `!is_value_terminator(*cp)` on the character after
-///    the digit. Refused: such a token, a space, a digit and then a character that is not a digit
-///    (`1979-05-27 9`).
+/// D. **A date, a space and a digit.** `parse_value()` scans a value's
+///    first token (at most 127 characters); when it is ten characters (underscores aside) with `-`
+///    5th and 8th and a space and a digit follow, it scans on as for `YYYY-MM-DD HH…`. When the
+///    digit ends the value, that scan asserts `!is_value_terminator(*cp)` on the character after
+///    it; when underscores made the token 125 characters or longer, toml++ then steps back over
+///    more characters than its reader keeps, and `step_back()` asserts
+///    `negative_offset_ + count <= history_.count`. Refused: such a token, a space and a digit,
+///    when the token holds a `_` or the digit is followed by a character that is not a digit
+///    (`1979-05-27 9`, `1979-05-2___…___7 12`).
 /// Each refused input is invalid TOML: a key must follow a header's `[`; an array element is never
-/// `}`; a date-time's time is `HH:MM:SS`; and after a value that starts with a digit, a space and
-/// a digit can only be the hour of a date-time, two digits. So valid TOML is never refused.
+/// `}`; a date-time's time is `HH:MM:SS`; a value with two `-` that starts with a digit can only be
+/// a date, which has no `_`; and after a value that starts with a digit, a space and a digit can
+/// only be the hour of a date-time, two digits. So valid TOML is never refused.
 ///
 /// **Why the check finds every such place**: toml++ parses a header only in its document loop
 /// (`parse_document()`), at the start of a statement: at the start of the input (after a UTF-8
@@ -195,14 +200,21 @@ enum TOMLAbortCheck {
                 return problem(at: index + 11, "a date-time needs a time (HH:MM:SS) after '\(Character(UnicodeScalar(separator)))', saw \(describe(index + 11))")
             }
             // D. A first token of ten characters (underscores aside) with `-` 5th and 8th, then a
-            // space and a digit, makes `parse_value()` read on as a date-time `YYYY-MM-DD HH…`; when
-            // the digit ends the value, its scan asserts `!is_value_terminator(*cp)` on what follows.
+            // space and a digit, makes `parse_value()` read on as a date-time `YYYY-MM-DD HH…`. When
+            // the digit ends the value, its scan asserts `!is_value_terminator(*cp)` on what follows;
+            // when underscores made the token 125 characters or longer, it then steps back over more
+            // characters than its reader keeps (127), and `step_back()` asserts
+            // `negative_offset_ + count <= history_.count`.
             var end = index
             while let byte = byte(end), !byte.endsToken { end += 1 }
-            let token = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.filter { $0 != "_" }
-            if token.count == 10, token[token.index(token.startIndex, offsetBy: 4)] == "-",
-               token[token.index(token.startIndex, offsetBy: 7)] == "-",
-               byte(end) == .space, byte(end + 1)?.isDigit == true, let after = byte(end + 2), !after.isDigit {
+            let token = Array(String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars)
+            let characters = token.filter { $0 != "_" }
+            guard characters.count == 10, characters[4] == "-", characters[7] == "-",
+                  byte(end) == .space, byte(end + 1)?.isDigit == true else { return nil }
+            if let underscore = bytes[index..<end].firstIndex(of: .underscore) {
+                return problem(at: underscore, "a date or date-time cannot contain '_'")
+            }
+            if let after = byte(end + 2), !after.isDigit {
                 return problem(at: end + 1, "a date-time needs a time (HH:MM:SS) after the space, saw a single digit")
             }
             return nil
@@ -293,6 +305,7 @@ extension UInt8 {
     fileprivate static let equals = UInt8(ascii: "=")
     fileprivate static let comma = UInt8(ascii: ",")
     fileprivate static let minus = UInt8(ascii: "-")
+    fileprivate static let underscore = UInt8(ascii: "_")
     fileprivate static let upperT = UInt8(ascii: "T")
     fileprivate static let lowerT = UInt8(ascii: "t")
 

@@ -43,7 +43,8 @@ import TOMLKit
     /// Values toml++ would abort on: an array element that is a `}` or a Unicode line break
     /// (`parse_value()` asserts `!is_value_terminator`), a date-time whose `T` no digit follows
     /// (`parse_time()` asserts `is_decimal_digit`), a date with a space and one digit (the value's
-    /// scan asserts `!is_value_terminator`). Each is an error at the character.
+    /// scan asserts `!is_value_terminator`), a date long with underscores, a space and a digit
+    /// (`step_back()` asserts it keeps that many characters). Each is an error at the character.
     @Test(arguments: [
         ("a = [}", 1, 6, "an array needs a value or ']' here, saw '}'"),
         ("a = [1,\n  }\n", 2, 3, "an array needs a value or ']' here, saw '}'"),
@@ -53,7 +54,8 @@ import TOMLKit
         ("d = 1979-05-27T:00", 1, 16, "a date-time needs a time (HH:MM:SS) after 'T', saw ':'"),
         ("d = [1979-05-27tx]", 1, 17, "a date-time needs a time (HH:MM:SS) after 't', saw 'x'"),
         ("d = 1979-05-27 9\n", 1, 16, "a date-time needs a time (HH:MM:SS) after the space, saw a single digit"),
-        ("d = [1_979-05-27 1]", 1, 18, "a date-time needs a time (HH:MM:SS) after the space, saw a single digit"),
+        ("d = [1_979-05-27 1]", 1, 7, "a date or date-time cannot contain '_'"),
+        ("d = 1979-05-2" + String(repeating: "_", count: 116) + "7 12:00:00\n", 1, 14, "a date or date-time cannot contain '_'"),
         ("t = { d = 1979-05-27 0, e = 1 }", 1, 22, "a date-time needs a time (HH:MM:SS) after the space, saw a single digit"),
     ] as [(String, Int, Int, String)])
     func valueTOMLPlusPlusWouldAbortOnIsALocatedError(text: String, line: Int, column: Int, message: String) throws {
