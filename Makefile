@@ -77,5 +77,5 @@ fuzz: deps
 	@mkdir -p Fuzz/corpus/$(TARGET) Fuzz/crashers
 	RUNWAY_FUZZ_TARGET=$(TARGET) SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=Fuzz/leak-suppressions.txt \
 		.build-fuzz/debug/RunwayFuzz Fuzz/corpus/$(TARGET) Fuzz/seeds/$(TARGET) \
-		-max_total_time=$(SECONDS) -max_len=4096 -timeout=10 \
+		-max_total_time=$(SECONDS) -max_len=4096 -timeout=60 \
 		-artifact_prefix=Fuzz/crashers/$(TARGET)- -print_final_stats=1
