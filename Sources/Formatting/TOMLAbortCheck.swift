@@ -207,10 +207,9 @@ enum TOMLAbortCheck {
             // `negative_offset_ + count <= history_.count`.
             var end = index
             while let byte = byte(end), !byte.endsToken { end += 1 }
-            let token = Array(String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars)
-            let characters = token.filter { $0 != "_" }
-            guard characters.count == 10, characters[4] == "-", characters[7] == "-",
-                  byte(end) == .space, byte(end + 1)?.isDigit == true else { return nil }
+            guard byte(end) == .space, byte(end + 1)?.isDigit == true else { return nil }
+            let characters = Array(String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars).filter { $0 != "_" }
+            guard characters.count == 10, characters[4] == "-", characters[7] == "-" else { return nil }
             if let underscore = bytes[index..<end].firstIndex(of: .underscore) {
                 return problem(at: underscore, "a date or date-time cannot contain '_'")
             }
