@@ -60,14 +60,22 @@ screenshots: build
 clean:
 	rm -rf .build .build-fuzz site-template/_site
 
-## fuzz: libFuzzer over parse + render for SECONDS seconds (default 60); crashers land in Fuzz/crashers/.
+## fuzz: libFuzzer over one target for SECONDS seconds (default 60): TARGET=markdown (default; parse + render)
+## or toml (TOMLSource, runway.toml and theme.toml reading). Targets are listed in
+## Fuzz/RunwayFuzz/Targets.swift, seeds in Fuzz/seeds/TARGET/; crashers land in Fuzz/crashers/ as TARGET-crash-….
 SECONDS ?= 60
-# libFuzzer with AddressSanitizer over the Swift code and the C extension, linked with lld (gold
-# fails on the sanitizer runtimes).
+TARGET ?= markdown
+# libFuzzer with AddressSanitizer over the Swift code and the C and C++ code (debug, so assertions
+# such as toml++'s are live), linked with lld (gold fails on the sanitizer runtimes). Swift's own
+# backtracer is off, so that a crash is libFuzzer's report (with it, ASan trips over its memory
+# reader); leaks in dependencies are suppressed (Fuzz/leak-suppressions.txt).
 FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link,address \
 	-Xswiftc -use-ld=lld
 fuzz: deps
+	@test -d Fuzz/seeds/$(TARGET) || { echo "no seeds for fuzz target '$(TARGET)' (Fuzz/seeds/$(TARGET)/)"; exit 2; }
 	$(SWIFT) build --scratch-path .build-fuzz --product RunwayFuzz $(FUZZ_FLAGS)
-	@mkdir -p Fuzz/corpus Fuzz/crashers
-	.build-fuzz/debug/RunwayFuzz Fuzz/corpus Fuzz/seeds -max_total_time=$(SECONDS) -max_len=4096 \
-		-artifact_prefix=Fuzz/crashers/ -print_final_stats=1
+	@mkdir -p Fuzz/corpus/$(TARGET) Fuzz/crashers
+	RUNWAY_FUZZ_TARGET=$(TARGET) SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=Fuzz/leak-suppressions.txt \
+		.build-fuzz/debug/RunwayFuzz Fuzz/corpus/$(TARGET) Fuzz/seeds/$(TARGET) \
+		-max_total_time=$(SECONDS) -max_len=4096 -timeout=60 \
+		-artifact_prefix=Fuzz/crashers/$(TARGET)- -print_final_stats=1

@@ -96,7 +96,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "RunwayFuzz",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering"],
+            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding"],
             path: "Fuzz/RunwayFuzz",
             swiftSettings: upcoming
         ),
@@ -112,7 +112,12 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "FormattingTests", dependencies: ["AttributedText", "Formatting"], swiftSettings: upcoming),
+        .testTarget(
+            name: "FormattingTests",
+            dependencies: ["AttributedText", "Formatting", .product(name: "TOMLKit", package: "TOMLKit")],
+            resources: [.copy("Fixtures")],
+            swiftSettings: upcoming
+        ),
         .testTarget(name: "SiteOutputTests", dependencies: ["AttributedText", "SiteOutput"], swiftSettings: upcoming),
         .testTarget(
             name: "SiteBuildingTests",

@@ -11,8 +11,12 @@ public struct TOMLSource {
     /// for the positions of a theme's hundred keys read every header a hundred times.
     private let headers: [[String]?]
 
-    /// Parses `text`; a syntax error is a diagnostic at its place.
+    /// Parses `text`; a syntax error is a diagnostic at its place. Text that would make toml++
+    /// abort (see `TOMLAbortCheck`) never reaches it: it is an error like any other.
     public init(path: String, text: String) throws(Diagnostic) {
+        if let problem = TOMLAbortCheck.firstProblem(in: text) {
+            throw Diagnostic(.error, "invalid TOML: \(problem.message)", path: path, position: problem.position)
+        }
         self.path = path
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         headers = lines.map { line in

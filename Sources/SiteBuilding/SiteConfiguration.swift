@@ -46,6 +46,14 @@ public struct SiteConfiguration: Sendable {
         } catch {
             return (nil, [error])
         }
+        let (configuration, diagnostics) = read(source)
+        return (configuration, diagnostics)
+    }
+
+    /// The configuration a parsed `runway.toml` holds; problems with single settings are
+    /// diagnostics, and the rest of the file still counts.
+    public static func read(_ source: TOMLSource) -> (configuration: SiteConfiguration, diagnostics: [Diagnostic]) {
+        let path = source.path
         var diagnostics: [Diagnostic] = []
         func string(_ key: String, default value: String) -> String {
             guard let setting = source.table[key] else { return value }

@@ -172,4 +172,15 @@ import Testing
         #expect(broken.stderr.contains("nothing written to \(folder)/_site"))
         #expect(try String(contentsOfFile: folder + "/_site/index.html", encoding: .utf8) == index)
     }
+
+    /// toml++ aborted the whole process (SIGABRT, exit 134) on a header such as `[[[`
+    /// (marzer/tomlplusplus#301); now it is an error at its place and exit status 1.
+    @Test func aHeaderWithoutAKeyInRunwayTOMLIsAnErrorNotAnAbort() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runway-build-\(UUID().uuidString)").path
+        _ = try RunwayProcess.run(["new", folder])
+        try "title = \"T\"\n\n[[[\n".write(toFile: folder + "/runway.toml", atomically: true, encoding: .utf8)
+        let built = try RunwayProcess.run(["build", folder])
+        #expect(built.status == 1)
+        #expect(built.stderr.contains("\(folder)/runway.toml:3:3: error: invalid TOML: a table header needs a key after '[['"))
+    }
 }
