@@ -14,6 +14,13 @@ public struct TOMLSource {
     /// Parses `text`; a syntax error is a diagnostic at its place. Text that would make toml++
     /// abort (see `TOMLAbortCheck`) never reaches it: it is an error like any other.
     public init(path: String, text: String) throws(Diagnostic) {
+        // toml++ reads a C string: it would stop at a NUL byte, and silently ignore what follows.
+        if let nul = text.utf8.firstIndex(of: 0) {
+            let before = text.utf8[..<nul]
+            let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+            let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+            throw Diagnostic(.error, "invalid TOML: a NUL byte (is this a binary file?)", path: path, position: SourcePosition(line: line, column: column))
+        }
         if let problem = TOMLAbortCheck.firstProblem(in: text) {
             throw Diagnostic(.error, "invalid TOML: \(problem.message)", path: path, position: problem.position)
         }

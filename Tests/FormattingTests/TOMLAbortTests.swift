@@ -17,6 +17,12 @@ import TOMLKit
         }
     }
 
+    /// toml++ reads a C string: what follows a NUL byte would be ignored without a word.
+    @Test func aNULByteIsALocatedError() throws {
+        let error = try #require(diagnostic("title = \"a\"\nx = 1\u{0}garbage = \"ignored\"\n"))
+        #expect(error.description == "runway.toml:2:6: error: invalid TOML: a NUL byte (is this a binary file?)")
+    }
+
     /// Headers whose opening `[` or `[[` is not followed by a key: toml++ calls `parse_key()` there
     /// and its assertion aborts (marzer/tomlplusplus#301). Each is an error at the character.
     @Test(arguments: [
