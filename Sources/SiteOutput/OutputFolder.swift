@@ -173,7 +173,15 @@ public final class OutputFolder: Sendable {
             throw Diagnostic(.error, "the build would replace what Runway did not write: \(listed); move them away or choose another output folder",
                              path: location.path)
         }
-        let removals = removals.filter { manifest.files[$0] != nil && OutputTransaction.exists(root + "/" + $0.value) }
+        // A file is removed only while it is exactly what Runway wrote: one changed since (or one
+        // a manifest from elsewhere names) stays, and is Runway's no more.
+        let requested = removals
+        let removals = requested.filter { path in manifest.files[path].map { FileSignature.of(root + "/" + path.value) == $0.signature } ?? false }
+        let abandoned = requested.filter { manifest.files[$0] != nil && !removals.contains($0) }
+        if !abandoned.isEmpty {
+            manifestState.withLock { for path in abandoned { $0.files[path] = nil } }
+            unsaved.withLock { $0 = true }
+        }
         var plan = OutputJournal.Transaction(id: hex(UInt64.random(in: .min ... .max)))
         plan.folders = folders
         plan.writes = writes
@@ -239,36 +247,47 @@ public final class OutputFolder: Sendable {
             journal.remove()
             return manifest
         }
-        guard !transactions.isEmpty else { return manifest }
-        // Only the last transaction can be unfinished: each one ends (or is undone) before the next begins.
-        if let last = transactions.last {
-            switch last.state {
-            case .open: OutputTransaction.undo(last, root: root, committed: false)
-            case .aborted: OutputTransaction.undo(last, root: root, committed: true)
-            case .committed:
-                do throws(Diagnostic) {
-                    try OutputTransaction.redo(last, root: root)
-                } catch {
-                    try journal.append("abort " + last.id + "\n")
-                    OutputTransaction.undo(last, root: root, committed: true)
-                }
+        guard var last = transactions.last else { return manifest }
+        // Each transaction ends (or is undone) before the next begins: only the last can be
+        // unfinished. The manifest before it is the stored one with the others applied.
+        var before = manifest
+        for transaction in transactions.dropLast() { before = Self.apply(transaction, to: before, root: root) }
+        switch last.state {
+        case .open: OutputTransaction.undo(last, root: root, committed: false)
+        case .aborted: OutputTransaction.undo(last, root: root, committed: true)
+        case .committed:
+            do throws(Diagnostic) {
+                try OutputTransaction.redo(last, root: root, manifest: before)
+            } catch {
+                try journal.append("abort " + last.id + "\n")
+                OutputTransaction.undo(last, root: root, committed: true)
+                last.state = .aborted
             }
         }
-        guard var recovered = manifest ?? (transactions.contains { $0.state == .committed } ? OutputManifest(folder: root) : nil)
-        else { return nil }
-        let final = journal.read() ?? transactions
-        for transaction in final where transaction.state == .committed {
-            recovered.folders.formUnion(transaction.folders)
-            for write in transaction.writes {
-                recovered.files[write.path] = FileSignature.of(root + "/" + write.path.value).map { .init(key: write.key, signature: $0) }
-            }
-            for removal in transaction.removals { recovered.files[removal] = nil }
-        }
+        guard var recovered = Self.apply(last, to: before, root: root) else { return nil }
         recovered.folders = recovered.folders.filter { folder in
             var info = stat()
             return lstat(root + "/" + folder.value, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         }
         return recovered
+    }
+
+    /// The manifest after a transaction of the journal: a committed one's new files (as the
+    /// commit record describes them, and only while they are) and folders join it, the files it
+    /// removed leave it. A manifest that did not exist begins with the first committed one.
+    static func apply(_ transaction: OutputJournal.Transaction, to manifest: OutputManifest?, root: String) -> OutputManifest? {
+        guard transaction.state == .committed else { return manifest }
+        var result = manifest ?? OutputManifest(folder: root)
+        result.folders.formUnion(transaction.folders)
+        for write in transaction.writes {
+            // A file that is not what the commit record says keeps the entry it had, if any: the
+            // next build compares it with what it wrote before.
+            if let current = FileSignature.of(root + "/" + write.path.value), current == transaction.staged[write.path] {
+                result.files[write.path] = OutputManifest.Entry(key: write.key, signature: current)
+            }
+        }
+        for removal in transaction.removals { result.files[removal] = nil }
+        return result
     }
 
     /// Who holds the lock on the folder with inode `inode`, from the kernel's table of locks

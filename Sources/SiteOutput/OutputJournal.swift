@@ -12,7 +12,13 @@ import Foundation
 ///     mkdir posts/new
 ///     write 9f3c0a1b2c3d4e5f posts/new/index.html
 ///     remove posts/old/index.html
+///     staged 2041:1763900000.123456789:1234567 posts/new/index.html
 ///     commit 5d41402abc4b2a76
+///
+/// The `staged` lines, written with the commit, say what each new file is: after a stop, a file
+/// is put back or removed only when it is exactly what the journal or the manifest says it is, so
+/// a journal or a manifest that does not describe this folder (copied from elsewhere, or planted)
+/// cannot make Runway remove a file it did not write.
 struct OutputJournal {
     static let heading = "runway-journal 1\n"
 
@@ -33,10 +39,12 @@ struct OutputJournal {
         var folders: [OutputPath] = []
         var writes: [(path: OutputPath, key: UInt64)] = []
         var removals: [OutputPath] = []
+        /// What each new file was when it was written (from the commit record).
+        var staged: [OutputPath: FileSignature] = [:]
         var state = State.open
 
         static func == (lhs: Transaction, rhs: Transaction) -> Bool {
-            lhs.id == rhs.id && lhs.folders == rhs.folders && lhs.removals == rhs.removals && lhs.state == rhs.state
+            lhs.id == rhs.id && lhs.folders == rhs.folders && lhs.removals == rhs.removals && lhs.state == rhs.state && lhs.staged == rhs.staged
                 && lhs.writes.map(\.path) == rhs.writes.map(\.path) && lhs.writes.map(\.key) == rhs.writes.map(\.key)
         }
     }
@@ -48,6 +56,13 @@ struct OutputJournal {
         for write in transaction.writes { text += "write " + hex(write.key) + " " + write.path.value + "\n" }
         for removal in transaction.removals { text += "remove " + removal.value + "\n" }
         return text
+    }
+
+    /// The commit record: what each new file is, then `commit`.
+    static func commit(_ id: String, staged: [OutputPath: FileSignature]) -> String {
+        var text = ""
+        for (path, signature) in staged.sorted(by: { $0.key < $1.key }) { text += "staged " + signature.description + " " + path.value + "\n" }
+        return text + "commit " + id + "\n"
     }
 
     /// Appends `records` (whole lines) at the end of the journal, creating it with its heading.
@@ -97,6 +112,13 @@ struct OutputJournal {
                 }
             case "remove" where current.state == .open:
                 if let path = OutputPath(rest) { current.removals.append(path) } else { understood = false }
+            case "staged" where current.state == .open:
+                let parts = rest.split(separator: " ", maxSplits: 1)
+                if parts.count == 2, let signature = FileSignature(parts[0]), let path = OutputPath(String(parts[1])) {
+                    current.staged[path] = signature
+                } else {
+                    understood = false
+                }
             case "commit" where current.state == .open && rest == current.id: current.state = .committed
             case "abort" where current.state == .committed && rest == current.id: current.state = .aborted
             default: understood = false

@@ -118,6 +118,11 @@ public final class OutputTransaction: Sendable {
         staged.withLock { $0[path] = FileSignature(info) }
     }
 
+    /// The journal's commit record of this transaction: what each new file is, then `commit`.
+    func commitRecord() -> String {
+        OutputJournal.commit(id, staged: staged.withLock { $0 })
+    }
+
     /// Puts every new file in place and removes the files that go, or, when that fails part way,
     /// puts back what was there and throws.
     public func commit() throws(Diagnostic) -> Outcome {
@@ -127,7 +132,7 @@ public final class OutputTransaction: Sendable {
             throw Diagnostic(.error, "cannot write: the build did not write this planned file", path: absolute(missing.path))
         }
         do throws(Diagnostic) {
-            try journal.append("commit " + id + "\n")
+            try journal.append(commitRecord())
         } catch {
             rollback()
             throw error
@@ -162,13 +167,16 @@ public final class OutputTransaction: Sendable {
     private func abort() {
         try? journal.append("abort " + id + "\n")
         finished.withLock { $0 = true }
-        Self.undo(plan, root: root, committed: true)
+        var committed = plan
+        committed.staged = staged.withLock { $0 }
+        Self.undo(committed, root: root, committed: true)
     }
 
     /// Puts the folder back as it was before `plan`. Before the commit (`committed` false) nothing
     /// was put in place: new files and backups go. After it, a write whose new file is gone was
     /// renamed into place: its backup goes back, or, when there was none, the file was new and
-    /// goes. Safe to repeat (a stop during an undo is undone again by the next build).
+    /// goes, if it is exactly the file the commit record says was written. Safe to repeat (a stop
+    /// during an undo is undone again by the next build).
     static func undo(_ plan: OutputJournal.Transaction, root: String, committed: Bool) {
         for write in plan.writes {
             let target = root + "/" + write.path.value
@@ -179,7 +187,7 @@ public final class OutputTransaction: Sendable {
                 unlink(backup)
             } else if exists(backup) {
                 rename(backup, target)
-            } else {
+            } else if let staged = plan.staged[write.path], FileSignature.of(target) == staged {
                 unlink(target)
             }
         }
@@ -195,8 +203,9 @@ public final class OutputTransaction: Sendable {
     }
 
     /// Finishes a committed transaction after a stop: new files still beside their place go in,
-    /// removed files go, backups go.
-    static func redo(_ plan: OutputJournal.Transaction, root: String) throws(Diagnostic) {
+    /// backups go, and the files it removes go when they are still what `manifest` (the folder's
+    /// manifest before the transaction) says Runway wrote.
+    static func redo(_ plan: OutputJournal.Transaction, root: String, manifest: OutputManifest?) throws(Diagnostic) {
         for write in plan.writes {
             let temporary = root + "/" + sibling(of: write.path, transaction: plan.id)
             guard exists(temporary) else { continue }
@@ -204,7 +213,10 @@ public final class OutputTransaction: Sendable {
                 throw Diagnostic(.error, "cannot finish the interrupted build: \(reason(errno))", path: root + "/" + write.path.value)
             }
         }
-        for removal in plan.removals { unlink(root + "/" + removal.value) }
+        for removal in plan.removals {
+            let target = root + "/" + removal.value
+            if let known = manifest?.files[removal], FileSignature.of(target) == known.signature { unlink(target) }
+        }
         dropBackups(of: plan, root: root)
     }
 

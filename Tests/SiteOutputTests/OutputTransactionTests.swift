@@ -79,7 +79,7 @@ import Testing
         try transaction.write("home 2", to: path("index.html"))
         try transaction.write("new 2", to: path("new/index.html"))
         // The commit record is written and one file renamed, then the process stops.
-        try folder.journal.append("commit " + transaction.id + "\n")
+        try folder.journal.append(transaction.commitRecord())
         #expect(rename(folder.root + "/" + OutputTransaction.sibling(of: path("index.html"), transaction: transaction.id),
                        folder.root + "/index.html") == 0)
         folder = try Self.reopen(scratch, dropping: folder)
@@ -100,6 +100,40 @@ import Testing
         folder = try Self.reopen(scratch, dropping: folder)
         #expect(scratch.tree() == Self.before.merging(["a/index.html": "a again", "b/index.html": "b"]) { $1 })
         #expect(folder.manifest.files.keys.map(\.value).sorted() == ["a/index.html", "b/index.html", "index.html", "old/index.html"])
+    }
+
+    /// A manifest or a journal that does not describe this folder (copied from another machine,
+    /// or committed to a repository by someone hostile) cannot make Runway remove a file: a file
+    /// is removed only while it is exactly what Runway wrote.
+    @Test func aPlantedManifestOrJournalRemovesNothing() throws {
+        var (scratch, folder) = try Self.populated()
+        try folder.saveManifest()
+        folder.close()
+        let state = folder.location.state
+        // The manifest claims keep.txt; the journal says a committed build removed it and wrote
+        // index.html (with a signature it cannot know).
+        var manifest = try String(contentsOfFile: state + ".manifest", encoding: .utf8)
+        manifest += "f 0000000000000009 7:1763900000.0:1 keep.txt\n"
+        try manifest.write(toFile: state + ".manifest", atomically: true, encoding: .utf8)
+        try (OutputJournal.heading + "begin 00000000000000aa\nwrite 0000000000000001 index.html\nremove keep.txt\n"
+             + "staged 6:1763900000.0:1 index.html\ncommit 00000000000000aa\nbegin 00000000000000bb\nwrite 0000000000000001 keep.txt\n"
+             + "commit 00000000000000bb\nabort 00000000000000bb\n").write(toFile: state + ".journal", atomically: true, encoding: .utf8)
+        folder = try scratch.open()
+        #expect(scratch.tree() == Self.before, "nothing was removed")
+        // The next build makes only index.html: old/index.html (Runway's, unchanged) goes,
+        // keep.txt (not as the manifest says) stays.
+        try commit(folder, ["index.html": "home 2"], removing: ["old/index.html", "keep.txt"])
+        #expect(scratch.tree() == ["keep.txt": "user's", "index.html": "home 2"])
+        #expect(folder.manifest.files[path("keep.txt")] == nil, "and is Runway's no more")
+    }
+
+    /// A file Runway wrote and someone edited is not removed when the build stops making it.
+    @Test func anEditedFileIsNotRemoved() throws {
+        let (scratch, folder) = try Self.populated()
+        try "edited by hand".write(toFile: scratch.out + "/old/index.html", atomically: false, encoding: .utf8)
+        try commit(folder, ["index.html": "home 2"], removing: ["old/index.html"])
+        #expect(scratch.read("out/old/index.html") == "edited by hand")
+        #expect(folder.manifest.files.keys.map(\.value) == ["index.html"])
     }
 
     @Test func aWriteThatWasNotPlannedIsRefused() throws {
