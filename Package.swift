@@ -96,7 +96,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "RunwayFuzz",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding"],
+            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding", "SiteOutput"],
             path: "Fuzz/RunwayFuzz",
             swiftSettings: upcoming
         ),

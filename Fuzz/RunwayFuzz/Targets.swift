@@ -3,4 +3,6 @@
 let fuzzTargets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
     "markdown": MarkdownTarget.exercise,
     "toml": TOMLTarget.exercise,
+    "frontmatter": FrontMatterTarget.exercise,
+    "state": OutputStateTarget.exercise,
 ]

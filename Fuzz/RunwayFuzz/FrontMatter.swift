@@ -1,0 +1,25 @@
+import AttributedText
+import SiteBuilding
+
+/// `make fuzz TARGET=frontmatter`: arbitrary bytes as a content file's text, through what a build
+/// does before Markdown: UTF-8 decoding (a byte-order mark dropped), the split of YAML (`---`) or
+/// TOML (`+++`) front matter, and the reading of its values (a YAML alias bomb bounded, dates,
+/// slugs, layouts and theme names checked). Every problem must be a located diagnostic; an abort, a
+/// trap, an ASan report or a timeout is a finding. Seeds: `Fuzz/seeds/frontmatter/`.
+enum FrontMatterTarget {
+    static func exercise(_ bytes: UnsafeRawBufferPointer) {
+        let text: String
+        do throws(Diagnostic) {
+            text = try SourceText.decode(Array(bytes), path: "content/fuzz.md")
+        } catch {
+            precondition(error.position != nil, "a decoding error must be located: \(error)")
+            return
+        }
+        let (frontMatter, body) = FrontMatter.split(text)
+        precondition(body.utf8.count >= text.utf8.count - (frontMatter?.text.utf8.count ?? 0) - 8, "the body keeps its text")
+        let (_, diagnostics) = PageMetadata.read(frontMatter, path: "content/fuzz.md")
+        for diagnostic in diagnostics {
+            precondition(diagnostic.position != nil, "a front matter problem must be located: \(diagnostic)")
+        }
+    }
+}
