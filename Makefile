@@ -61,7 +61,8 @@ clean:
 	rm -rf .build .build-fuzz site-template/_site
 
 ## fuzz: libFuzzer over one target for SECONDS seconds (default 60): TARGET=markdown (default; parse + render)
-## or toml (TOMLSource, runway.toml and theme.toml reading). Targets are listed in
+## toml (TOMLSource, runway.toml and theme.toml reading), frontmatter (a content file's front matter) or
+## state (the build cache, output manifest and journal in .runway-cache/). Targets are listed in
 ## Fuzz/RunwayFuzz/Targets.swift, seeds in Fuzz/seeds/TARGET/; crashers land in Fuzz/crashers/ as TARGET-crash-….
 SECONDS ?= 60
 TARGET ?= markdown
