@@ -44,24 +44,35 @@ public struct OutputManifest: Sendable, Equatable {
         return text
     }
 
-    /// Reads the stored form; a problem is said with its line.
+    /// Reads the stored form; a problem is said with its line. Over the UTF-8 bytes, a line at a
+    /// time: a 10,000-page site's manifest is read at the start of every build.
     static func decode(_ text: String) -> Result<OutputManifest, ManifestProblem> {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.last == "" else { return .failure(ManifestProblem(line: lines.count, reason: "it is cut short")) }
-        lines.removeLast()
-        guard lines.first == Substring(heading) else { return .failure(ManifestProblem(line: 1, reason: "it is not a manifest of this version")) }
-        guard lines.count >= 2, lines[1].hasPrefix("folder /") else { return .failure(ManifestProblem(line: 2, reason: "it does not name its folder")) }
-        var manifest = OutputManifest(folder: String(lines[1].dropFirst("folder ".count)))
-        for (index, line) in lines.enumerated().dropFirst(2) {
-            let problem = ManifestProblem(line: index + 1, reason: "it has a line Runway cannot read")
-            if line.hasPrefix("d ") {
-                guard let path = OutputPath(String(line.dropFirst(2))) else { return .failure(problem) }
+        let bytes = Array(text.utf8)
+        guard bytes.last == UInt8(ascii: "\n") else {
+            return .failure(ManifestProblem(line: bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1, reason: "it is cut short"))
+        }
+        var lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
+        guard let first = lines.popFirst(), first.elementsEqual(heading.utf8) else {
+            return .failure(ManifestProblem(line: 1, reason: "it is not a manifest of this version"))
+        }
+        guard let second = lines.popFirst(), second.starts(with: "folder /".utf8) else {
+            return .failure(ManifestProblem(line: 2, reason: "it does not name its folder"))
+        }
+        var manifest = OutputManifest(folder: String(decoding: second.dropFirst("folder ".count), as: UTF8.self))
+        manifest.files.reserveCapacity(lines.count)
+        for (offset, line) in lines.enumerated() {
+            let problem = ManifestProblem(line: offset + 3, reason: "it has a line Runway cannot read")
+            if line.starts(with: "d ".utf8) {
+                guard let path = OutputPath(String(decoding: line.dropFirst(2), as: UTF8.self)) else { return .failure(problem) }
                 manifest.folders.insert(path)
                 continue
             }
-            let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, fields[0] == "f", let key = UInt64(fields[1], radix: 16),
-                  let signature = FileSignature(fields[2]), let path = OutputPath(String(fields[3]))
+            // f KEY SIGNATURE PATH: the path is the rest of the line (it may hold spaces).
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, fields[0].elementsEqual("f".utf8), fields[1].count == 16,
+                  let key = UInt64(String(decoding: fields[1], as: UTF8.self), radix: 16),
+                  let signature = FileSignature(Substring(String(decoding: fields[2], as: UTF8.self))),
+                  let path = OutputPath(String(decoding: fields[3], as: UTF8.self))
             else { return .failure(problem) }
             manifest.files[path] = Entry(key: key, signature: signature)
         }
