@@ -40,7 +40,12 @@ public struct SiteBuild: Sendable {
         cachePath = BuildCache.defaultPath(destination: output ?? SitePaths.join(site, "_site"))
     }
 
-    public var destination: String { output ?? SitePaths.join(site, "_site") }
+    /// The output folder as named (`out/` is `out`: one folder, one cache, one set of keys).
+    public var destination: String {
+        var path = output ?? SitePaths.join(site, "_site")
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
 
     /// The folders of the theme the build uses and of the themes it extends, for file watchers.
     public var themeFolders: [String] {

@@ -83,6 +83,15 @@ struct SiteLists {
         }
         slug = String(slug.drop(while: { $0 == "-" }))
         while slug.hasSuffix("-") { slug.removeLast() }
+        // A folder's name has at most 255 bytes: a longer slug keeps its start and a hash of the rest.
+        if slug.utf8.count > 200 {
+            var start = ""
+            for character in slug {
+                guard start.utf8.count + character.utf8.count <= 180 else { break }
+                start.append(character)
+            }
+            slug = start + "-" + String(ContentHash(slug.utf8).description.prefix(12))
+        }
         return slug.isEmpty ? "tag" : slug
     }
 }

@@ -27,6 +27,14 @@ public enum SitePaths {
         var info = stat()
         guard let base = realPath(root), stat(base, &info) == 0 else { return listing }
         let limit = boundary.flatMap(realPath) ?? base
+        // The folder itself may be a link (`static -> ~/.ssh`): out of the boundary, nothing in it counts.
+        guard isInside(base, limit) else {
+            listing.skipped.append(("", (try? FileManager.default.destinationOfSymbolicLink(atPath: root)) ?? base))
+            return listing
+        }
+        // Each linked folder is walked once, however many links lead to it: links that fan out
+        // (two in each folder to the next) cannot make the walk grow exponentially.
+        var linkedFolders = Set<UInt64>()
         // Each folder to read with the inodes of the folders above it: a link back to one of them
         // would loop, and is not followed.
         var pending: [(folder: String, above: [UInt64])] = [("", [UInt64(info.st_ino)])]
@@ -53,7 +61,8 @@ public enum SitePaths {
                         }
                         guard stat(target, &info) == 0 else { continue }
                         if info.st_mode & S_IFMT == S_IFREG { listing.files.append(relative) }
-                        if info.st_mode & S_IFMT == S_IFDIR && !above.contains(UInt64(info.st_ino)) {
+                        if info.st_mode & S_IFMT == S_IFDIR && !above.contains(UInt64(info.st_ino))
+                            && linkedFolders.insert(UInt64(info.st_ino)).inserted {
                             pending.append((relative, above + [UInt64(info.st_ino)]))
                         }
                     default: continue
@@ -81,7 +90,7 @@ public enum SitePaths {
     static func skippedLinks(_ listing: Listing, under root: String) -> [Diagnostic] {
         listing.skipped.sorted { $0.link < $1.link }.map { link, target in
             Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)",
-                       path: root + "/" + link)
+                       path: link.isEmpty ? root : root + "/" + link)
         }
     }
 
@@ -119,10 +128,11 @@ public enum SitePaths {
     /// Copies every file under `source` into `destination` (created as needed, files replaced), in
     /// sorted order; returns how many files were copied.
     @discardableResult
-    static func copyTree(from source: String, to destination: String) throws(CopyFailure) -> Int {
+    static func copyTree(from source: String, to destination: String, leavingOut excluded: Set<String> = []) throws(CopyFailure) -> Int {
         let manager = FileManager.default
         var count = 0
         let files = (manager.enumerator(atPath: source)?.allObjects as? [String] ?? []).sorted()
+            .filter { file in !excluded.contains(String(file.prefix { $0 != "/" })) }
         for file in [""] + files {
             let from = file.isEmpty ? source : source + "/" + file
             let target = file.isEmpty ? destination : destination + "/" + file

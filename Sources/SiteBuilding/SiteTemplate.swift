@@ -40,7 +40,8 @@ public struct SiteTemplate: Sendable {
         }
         let count: Int
         do {
-            count = try SitePaths.copyTree(from: root, to: directory)
+            // What building or previewing the template made is not part of it.
+            count = try SitePaths.copyTree(from: root, to: directory, leavingOut: ["_site", ".runway-cache", "_theme-preview"])
         } catch {
             throw FileFailure.diagnostic("cannot create the site", error.underlying, path: error.path)
         }

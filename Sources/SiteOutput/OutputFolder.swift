@@ -20,6 +20,9 @@ public final class OutputFolder: Sendable {
     let journal: OutputJournal
     /// Whether the manifest on disk is behind the one in memory (transactions in the journal since).
     private let unsaved = Mutex(false)
+    /// Whether a change is under way (between `begin` and `record` or its rollback): the manifest
+    /// is not saved meanwhile, and no other change begins.
+    private let gate = Mutex(false)
     /// Whether opening made the folder.
     private let created: Bool
 
@@ -128,10 +131,32 @@ public final class OutputFolder: Sendable {
 
     /// Starts a change: `writes` will be created or replaced, `removals` (files Runway wrote)
     /// removed. Refused, before anything is touched, when a write would replace a file Runway did
-    /// not write or go through a link or a file where a folder belongs.
+    /// not write or go through a link or a file where a folder belongs. Where one of Runway's own
+    /// files is in the way of a folder (or its folder in the way of a file) and goes in this very
+    /// change, it goes first, in a change of its own. One change at a time: the next waits for
+    /// `record` or `rollback`.
     public func begin(writes: [(path: OutputPath, key: UInt64)], removals: [OutputPath]) throws(Diagnostic) -> OutputTransaction {
+        try gate.withLock { open throws(Diagnostic) in
+            guard !open else { throw Diagnostic(.error, "cannot begin a change while another is under way", path: location.path) }
+            open = true
+        }
+        do throws(Diagnostic) {
+            return try plan(writes: writes, removals: removals, clearing: true)
+        } catch {
+            gate.withLock { $0 = false }
+            throw error
+        }
+    }
+
+    /// The change `begin` starts, checked and journaled, with its folders made and its removals'
+    /// backups linked.
+    private func plan(writes: [(path: OutputPath, key: UInt64)], removals requested: [OutputPath], clearing: Bool) throws(Diagnostic)
+        -> OutputTransaction {
         let manifest = self.manifest
+        let requestedSet = Set(requested)
         var conflicts: [String] = []
+        // Runway's own files in the way, which this change removes anyway: removed first.
+        var clearable: [OutputPath] = []
         var replaced = Set<OutputPath>()
         var folders: [OutputPath] = []
         var known: [OutputPath: Bool] = [:]   // folder → exists
@@ -149,6 +174,9 @@ public final class OutputFolder: Sendable {
                 folders.append(folder)
             } else if info.st_mode & S_IFMT == S_IFDIR {
                 exists = true
+            } else if requestedSet.contains(folder) {
+                clearable.append(folder)
+                exists = true
             } else {
                 conflicts.append(folder.value + (info.st_mode & S_IFMT == S_IFLNK ? " (a symbolic link where a folder belongs)" : " (a file where a folder belongs)"))
                 exists = true
@@ -161,7 +189,12 @@ public final class OutputFolder: Sendable {
             var info = stat()
             guard lstat(root + "/" + write.path.value, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
-                conflicts.append(write.path.value + " (a folder where a file belongs)")
+                let inside = requested.filter { $0.value.hasPrefix(write.path.value + "/") }
+                if manifest.folders.contains(write.path) && !inside.isEmpty {
+                    clearable += inside
+                } else {
+                    conflicts.append(write.path.value + " (a folder where a file belongs)")
+                }
             } else if manifest.files[write.path] != nil {
                 replaced.insert(write.path)
             } else {
@@ -173,14 +206,25 @@ public final class OutputFolder: Sendable {
             throw Diagnostic(.error, "the build would replace what Runway did not write: \(listed); move them away or choose another output folder",
                              path: location.path)
         }
-        // A file is removed only while it is exactly what Runway wrote: one changed since (or one
-        // a manifest from elsewhere names) stays, and is Runway's no more.
-        let requested = removals
-        let removals = requested.filter { path in manifest.files[path].map { FileSignature.of(root + "/" + path.value) == $0.signature } ?? false }
+        if !clearable.isEmpty && clearing {
+            // A file became a folder (or the other way): Runway's own files that go anyway go first.
+            let first = try plan(writes: [], removals: clearable, clearing: false)
+            record(try first.commit(), releasing: false)
+            return try plan(writes: writes, removals: requested.filter { !Set(clearable).contains($0) }, clearing: false)
+        }
+        // A file is removed only while it is exactly what Runway wrote, in a folder that is still
+        // a folder (not a link put in its place): one changed since (or one a manifest from
+        // elsewhere names) stays, and is Runway's no more.
+        let removals = requested.filter { path in
+            guard let entry = manifest.files[path], FileSignature.of(root + "/" + path.value) == entry.signature else { return false }
+            return path.ancestors.allSatisfy { folder in
+                var info = stat()
+                return lstat(root + "/" + folder.value, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+        }
         let abandoned = requested.filter { manifest.files[$0] != nil && !removals.contains($0) }
         if !abandoned.isEmpty {
             manifestState.withLock { for path in abandoned { $0.files[path] = nil } }
-            unsaved.withLock { $0 = true }
         }
         var plan = OutputJournal.Transaction(id: hex(UInt64.random(in: .min ... .max)))
         plan.folders = folders
@@ -195,41 +239,57 @@ public final class OutputFolder: Sendable {
         }
         for removal in removals {
             let backup = root + "/" + OutputTransaction.sibling(of: removal, transaction: plan.id, old: true)
-            guard link(root + "/" + removal.value, backup) == 0 else {
-                let problem = errno
+            if let problem = OutputTransaction.keep(root + "/" + removal.value, as: backup) {
                 OutputTransaction.undo(plan, root: root, committed: false)
                 throw Diagnostic(.error, "cannot keep the file while removing it: \(reason(problem))", path: root + "/" + removal.value)
             }
         }
-        return OutputTransaction(root: root, journal: journal, plan: plan, replaced: replaced)
+        return OutputTransaction(root: root, journal: journal, plan: plan, replaced: replaced) { [weak self] in self?.gate.withLock { $0 = false } }
     }
 
-    /// Records a committed transaction in the manifest and removes the folders it left empty.
+    /// Records a committed transaction in the manifest, removes the folders it left empty, and
+    /// lets the next change begin.
     public func record(_ outcome: OutputTransaction.Outcome) {
+        record(outcome, releasing: true)
+    }
+
+    private func record(_ outcome: OutputTransaction.Outcome, releasing: Bool) {
         manifestState.withLock { manifest in
             manifest.folders.formUnion(outcome.createdFolders)
             for (path, entry) in outcome.written { manifest.files[path] = entry }
             for path in outcome.removed { manifest.files[path] = nil }
-            for folder in Set(outcome.removed.flatMap(\.ancestors)).sorted(by: >) where manifest.folders.contains(folder) {
-                if rmdir(root + "/" + folder.value) == 0 { manifest.folders.remove(folder) }
-            }
+            Self.removeEmptied(by: outcome.removed, from: &manifest, root: root)
+        }
+        unsaved.withLock { $0 = true }
+        if releasing { gate.withLock { $0 = false } }
+    }
+
+    /// Removes the folders Runway made that `removed` left empty, deepest first.
+    static func removeEmptied(by removed: [OutputPath], from manifest: inout OutputManifest, root: String) {
+        for folder in Set(removed.flatMap(\.ancestors)).sorted(by: >) where manifest.folders.contains(folder) {
+            var info = stat()
+            guard lstat(root + "/" + folder.value, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            if rmdir(root + "/" + folder.value) == 0 { manifest.folders.remove(folder) }
         }
     }
 
-    /// Writes the manifest (atomically) and empties the journal it now covers.
+    /// Writes the manifest (atomically, flushed to disk) and empties the journal it now covers;
+    /// does nothing while a change is under way (its journal stays, and the next save covers it).
     public func saveManifest() throws(Diagnostic) {
-        guard unsaved.withLock({ $0 }) else { return }
-        let text = manifestState.withLock { $0.encoded() }
-        let path = location.state + ".manifest"
-        let temporary = path + ".new"
-        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard file >= 0 else { throw Diagnostic(.error, "cannot write the output manifest: \(reason(errno))", path: temporary) }
-        let problem = writeAll(file, text)
-        Glibc.close(file)
-        if let problem { throw Diagnostic(.error, "cannot write the output manifest: \(reason(problem))", path: temporary) }
-        guard rename(temporary, path) == 0 else { throw Diagnostic(.error, "cannot write the output manifest: \(reason(errno))", path: path) }
-        journal.remove()
-        unsaved.withLock { $0 = false }
+        try gate.withLock { open throws(Diagnostic) in
+            guard !open, unsaved.withLock({ $0 }) else { return }
+            let text = manifestState.withLock { $0.encoded() }
+            let path = location.state + ".manifest"
+            let temporary = path + ".new"
+            let file = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard file >= 0 else { throw Diagnostic(.error, "cannot write the output manifest: \(reason(errno))", path: temporary) }
+            let problem = writeAll(file, text) ?? (fsync(file) == 0 ? nil : errno)
+            Glibc.close(file)
+            if let problem { throw Diagnostic(.error, "cannot write the output manifest: \(reason(problem))", path: temporary) }
+            guard rename(temporary, path) == 0 else { throw Diagnostic(.error, "cannot write the output manifest: \(reason(errno))", path: path) }
+            journal.remove()
+            unsaved.withLock { $0 = false }
+        }
     }
 
     /// The manifest as the last stop left the folder: an interrupted transaction finished or
@@ -239,8 +299,16 @@ public final class OutputFolder: Sendable {
         let root = location.real
         var manifest: OutputManifest?
         if let data = FileManager.default.contents(atPath: location.state + ".manifest"),
-           case .success(let stored) = OutputManifest.decode(String(decoding: data, as: UTF8.self)), stored.folder == root {
-            manifest = stored
+           case .success(var stored) = OutputManifest.decode(String(decoding: data, as: UTF8.self)) {
+            if stored.folder == root {
+                manifest = stored
+            } else if !stored.files.isEmpty,
+                      stored.files.allSatisfy({ FileSignature.of(root + "/" + $0.key.value) == $0.value.signature }) {
+                // The site moved (`mv ~/blog ~/sites/blog` keeps every file's inode and time): a
+                // manifest whose every file is here, exactly as it says, is this folder's.
+                stored.folder = root
+                manifest = stored
+            }
         }
         guard let transactions = journal.read() else {
             // Not a journal: nothing can be finished or undone from it.
@@ -265,6 +333,7 @@ public final class OutputFolder: Sendable {
             }
         }
         guard var recovered = Self.apply(last, to: before, root: root) else { return nil }
+        if last.state == .committed { removeEmptied(by: last.removals, from: &recovered, root: root) }
         recovered.folders = recovered.folders.filter { folder in
             var info = stat()
             return lstat(root + "/" + folder.value, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
@@ -337,26 +406,41 @@ public final class OutputFolder: Sendable {
         }
     }
 
-    /// Removes the staging folders (`NAME.building-PID`, `NAME.previous-PID`) that builds of earlier
-    /// Runway versions left beside the output when they were killed, once their process is gone.
+    /// Removes the staging folders (`NAME.building-PID`) that builds of earlier Runway versions
+    /// left beside the output when they were killed. Only a folder of exactly that name (PID in
+    /// decimal digits, no larger than the system's largest process id, its process gone) that
+    /// holds nothing but files and folders goes: a folder of the user's such as
+    /// `_site.previous-20240101` or one with a link in it stays.
     static func removeOldStaging(of location: OutputLocation) {
         let absolute = URL(fileURLWithPath: location.path).standardized.path
         let parent = (absolute as NSString).deletingLastPathComponent
         let name = (absolute as NSString).lastPathComponent
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
-            for marker in [".building-", ".previous-"] where entry.hasPrefix(name + marker) {
-                let digits = entry.dropFirst(name.count + marker.count)
-                guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let pid = Int32(digits), pid > 0 else { continue }
-                guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
-                var info = stat()
-                let path = (parent as NSString).appendingPathComponent(entry)
-                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-                try? FileManager.default.removeItem(atPath: path)
-            }
+        let largest = (try? String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 4_194_304
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(name + ".building-") {
+            let digits = entry.utf8.dropFirst(name.utf8.count + ".building-".utf8.count)
+            guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ (48...57).contains($0) }),
+                  let pid = Int32(String(decoding: digits, as: UTF8.self)), pid > 0, pid <= largest,
+                  kill(pid, 0) != 0 && errno == ESRCH
+            else { continue }
+            let path = (parent as NSString).appendingPathComponent(entry)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, holdsOnlyFilesAndFolders(path) else { continue }
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
-}
 
+    /// Whether everything under `folder` is a regular file or a folder (no link, no device).
+    private static func holdsOnlyFilesAndFolders(_ folder: String) -> Bool {
+        for entry in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {
+            var info = stat()
+            guard lstat(folder + "/" + entry, &info) == 0 else { return false }
+            let kind = info.st_mode & S_IFMT
+            guard kind == S_IFREG || kind == S_IFDIR else { return false }
+        }
+        return true
+    }
+}
 extension OutputFolder {
     /// Makes the files Runway keeps in this folder exactly those under `source` (a folder of
     /// regular files, such as a build made elsewhere), as one transaction: new and changed files

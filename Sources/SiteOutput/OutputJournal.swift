@@ -65,14 +65,17 @@ struct OutputJournal {
         return text + "commit " + id + "\n"
     }
 
-    /// Appends `records` (whole lines) at the end of the journal, creating it with its heading.
-    func append(_ records: String) throws(Diagnostic) {
+    /// Appends `records` (whole lines) at the end of the journal, creating it with its heading;
+    /// with `durable`, flushed to disk before it returns (the commit record).
+    func append(_ records: String, durable: Bool = false) throws(Diagnostic) {
         let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard file >= 0 else { throw Diagnostic(.error, "cannot write the output journal: \(reason(errno))", path: path) }
         defer { close(file) }
         var info = stat()
         let text = (fstat(file, &info) == 0 && info.st_size == 0 ? Self.heading : "") + records
-        if let problem = writeAll(file, text) { throw Diagnostic(.error, "cannot write the output journal: \(reason(problem))", path: path) }
+        if let problem = writeAll(file, text) ?? (durable && fdatasync(file) != 0 ? errno : nil) {
+            throw Diagnostic(.error, "cannot write the output journal: \(reason(problem))", path: path)
+        }
     }
 
     /// The transactions the journal holds, in order; empty when there is none. A line that cannot

@@ -75,7 +75,16 @@ public struct OutputPath: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     public var description: String { value }
 
-    public static func < (lhs: OutputPath, rhs: OutputPath) -> Bool { lhs.value < rhs.value }
+    // Paths are the file system's: compared byte by byte. Swift's `String` calls `café` (NFC) and
+    // `café` (NFD) equal, but they are two files.
+    public static func == (lhs: OutputPath, rhs: OutputPath) -> Bool { lhs.value.utf8.elementsEqual(rhs.value.utf8) }
+
+    public func hash(into hasher: inout Hasher) {
+        var value = value
+        value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    public static func < (lhs: OutputPath, rhs: OutputPath) -> Bool { lhs.value.utf8.lexicographicallyPrecedes(rhs.value.utf8) }
 
     /// A path known to be valid (a part of a valid one).
     init(unchecked value: String) {

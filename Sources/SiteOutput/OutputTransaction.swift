@@ -30,7 +30,13 @@ public final class OutputTransaction: Sendable {
         public var createdFolders: [OutputPath] = []
     }
 
-    init(root: String, journal: OutputJournal, plan: OutputJournal.Transaction, replaced: Set<OutputPath>) {
+    /// Lets the folder's next change begin (after a rollback or a failed commit; after a
+    /// commit, `OutputFolder.record` does).
+    private let release: @Sendable () -> Void
+
+    init(root: String, journal: OutputJournal, plan: OutputJournal.Transaction, replaced: Set<OutputPath>,
+         release: @escaping @Sendable () -> Void = {}) {
+        self.release = release
         self.root = root
         self.id = plan.id
         self.journal = journal
@@ -111,8 +117,8 @@ public final class OutputTransaction: Sendable {
         if replaced.contains(path) {
             let backup = root + "/" + Self.sibling(of: path, transaction: id, old: true)
             unlink(backup)
-            guard link(absolute(path), backup) == 0 || errno == ENOENT else {
-                throw Diagnostic(.error, "cannot keep the previous version while replacing it: \(reason(errno))", path: absolute(path))
+            if let problem = Self.keep(absolute(path), as: backup), problem != ENOENT {
+                throw Diagnostic(.error, "cannot keep the previous version while replacing it: \(reason(problem))", path: absolute(path))
             }
         }
         staged.withLock { $0[path] = FileSignature(info) }
@@ -132,7 +138,7 @@ public final class OutputTransaction: Sendable {
             throw Diagnostic(.error, "cannot write: the build did not write this planned file", path: absolute(missing.path))
         }
         do throws(Diagnostic) {
-            try journal.append(commitRecord())
+            try journal.append(commitRecord(), durable: true)
         } catch {
             rollback()
             throw error
@@ -161,6 +167,7 @@ public final class OutputTransaction: Sendable {
     public func rollback() {
         guard !finished.withLock({ done in defer { done = true }; return done }) else { return }
         Self.undo(plan, root: root, committed: false)
+        release()
     }
 
     /// A failure while committing: the journal says so first, then what was put in place is undone.
@@ -170,6 +177,7 @@ public final class OutputTransaction: Sendable {
         var committed = plan
         committed.staged = staged.withLock { $0 }
         Self.undo(committed, root: root, committed: true)
+        release()
     }
 
     /// Puts the folder back as it was before `plan`. Before the commit (`committed` false) nothing
@@ -223,6 +231,28 @@ public final class OutputTransaction: Sendable {
     private static func dropBackups(of plan: OutputJournal.Transaction, root: String) {
         for path in plan.writes.map(\.path) + plan.removals {
             unlink(root + "/" + sibling(of: path, transaction: plan.id, old: true))
+        }
+    }
+
+    /// Keeps the file at `path` as `backup` too: a hard link, or, on a file system without them
+    /// (vfat, some network mounts) or where they are refused, a copy. The error number when neither works.
+    static func keep(_ path: String, as backup: String) -> Int32? {
+        if link(path, backup) == 0 { return nil }
+        let problem = errno
+        guard [EPERM, EOPNOTSUPP, EXDEV, EMLINK, ENOSYS].contains(problem) else { return problem }
+        let input = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard input >= 0 else { return errno }
+        defer { close(input) }
+        let output = open(backup, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard output >= 0 else { return errno }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return errno }
+            if count == 0 { return nil }
+            if let failure = buffer.withUnsafeBytes({ writeAll(output, UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }) { return failure }
         }
     }
 

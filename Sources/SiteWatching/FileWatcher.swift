@@ -77,11 +77,13 @@ public final class FileWatcher: @unchecked Sendable {
         guard !isIgnored(folder) else { return }
         let watch = inotify_add_watch(descriptor, folder, Self.mask)
         if watch >= 0 { folders[watch] = folder }
+        // Folders only, never through a link: a link that loops (`content/loop -> ..`) would
+        // recurse for ever, and what a build follows is inside the site, watched on its own path.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names {
-            var isFolder: ObjCBool = false
+            var info = stat()
             let path = folder + "/" + name
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { watchTree(path) }
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { watchTree(path) }
         }
     }
 

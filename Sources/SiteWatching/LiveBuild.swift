@@ -14,6 +14,10 @@ public final class LiveBuild: Sendable {
     private let output = Mutex<OutputFolder?>(nil)
     /// Builds one at a time: a change during a build waits for it.
     private let building = Mutex(())
+    /// The content files changed since the last good build (`nil`: anything may have): a failed
+    /// rebuild's changes are looked at again by the next, whatever its own are, so that a page
+    /// that broke a build is never taken from the cache as it was before.
+    private let unsettled = Mutex<Set<String>?>([])
 
     /// What a rebuild means for a page open in a browser.
     public enum Effect: Sendable, Equatable {
@@ -60,6 +64,11 @@ public final class LiveBuild: Sendable {
 
     /// Writes the cache and the output's manifest for the next `runway build` or `runway serve`, now.
     public func saveCache() {
+        // Never in the middle of a rebuild: a manifest saved then would not cover its change.
+        building.withLock { _ in saveCacheNow() }
+    }
+
+    private func saveCacheNow() {
         try? output.withLock { $0 }?.saveManifest()
         guard let path = build.cachePath, let cache = cache.withLock({ $0 }) else { return }
         cache.save(path)
@@ -104,11 +113,16 @@ public final class LiveBuild: Sendable {
             // After a build of its own, the output is what the manifest says: nothing else writes there.
             let trusted = builtOnce.withLock { $0 }
             let report: SiteBuild.Report
+            let changed = unsettled.withLock { pending -> Set<String>? in
+                guard let pending, let now = changedPaths.flatMap(contentFiles) else { return nil }
+                return pending.union(now)
+            }
             do throws(Diagnostic) {
-                report = build.run(cache: &cache, output: try openOutput(), changed: changedPaths.flatMap(contentFiles), trustOutputs: trusted)
+                report = build.run(cache: &cache, output: try openOutput(), changed: changed, trustOutputs: trusted)
             } catch {
                 report = SiteBuild.Report(pageCount: 0, diagnostics: [error], output: build.destination)
             }
+            unsettled.withLock { $0 = report.succeeded ? [] : changed }
             if report.succeeded { builtOnce.withLock { $0 = true } }
             self.cache.withLock { $0 = cache }
             let effect: Effect

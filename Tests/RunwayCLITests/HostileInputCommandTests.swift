@@ -107,4 +107,16 @@ import Testing
         #expect(output["logo.svg"] == "<svg/>\n", "a link inside the site is copied as a file, not a link")
         #expect(!output.values.contains { $0.hasPrefix("-> ") })
     }
+
+    /// The static folder itself a link out of the site (a cloned repository's `static -> ../../.ssh`).
+    @Test func aStaticFolderThatIsALinkOutPublishesNothing() throws {
+        let site = try TestSite(["content/index.md": "# Home\n"])
+        try FileManager.default.createDirectory(atPath: site.parent + "/ssh", withIntermediateDirectories: true)
+        try "PRIVATE KEY\n".write(toFile: site.parent + "/ssh/id_rsa", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/static", withDestinationPath: "../ssh")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("\(site.root)/static: warning: skipped: a symbolic link to ../ssh, which is outside the site"), "\(build.stderr)")
+        #expect(!site.tree("_site").values.contains { $0.contains("PRIVATE KEY") })
+    }
 }

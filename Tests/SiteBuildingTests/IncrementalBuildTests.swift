@@ -203,3 +203,45 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/_site"))
     }
 }
+
+/// Incremental builds equal clean ones where a review found they did not.
+@Suite struct IncrementalEdgeTests {
+    /// A static file becomes a folder of the same name (and back): the rebuild succeeds, as a
+    /// clean build does.
+    @Test func aStaticFileBecomesAFolderAndBack() throws {
+        let root = try IncrementalBuildTests.blog()
+        try FileManager.default.createDirectory(atPath: root + "/static", withIntermediateDirectories: true)
+        try "a file\n".write(toFile: root + "/static/docs", atomically: true, encoding: .utf8)
+        #expect(SiteBuild(site: root).run().succeeded)
+        try FileManager.default.removeItem(atPath: root + "/static/docs")
+        try FileManager.default.createDirectory(atPath: root + "/static/docs", withIntermediateDirectories: true)
+        try "a page\n".write(toFile: root + "/static/docs/index.html", atomically: true, encoding: .utf8)
+        let folder = SiteBuild(site: root).run()
+        #expect(folder.succeeded, "\(folder.diagnostics)")
+        #expect(SiteBuildTests.files(in: root + "/_site") == IncrementalBuildTests.fullBuild(root))
+        try FileManager.default.removeItem(atPath: root + "/static/docs")
+        try "a file again\n".write(toFile: root + "/static/docs", atomically: true, encoding: .utf8)
+        let file = SiteBuild(site: root).run()
+        #expect(file.succeeded, "\(file.diagnostics)")
+        #expect(SiteBuildTests.files(in: root + "/_site") == IncrementalBuildTests.fullBuild(root))
+    }
+
+    /// `--output out/` and `--output out` are one folder: the second build writes nothing.
+    @Test func aTrailingSlashIsTheSameOutput() throws {
+        let root = try IncrementalBuildTests.blog()
+        let out = SiteBuildTests.temporary("slash")
+        #expect(SiteBuild(site: root, output: out + "/").run().succeeded)
+        let again = SiteBuild(site: root, output: out).run()
+        #expect(again.succeeded && again.written.isEmpty && again.parsed == 0, "\(again.written)")
+    }
+
+    /// A tag longer than a folder's name can be still gets its page and is linked to it.
+    @Test func aVeryLongTagGetsAPage() throws {
+        let root = try SiteBuildTests.site(pages: ["a.md": "---\ntags: [\"\(String(repeating: "long ", count: 80))\"]\n---\nx\n"])
+        let report = SiteBuild(site: root).run()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let tags = try FileManager.default.contentsOfDirectory(atPath: root + "/_site/tags").filter { $0 != "index.html" }
+        #expect(tags.count == 1 && tags[0].utf8.count < 255)
+        #expect(try String(contentsOfFile: root + "/_site/sitemap.xml", encoding: .utf8).contains("/tags/\(tags[0])/"))
+    }
+}

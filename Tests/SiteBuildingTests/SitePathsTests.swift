@@ -33,4 +33,50 @@ import Testing
         #expect(listing.skipped.map(\.link).sorted() == ["a/linked-file.md", "a/linked-folder", "dangling.md"])
         #expect(SitePaths.files(under: root + "/missing").isEmpty)
     }
+
+    /// A folder that is itself a link out of the boundary (`static -> ~/.ssh`) lists nothing.
+    @Test func aLinkedFolderOutOfTheSiteListsNothing() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-linked-root-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/site", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/secret/sub", withIntermediateDirectories: true)
+        try "key".write(toFile: root + "/secret/id_rsa", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/site/static", withDestinationPath: "../secret")
+        let listing = SitePaths.list(under: root + "/site/static", inside: root + "/site")
+        #expect(listing.files.isEmpty)
+        #expect(listing.skipped.map(\.target) == ["../secret"])
+        #expect(SitePaths.skippedLinks(listing, under: root + "/site/static").map(\.path) == [root + "/site/static"])
+    }
+
+    /// Links that fan out (two in each folder to the next) walk each folder once.
+    @Test func linksThatFanOutAreWalkedOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-fan-\(UUID().uuidString)").path
+        for level in 0...20 {
+            try FileManager.default.createDirectory(atPath: root + "/l\(level)", withIntermediateDirectories: true)
+            try "x".write(toFile: root + "/l\(level)/f.md", atomically: false, encoding: .utf8)
+            if level > 0 {
+                for link in ["a", "b"] {
+                    try FileManager.default.createSymbolicLink(atPath: root + "/l\(level - 1)/\(link)", withDestinationPath: root + "/l\(level)")
+                }
+            }
+        }
+        let listing = SitePaths.list(under: root + "/l0", inside: root)
+        #expect(listing.files.count == 21, "not 2^20")
+    }
+}
+
+
+@Suite struct SiteTemplateCopyTests {
+    /// `runway new` copies the template, not what building or previewing it left there (before,
+    /// a `make run` made every later `runway new` site start with an output it had no record of).
+    @Test func buildArtifactsOfTheTemplateAreNotCopied() throws {
+        let template = SiteBuildTests.temporary("template")
+        for file in ["runway.toml", "content/a.md", "_site/index.html", ".runway-cache/_site.json", "_theme-preview/default/index.html",
+                     "static/_site/kept.txt"] {
+            try FileManager.default.createDirectory(atPath: ((template + "/" + file) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "x".write(toFile: template + "/" + file, atomically: false, encoding: .utf8)
+        }
+        let site = SiteBuildTests.temporary("new")
+        #expect(try SiteTemplate(root: template).copy(to: site) == 3)
+        #expect(Set(SitePaths.files(under: site)) == ["runway.toml", "content/a.md", "static/_site/kept.txt"])
+    }
 }

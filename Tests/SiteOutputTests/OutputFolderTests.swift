@@ -176,22 +176,25 @@ enum SiteOutputTestsSupport {
         #expect(scratch.tree("elsewhere").isEmpty)
     }
 
-    /// Staging folders that builds of earlier versions left beside the output when killed go.
+    /// Staging folders that builds of earlier versions left beside the output when killed go;
+    /// folders of the user's that only look alike stay.
     @Test func leftoverStagingFoldersOfDeadBuildsGo() throws {
         let scratch = try Scratch()
-        var dead: Int32 = 0
-        for candidate in Int32(4_000_000)... where kill(candidate, 0) != 0 && errno == ESRCH {
-            dead = candidate
-            break
-        }
-        try scratch.write("stale", "out.building-\(dead)/index.html")
-        try scratch.write("stale", "out.previous-\(dead)/index.html")
+        let largest = Int32((try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines))!
+        let dead = try #require(stride(from: largest, to: largest - 10_000, by: -1).first { kill($0, 0) != 0 && errno == ESRCH })
+        try scratch.write("stale", "out.building-\(dead)/posts/index.html")
         try scratch.write("alive", "out.building-\(getpid())/index.html")
-        try scratch.write("unrelated", "out.building-notapid/index.html")
+        try scratch.write("a backup", "out.previous-\(dead)/index.html")
+        try scratch.write("dated", "out.building-20240101/index.html")
+        try scratch.write("signed", "out.building-+\(dead)/index.html")
+        try scratch.write("linked", "out.building-\(dead - 1)/index.html")
+        try FileManager.default.createSymbolicLink(atPath: scratch.root + "/out.building-\(dead - 1)/link", withDestinationPath: "/etc")
         _ = try scratch.open()
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/out.building-\(dead)"))
-        #expect(!FileManager.default.fileExists(atPath: scratch.root + "/out.previous-\(dead)"))
         #expect(scratch.read("out.building-\(getpid())/index.html") == "alive")
-        #expect(scratch.read("out.building-notapid/index.html") == "unrelated")
+        #expect(scratch.read("out.previous-\(dead)/index.html") == "a backup")
+        #expect(scratch.read("out.building-20240101/index.html") == "dated", "not a process id")
+        #expect(scratch.read("out.building-+\(dead)/index.html") == "signed")
+        #expect(scratch.read("out.building-\(dead - 1)/index.html") == "linked", "a folder with a link is not Runway's staging")
     }
 }

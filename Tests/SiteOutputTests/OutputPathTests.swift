@@ -26,3 +26,15 @@ import Testing
         #expect(OutputPath("top.html")?.ancestors == [])
     }
 }
+
+@Suite struct OutputPathIdentityTests {
+    /// `café` composed (NFC) and decomposed (NFD) are two files to the file system: two paths.
+    @Test func pathsAreComparedByteByByte() throws {
+        let composed = try #require(OutputPath("caf\u{E9}/index.html"))
+        let decomposed = try #require(OutputPath("cafe\u{301}/index.html"))
+        #expect(composed.value == decomposed.value, "Swift's String calls them equal")
+        #expect(composed != decomposed)
+        #expect(Set([composed, decomposed]).count == 2)
+        #expect([composed: 1, decomposed: 2][composed] == 1)
+    }
+}

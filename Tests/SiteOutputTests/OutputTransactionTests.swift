@@ -175,3 +175,80 @@ import Testing
         #expect(scratch.tree() == ["logo.png": "2", "o-logo.png": "2", "n-logo.png": "2"])
     }
 }
+
+/// What a review found, each a test.
+@Suite struct OutputFolderEdgeTests {
+    /// serve saves the manifest when rebuilds are quiet, from another thread: a save while a change
+    /// is under way leaves the journal alone (before, it deleted it, and the change was lost).
+    @Test func aSaveDuringAChangeWaitsForIt() throws {
+        let (scratch, folder) = try OutputTransactionTests.populated()
+        try folder.saveManifest()
+        let transaction = try folder.begin(writes: [(path("later.html"), 1)], removals: [])
+        try transaction.write("later", to: path("later.html"))
+        try folder.saveManifest()
+        #expect(FileManager.default.fileExists(atPath: folder.location.state + ".journal"), "the change's journal stays")
+        folder.record(try transaction.commit())
+        try folder.saveManifest()
+        #expect(!FileManager.default.fileExists(atPath: folder.location.state + ".journal"))
+        folder.close()
+        #expect(try scratch.open().manifest.files[path("later.html")] != nil)
+    }
+
+    /// A file of Runway's becomes a folder of the same name, and back: as a clean build would.
+    @Test func aFileBecomesAFolderAndBack() throws {
+        let (scratch, folder) = try OutputTransactionTests.populated()
+        try commit(folder, ["docs": "a file"])
+        try commit(folder, ["docs/index.html": "a folder now"], removing: ["docs"])
+        #expect(scratch.read("out/docs/index.html") == "a folder now")
+        try commit(folder, ["docs": "a file again"], removing: ["docs/index.html"])
+        #expect(scratch.read("out/docs") == "a file again")
+        #expect(scratch.tree() == OutputTransactionTests.before.merging(["docs": "a file again"]) { $1 })
+    }
+
+    /// Where hard links fail (another file system here: /dev/shm is not /tmp), the backup is a copy.
+    @Test func aBackupIsACopyWhereHardLinksFail() throws {
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("runway-keep-\(UUID().uuidString)").path
+        let backup = "/dev/shm/runway-keep-\(UUID().uuidString)"
+        defer { unlink(backup) }
+        try "kept".write(toFile: source, atomically: false, encoding: .utf8)
+        guard link(source, backup) != 0 else { unlink(backup); return }   // one file system after all
+        #expect(OutputTransaction.keep(source, as: backup) == nil)
+        #expect(try String(contentsOfFile: backup, encoding: .utf8) == "kept")
+    }
+
+    /// A folder of Runway's replaced by a link to elsewhere (files moved with their times): a
+    /// removal never goes through it.
+    @Test func removalsDoNotGoThroughALinkedFolder() throws {
+        let (scratch, folder) = try OutputTransactionTests.populated()
+        try FileManager.default.moveItem(atPath: scratch.out + "/old", toPath: scratch.root + "/elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: scratch.out + "/old", withDestinationPath: scratch.root + "/elsewhere")
+        try commit(folder, ["index.html": "home 2"], removing: ["old/index.html"])
+        #expect(scratch.read("elsewhere/index.html") == "old 1")
+        #expect(folder.manifest.files[path("old/index.html")] == nil)
+    }
+
+    /// A site moved as a whole (`mv`) keeps its output: the manifest's files are all there, as it says.
+    @Test func aMovedSiteKeepsItsOutput() throws {
+        let (scratch, folder) = try OutputTransactionTests.populated()
+        try folder.saveManifest()
+        folder.close()
+        let moved = scratch.root + "-moved"
+        try FileManager.default.moveItem(atPath: scratch.root, toPath: moved)
+        let reopened = try OutputFolder(moved + "/out", options: .init(protected: []))
+        #expect(reopened.manifest.files.count == 2)
+        #expect(reopened.holds(path("index.html"), key: UInt64("index.html".utf8.count)))
+    }
+
+    /// After a stop that left a committed removal half done, the folder it emptied goes too.
+    @Test func recoveryRemovesTheFoldersARemovalEmptied() throws {
+        var (scratch, folder) = try OutputTransactionTests.populated()
+        try folder.saveManifest()
+        let transaction = try folder.begin(writes: [], removals: [path("old/index.html")])
+        try folder.journal.append(transaction.commitRecord())
+        unlink(scratch.out + "/old/index.html")
+        folder.close()
+        folder = try scratch.open(allowNonEmpty: true)
+        #expect(!FileManager.default.fileExists(atPath: scratch.out + "/old"))
+        #expect(!scratch.tree().keys.contains { $0.contains(".runway-") })
+    }
+}

@@ -146,6 +146,33 @@ import Testing
         #expect(seen == [root + "/content/posts/a.md", root + "/sentinel.txt"], "\(seen.sorted())")
     }
 
+    /// A page breaks a rebuild; the next save is of another page: the broken one is looked at
+    /// again (before, it was taken from the cache as it was, and the error vanished).
+    @Test func aPageThatBrokeARebuildIsNotForgotten() throws {
+        let root = try Self.site()
+        let live = LiveBuild(build: SiteBuild(site: root))
+        #expect(live.rebuild().report.succeeded)
+        try "---\ntitle: [broken\n---\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
+        #expect(live.rebuild(changedPaths: [root + "/content/posts/a.md"]).effect == .failed)
+        try "# Home, edited\n".write(toFile: root + "/content/index.md", atomically: true, encoding: .utf8)
+        let next = live.rebuild(changedPaths: [root + "/content/index.md"])
+        #expect(next.effect == .failed, "a.md is still broken")
+        #expect(next.report.diagnostics.contains { $0.path.hasSuffix("content/posts/a.md") })
+    }
+
+    /// A link in the site that loops (`content/loop -> ..`) neither hangs nor crashes the watcher.
+    @Test(.timeLimit(.minutes(1))) func aLoopingLinkIsNotFollowedByTheWatcher() async throws {
+        let root = try Self.site()
+        try FileManager.default.createSymbolicLink(atPath: root + "/content/loop", withDestinationPath: "..")
+        let watcher = try FileWatcher(roots: [root], ignored: [root + "/_site"], quiet: .milliseconds(50))
+        var batches = watcher.changes().makeAsyncIterator()
+        defer { watcher.stop() }
+        try "x".write(toFile: root + "/content/posts/b.md", atomically: false, encoding: .utf8)
+        var seen = Set<String>()
+        while !seen.contains(root + "/content/posts/b.md"), let batch = await batches.next() { seen.formUnion(batch) }
+        #expect(seen.contains(root + "/content/posts/b.md"))
+    }
+
     static func tree(_ folder: String) -> [String: Data] {
         var files: [String: Data] = [:]
         for file in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {
