@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 import Synchronization
 
 /// What the last successful build of a site into one output folder knew of its content: every
@@ -28,8 +29,8 @@ public struct BuildCache: Sendable, Codable {
     /// or a record names a file outside the site's `content/` or a URL outside the output (a full
     /// build follows).
     public static func load(_ path: String, site: String) -> BuildCache? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return decode(data, site: site)
+        guard let bytes = FileContents.read(path) else { return nil }
+        return decode(Data(bytes), site: site)
     }
 
     /// The cache in `data` (a cache file's bytes), checked as `load` says.

@@ -1,5 +1,6 @@
 import AttributedText
 import Foundation
+import SiteOutput
 import Synchronization
 
 /// What a build starts from: the content files (from the cache when unchanged), the static files,
@@ -32,11 +33,11 @@ extension SiteBuild {
         var version = ContentHash()
         version.add(BuildCache.signature(of: "/proc/self/exe"))
         version.add(ProcessInfo.processInfo.arguments.first ?? "")
-        version.add(FileManager.default.contents(atPath: SitePaths.join(site, SiteConfiguration.fileName)) ?? Data())
+        version.add(FileContents.read(SitePaths.join(site, SiteConfiguration.fileName)) ?? [])
         for folder in themeFolders + templateFolders {
             for file in SitePaths.files(under: folder).sorted() {
                 version.add(folder + "/" + file)
-                version.add(FileManager.default.contents(atPath: folder + "/" + file) ?? Data())
+                version.add(FileContents.read(folder + "/" + file) ?? [])
             }
         }
         version.add(theme ?? "")
@@ -101,12 +102,11 @@ extension SiteBuild {
                 results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
                 return
             }
-            guard let data = FileManager.default.contents(atPath: SitePaths.join(site, file)) else {
+            guard let bytes = FileContents.read(SitePaths.join(site, file)) else {
                 let problem = Diagnostic(.error, "cannot be read (permission denied?)", path: SitePaths.join(site, file))
                 results.withLock { $0[index] = (nil, nil, [problem], false) }
                 return
             }
-            let bytes = [UInt8](data)
             if let cached, cached.hash == ContentHash(bytes) {
                 results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
                 return

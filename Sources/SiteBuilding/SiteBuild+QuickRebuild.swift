@@ -20,9 +20,7 @@ extension SiteBuild {
         let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [])
         for file in changed.sorted() {
             let path = SitePaths.join(site, file)
-            guard let old = previous.records[file], SitePaths.leadsInside(path, site), let data = FileManager.default.contents(atPath: path)
-            else { return nil }
-            let bytes = [UInt8](data)
+            guard let old = previous.records[file], SitePaths.leadsInside(path, site), let bytes = FileContents.read(path) else { return nil }
             if old.hash == ContentHash(bytes) { continue }
             let page = reader.read(file, bytes: bytes)
             guard let record = page.record, let body = page.body, record.url == old.url, record.title == old.title,

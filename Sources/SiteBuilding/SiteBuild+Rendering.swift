@@ -30,8 +30,8 @@ extension SiteBuild {
                 case .page(let page, let layout, let translations):
                     let record = published[page]
                     var body = bodies[record.file]
-                    if body == nil, let data = FileManager.default.contents(atPath: record.source) {
-                        body = reader.read(record.file, bytes: [UInt8](data)).body
+                    if body == nil, let bytes = FileContents.read(record.source) {
+                        body = reader.read(record.file, bytes: bytes).body
                     }
                     let context = contexts.page(record, body: body ?? "",
                                                 translations: contexts.translations(translations, current: record.url),

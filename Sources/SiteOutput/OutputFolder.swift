@@ -298,7 +298,7 @@ public final class OutputFolder: Sendable {
     static func recover(_ location: OutputLocation, journal: OutputJournal) throws(Diagnostic) -> OutputManifest? {
         let root = location.real
         var manifest: OutputManifest?
-        if let data = FileManager.default.contents(atPath: location.state + ".manifest"),
+        if let data = FileContents.read(location.state + ".manifest"),
            case .success(var stored) = OutputManifest.decode(String(decoding: data, as: UTF8.self)) {
             if stored.folder == root {
                 manifest = stored

@@ -81,8 +81,8 @@ struct OutputJournal {
     /// The transactions the journal holds, in order; empty when there is none. A line that cannot
     /// be read (a torn last write) ends the reading: the transaction it was part of stays open.
     func read() -> [Transaction]? {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return Self.parse(String(decoding: data, as: UTF8.self))
+        guard let bytes = FileContents.read(path) else { return [] }
+        return Self.parse(String(decoding: bytes, as: UTF8.self))
     }
 
     /// `nil` when the text is not a journal at all.
