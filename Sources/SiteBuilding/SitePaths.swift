@@ -26,7 +26,7 @@ public enum SitePaths {
         var listing = Listing()
         var info = stat()
         guard let base = realPath(root), stat(base, &info) == 0 else { return listing }
-        let limit = boundary.flatMap(realPath) ?? base
+        let limit = boundary.flatMap { realPath($0.isEmpty ? "." : $0) } ?? base
         // The folder itself may be a link (`static -> ~/.ssh`): out of the boundary, nothing in it counts.
         guard isInside(base, limit) else {
             listing.skipped.append(("", (try? FileManager.default.destinationOfSymbolicLink(atPath: root)) ?? base))
@@ -103,7 +103,8 @@ public enum SitePaths {
 
     /// Whether the file at `path` (through any link) is inside the folder `boundary`.
     static func leadsInside(_ path: String, _ boundary: String) -> Bool {
-        guard let target = realPath(path), let limit = realPath(boundary) else { return false }
+        // A boundary named relative to here may be empty (the parent of `templates` in `.`).
+        guard let target = realPath(path), let limit = realPath(boundary.isEmpty ? "." : boundary) else { return false }
         return isInside(target, limit)
     }
 

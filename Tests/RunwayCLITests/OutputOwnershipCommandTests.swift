@@ -83,6 +83,22 @@ import Testing
         #expect(site.tree(target)["posts/a/index.html"]?.contains("<p>Text.</p>") == true)
     }
 
+    /// Run from inside the site, as `cd blog && runway build` does: every path is relative to `.`,
+    /// and the site's own templates (whose folder's parent is named by an empty path) are found.
+    @Test func aSiteNamedRelativeToHere() throws {
+        let site = try TestSite(Self.pages)
+        try site.write("<footer>mine</footer>\n", to: "templates/partials/footer.html")
+        try site.write("body {}\n", to: "static/site.css")
+        for arguments in [["build"], ["build", "."], ["check"], ["build", "--output", "out/"]] {
+            let result = try RunwayProcess.run(arguments, in: site.root)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        #expect(site.read("_site/posts/a/index.html")?.contains("<footer>mine</footer>") == true)
+        #expect(site.read("out/site.css") == "body {}\n")
+        let nested = try RunwayProcess.run(["build", "--output", "content/out"], in: site.root)
+        #expect(nested.status == 1 && nested.stderr.hasPrefix("content/out: error: is inside the site's content"), "\(nested.stderr)")
+    }
+
     /// An I/O failure names the path and the reason, never a Foundation error code.
     @Test func anOutputUnderAFileSaysWhy() throws {
         let site = try TestSite(Self.pages)

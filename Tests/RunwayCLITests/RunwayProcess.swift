@@ -20,11 +20,12 @@ struct RunwayProcess {
     /// A command that exits before reading its input must not kill the tests with SIGPIPE.
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+    static func run(_ arguments: [String], input: Data? = nil, in folder: String? = nil) throws -> Result {
         _ = ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
