@@ -110,6 +110,13 @@ public struct PageMetadata: Sendable, Codable, Hashable {
                 let at = context?.mark ?? mark
                 position = SourcePosition(line: frontMatter.firstLine + at.line - 1, column: at.column)
                 message = "\(problem) \(context?.text ?? "")"
+            } else if case .reader(let problem, let offset, _, let yaml) = error {
+                // `offset` counts Characters from the start of the front matter.
+                let before = offset.map { yaml.prefix(max(0, $0)) } ?? ""
+                let line = before.count(where: { $0 == "\n" })
+                let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+                position = SourcePosition(line: frontMatter.firstLine + line, column: column)
+                message = problem
             } else if case .parser(let context, let problem, let mark, _) = error {
                 let at = context?.mark ?? mark
                 position = SourcePosition(line: frontMatter.firstLine + at.line - 1, column: at.column)

@@ -139,6 +139,23 @@ import Testing
         #expect(metadata.params["nested"] == .object(["on": .bool(true), "list": .array([.integer(-1), .number(.infinity)])]))
     }
 
+    /// A raw control character is YAML's reader's error: at its line and column, in one line.
+    @Test func aControlCharacterInYAMLIsAnErrorAtItsPlace() {
+        let (_, diagnostics) = PageMetadata.read(FrontMatter(format: .yaml, text: "date: 2026-01-02\ntitle: \"Bell \u{7} here\"\n", firstLine: 2),
+                                                 path: "a.md")
+        #expect(diagnostics.map(\.description) == ["a.md:3:14: error: invalid YAML front matter: control characters are not allowed"])
+    }
+
+    /// Each value that could lead a page out of its folder is an error at its key.
+    @Test(arguments: [("slug: \"..\"", "slug"), ("date: \"../..-..-.\"", "date"), ("layout: \"/etc/passwd\"", "layout"),
+                      ("theme: \"../x\"", "theme")])
+    func aValueLeavingItsFolderIsAnErrorAtItsKey(_ line: String, _ key: String) {
+        let (metadata, diagnostics) = PageMetadata.read(FrontMatter(format: .yaml, text: "title: T\n" + line + "\n", firstLine: 2), path: "a.md")
+        #expect(diagnostics.count == 1 && diagnostics[0].position == SourcePosition(line: 3, column: 1), "\(diagnostics)")
+        #expect(diagnostics[0].message.hasPrefix("'\(key)' must"))
+        #expect(metadata.slug == nil && metadata.date == nil && metadata.layout == nil && metadata.theme == nil)
+    }
+
     @Test func yamlThatIsNotAMappingIsAnError() {
         let (_, diagnostics) = PageMetadata.read(FrontMatter(format: .yaml, text: "- a\n- b\n", firstLine: 2), path: "a.md")
         #expect(diagnostics.map(\.description) == ["a.md:2:1: error: front matter must be a mapping of keys to values"])
