@@ -82,6 +82,7 @@ public final class OutputFolder: Sendable {
             }
             manifestState = Mutex(manifest)
         } catch {
+            flock(descriptor, LOCK_UN)
             Glibc.close(descriptor)
             throw error
         }
@@ -100,6 +101,9 @@ public final class OutputFolder: Sendable {
     public func close() {
         lock.withLock { descriptor in
             guard descriptor >= 0 else { return }
+            // Unlocked first: a child process forked meanwhile (between its fork and its exec)
+            // holds a copy of the descriptor, and the lock would last as long as that copy.
+            flock(descriptor, LOCK_UN)
             Glibc.close(descriptor)
             descriptor = -1
         }

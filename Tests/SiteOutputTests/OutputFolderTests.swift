@@ -198,3 +198,25 @@ enum SiteOutputTestsSupport {
         #expect(scratch.read("out.building-\(dead - 1)/index.html") == "linked", "a folder with a link is not Runway's staging")
     }
 }
+
+@Suite struct OutputLockReleaseTests {
+    /// A child process forked while the folder is held (here: forked, and stopped before it can
+    /// exec) has a copy of the locked descriptor: closing releases the lock all the same.
+    @Test func closingReleasesTheLockEvenWithAForkedCopy() throws {
+        let scratch = try Scratch()
+        let folder = try scratch.open()
+        let child = fork()
+        if child == 0 {
+            // The child: keeps the inherited descriptors while the parent reopens.
+            raise(SIGSTOP)
+            _exit(0)
+        }
+        defer {
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+        }
+        folder.close()
+        _ = try scratch.open()
+    }
+}
