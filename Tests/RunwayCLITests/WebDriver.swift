@@ -13,17 +13,26 @@ final class WebDriver: @unchecked Sendable {
     }
 
     init() throws {
-        let port = Int.random(in: 20_000..<40_000)
+        // A port the kernel says is free (a random one could be taken), and the driver's output
+        // in a file, for the message when it does not start.
+        let port = LiveReloadBrowserTests.Server.freePort()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("chromedriver-\(UUID().uuidString).log").path
         // chromedriver runs detached (see `Detached`); it ignores SIGTERM when started that way.
-        let pid = try Detached.launch("/usr/bin/chromedriver --port=\(port)")
+        let pid = try Detached.launch("/usr/bin/chromedriver --port=\(port)", log: log)
         guard pid > 0 else {
             throw Failure(description: "chromedriver did not start")
         }
         driverPID = pid
         base = URL(string: "http://127.0.0.1:\(port)")!
-        for _ in 0..<100 {
-            if let status = try? request("GET", "/status"), (status["value"] as? [String: Any])?["ready"] as? Bool == true { break }
-            Thread.sleep(forTimeInterval: 0.1)
+        // Ready when it says so: on a busy machine that can take a while, so the wait is for the
+        // answer (or for the driver to end), within a minute.
+        let ready = LiveReloadBrowserTests.Server.poll(seconds: 60) {
+            guard Detached.isRunning(pid) else { return true }
+            return (try? self.request("GET", "/status")).flatMap { ($0["value"] as? [String: Any])?["ready"] as? Bool } == true
+        }
+        guard ready, Detached.isRunning(pid) else {
+            kill(pid, SIGKILL)
+            throw Failure(description: "chromedriver was not ready: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         }
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
