@@ -79,13 +79,9 @@ public struct BuildCache: Sendable, Codable {
         case records([String: PageRecord])
     }
 
-    /// `<parent>/.runway-cache/<name>.json` for the output folder `<parent>/<name>`.
+    /// `<parent>/.runway-cache/<name>.json` for the output folder `<parent>/<name>`, beside its manifest.
     static func defaultPath(destination: String) -> String {
-        var trimmed = destination
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        let absolute = URL(fileURLWithPath: trimmed).standardized
-        return absolute.deletingLastPathComponent().appendingPathComponent(".runway-cache")
-            .appendingPathComponent(absolute.lastPathComponent + ".json").path
+        OutputLocation.state(of: destination) + ".json"
     }
 
     /// Size and modification time, which tell whether a file changed.

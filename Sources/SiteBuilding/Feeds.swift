@@ -39,14 +39,7 @@ enum Feeds {
 
     /// The newest dated pages, from pages already newest first.
     private static func dated(_ pages: [PageRecord]) -> [PageRecord] {
-        Array(pages.lazy.filter { $0.metadata.date.map(isDate) ?? false }.prefix(limit))
-    }
-
-    /// `YYYY-MM-DD` at the start, checked without a formatter.
-    fileprivate static func isDate(_ text: String) -> Bool {
-        let digits = Array(text.utf8.prefix(10))
-        guard digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-") else { return false }
-        return digits.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element) }
+        Array(pages.lazy.filter { $0.metadata.date.map(PageMetadata.isDate) ?? false }.prefix(limit))
     }
 
     /// The formatters of one feed, made once: making an ICU formatter costs more than using it.
@@ -70,7 +63,7 @@ enum Feeds {
         }()
 
         func parse(_ date: String) -> Date? {
-            guard Feeds.isDate(date) else { return nil }
+            guard PageMetadata.isDate(date) else { return nil }
             return fullDate.date(from: String(date.prefix(10)))
         }
 

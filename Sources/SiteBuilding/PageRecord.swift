@@ -1,4 +1,5 @@
 import AttributedText
+import SiteOutput
 
 /// What a build knows about one content file once it is parsed: everything lists, feeds, link
 /// checks and other pages need, without its body. Kept in the build cache, so an unchanged file is

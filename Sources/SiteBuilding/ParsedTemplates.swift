@@ -91,11 +91,12 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
 
     func loadTemplate(name: String, environment: Environment) throws -> Template {
         if let template = lock.withLock({ templates[name] }) { return template }
-        guard let file = Self.file(named: name, in: folders) else {
-            if OutputPath.problem(with: name) == nil, let outside = folders.map({ $0 + "/" + name }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
-                throw TemplateSyntaxError("'\(name)' is a symbolic link out of its folder (\(outside)); Runway follows links only inside it")
-            }
-            throw TemplateDoesNotExist(templateNames: [name], loader: self)
+        let file: String
+        switch Self.lookup(name, in: folders) {
+        case .found(let found): file = found
+        case .outside(let link):
+            throw TemplateSyntaxError("'\(name)' is a symbolic link out of its folder (\(link)); Runway follows links only inside it")
+        case .missing: throw TemplateDoesNotExist(templateNames: [name], loader: self)
         }
         guard let data = FileManager.default.contents(atPath: file), let text = String(validating: data, as: UTF8.self) else {
             throw TemplateSyntaxError("'\(name)' cannot be read as UTF-8 text")
@@ -110,13 +111,25 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
     /// never looked up, and a link is followed only when it stays inside the folder that holds the
     /// templates (the site, or the theme).
     static func file(named name: String, in folders: [String]) -> String? {
-        guard OutputPath.problem(with: name) == nil else { return nil }
+        if case .found(let file) = lookup(name, in: folders) { return file }
+        return nil
+    }
+
+    enum Lookup {
+        case found(String)
+        /// The first file of that name is a link out of the folder that holds the templates.
+        case outside(String)
+        case missing
+    }
+
+    static func lookup(_ name: String, in folders: [String]) -> Lookup {
+        guard OutputPath.problem(with: name) == nil else { return .missing }
         for folder in folders {
             let candidate = folder + "/" + name
             guard FileManager.default.fileExists(atPath: candidate) else { continue }
-            return SitePaths.leadsInside(candidate, (folder as NSString).deletingLastPathComponent) ? candidate : nil
+            return SitePaths.leadsInside(candidate, (folder as NSString).deletingLastPathComponent) ? .found(candidate) : .outside(candidate)
         }
-        return nil
+        return .missing
     }
 
     func loadTemplate(names: [String], environment: Environment) throws -> Template {

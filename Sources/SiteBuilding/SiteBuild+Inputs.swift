@@ -73,8 +73,7 @@ extension SiteBuild {
             } else {
                 files.remove(file)
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                skipped.append(Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)",
-                                          path: path))
+                skipped.append(SitePaths.skippedLink(at: path, to: target))
             }
         }
         return (files.sorted(), skipped)

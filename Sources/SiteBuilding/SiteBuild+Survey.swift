@@ -1,6 +1,7 @@
 import AttributedText
 import Formatting
 import Foundation
+import SiteOutput
 import MarkdownParsing
 
 /// What a build knows before it writes anything: its inputs (configuration, theme, templates and

@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 
 /// The list pages a site builds from its pages, per language: one per tag and a tags index, one
 /// per section without an index page of its own (`content/posts/*.md` → `/posts/`), paginated.

@@ -88,10 +88,12 @@ public enum SitePaths {
 
     /// A warning for each link a listing skipped.
     static func skippedLinks(_ listing: Listing, under root: String) -> [Diagnostic] {
-        listing.skipped.sorted { $0.link < $1.link }.map { link, target in
-            Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)",
-                       path: link.isEmpty ? root : root + "/" + link)
-        }
+        listing.skipped.sorted { $0.link < $1.link }.map { link, target in skippedLink(at: link.isEmpty ? root : root + "/" + link, to: target) }
+    }
+
+    /// The warning for a link that is not followed.
+    static func skippedLink(at path: String, to target: String) -> Diagnostic {
+        Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)", path: path)
     }
 
     /// Whether `file` (relative to the site) is a content file Runway may read: a Markdown file

@@ -1,3 +1,4 @@
+import SiteOutput
 import Synchronization
 
 /// What templates see, built from a build's records: `site`, `page`, `pages` (the page's language's

@@ -38,8 +38,7 @@ public struct OutputLocation: Sendable, Equatable {
         let absolute = URL(fileURLWithPath: trimmed).standardized.path
         guard absolute != "/" else { throw Diagnostic(.error, "Runway will not write a site into /", path: trimmed) }
         real = Self.resolve(absolute)
-        let parent = (absolute as NSString).deletingLastPathComponent
-        state = parent + (parent.hasSuffix("/") ? "" : "/") + ".runway-cache/" + (absolute as NSString).lastPathComponent
+        state = Self.state(of: trimmed)
 
         var info = stat()
         if stat(real, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR {
@@ -57,6 +56,16 @@ public struct OutputLocation: Sendable, Equatable {
                 throw Diagnostic(.error, "holds \(folder.what) (\(folder.path)): Runway writes a site only into a folder of its own", path: trimmed)
             }
         }
+    }
+
+    /// `.runway-cache/NAME` beside the folder `NAME` as named (trailing slashes aside), where Runway
+    /// keeps its record of it (`.manifest`, `.journal`) and a build its cache (`.json`).
+    public static func state(of path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let absolute = URL(fileURLWithPath: trimmed).standardized.path
+        let parent = (absolute as NSString).deletingLastPathComponent
+        return parent + (parent.hasSuffix("/") ? "" : "/") + ".runway-cache/" + (absolute as NSString).lastPathComponent
     }
 
     /// The real path of `absolute`: resolved as far as it exists, the rest appended as written.

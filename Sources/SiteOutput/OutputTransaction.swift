@@ -57,7 +57,7 @@ public final class OutputTransaction: Sendable {
         let name = path.name
         let literal = reservedPrefix + id + (old ? "-o-" : "-n-")
         let own = literal.utf8.count + name.utf8.count <= 255 ? literal + name
-            : reservedPrefix + id + (old ? "-O-" : "-N-") + hex(fnv(name.utf8))
+            : reservedPrefix + id + (old ? "-O-" : "-N-") + hex(ContentHash(name.utf8).value)
         return path.parent.map { $0.value + "/" + own } ?? own
     }
 
@@ -261,11 +261,4 @@ public final class OutputTransaction: Sendable {
         var info = stat()
         return lstat(path, &info) == 0
     }
-}
-
-/// 64-bit FNV-1a of some bytes.
-func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-    return value
 }

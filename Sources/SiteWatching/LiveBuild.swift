@@ -97,8 +97,8 @@ public final class LiveBuild: Sendable {
     /// Everything a build writes is under one of these: the output (new files are written beside
     /// their place inside it) and the folder of its manifest and journal.
     public var ignoredPaths: [String] {
-        let state = ((try? OutputLocation(build.destination, protected: []))?.state as NSString?)?.deletingLastPathComponent
-        return [build.destination, (build.cachePath.map { ($0 as NSString).deletingLastPathComponent }) ?? "", state ?? "",
+        let state = (OutputLocation.state(of: build.destination) as NSString).deletingLastPathComponent
+        return [build.destination, (build.cachePath.map { ($0 as NSString).deletingLastPathComponent }) ?? "", state,
                 SitePaths.join(build.site, "_theme-preview"), SitePaths.join(build.site, ".git")]
             .filter { !$0.isEmpty }
     }

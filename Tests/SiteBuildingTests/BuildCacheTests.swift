@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 @testable import SiteBuilding
 import Testing
 

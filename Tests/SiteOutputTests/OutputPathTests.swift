@@ -1,4 +1,3 @@
-import Foundation
 import SiteOutput
 import Testing
 
@@ -37,20 +36,5 @@ import Testing
         #expect(composed != decomposed)
         #expect(Set([composed, decomposed]).count == 2)
         #expect([composed: 1, decomposed: 2][composed] == 1)
-    }
-}
-
-@Suite struct FileContentsTests {
-    @Test func readsFilesOfAnySize() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runway-contents-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let big = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        FileManager.default.createFile(atPath: folder + "/empty", contents: Data())
-        FileManager.default.createFile(atPath: folder + "/big", contents: Data(big))
-        #expect(FileContents.read(folder + "/empty") == [])
-        #expect(FileContents.read(folder + "/big") == big)
-        #expect(FileContents.read(folder + "/missing") == nil)
-        #expect(FileContents.read(folder) == nil, "a folder is not a file")
-        #expect(FileContents.read("/proc/self/stat")?.isEmpty == false, "a file that says its size is 0 is read whole")
     }
 }

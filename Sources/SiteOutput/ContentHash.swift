@@ -1,34 +1,35 @@
 /// A 64-bit FNV-1a hash, the same in every process (Swift's `Hasher` is seeded per process), for
-/// telling whether a file or a rendered page's inputs changed since the last build.
-struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+/// telling whether a file or a rendered page's inputs changed since the last build: the key an
+/// output folder's manifest keeps for each file.
+public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    init() {}
+    public init() {}
 
-    init(_ bytes: some Sequence<UInt8>) {
+    public init(_ bytes: some Sequence<UInt8>) {
         add(bytes)
     }
 
-    mutating func add(_ bytes: some Sequence<UInt8>) {
+    public mutating func add(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
     }
 
     /// Adds a string and a separator, so that `("ab", "c")` and `("a", "bc")` differ.
-    mutating func add(_ text: String) {
+    public mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { add($0) }
         value = (value ^ 0xff) &* 0x0000_0100_0000_01b3
     }
 
-    mutating func add(_ hash: ContentHash) {
+    public mutating func add(_ hash: ContentHash) {
         add(String(hash.value, radix: 16))
     }
 
-    var description: String { String(value, radix: 16) }
+    public var description: String { String(value, radix: 16) }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = UInt64(text, radix: 16) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a hash: \(text)"))
@@ -36,7 +37,7 @@ struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible {
         self.value = value
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
