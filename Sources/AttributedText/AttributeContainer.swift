@@ -28,7 +28,7 @@ public struct AttributeContainer: Hashable, Sendable {
 
     /// True when no attribute is set.
     public var isEmpty: Bool {
-        presentationIntent == nil && (inlineIntent?.components.isEmpty ?? true) && customAttributes.isEmpty
+        presentationIntent == nil && (inlineIntent?.depth ?? 0) == 0 && customAttributes.isEmpty
     }
 
     /// The value of a typed key.
@@ -48,8 +48,11 @@ public struct AttributeContainer: Hashable, Sendable {
     /// Sets every attribute that `other` sets, keeping the rest; `other` wins where both set one.
     public mutating func merge(_ other: AttributeContainer) {
         if let intent = other.presentationIntent { presentationIntent = intent }
-        if let intent = other.inlineIntent, !intent.components.isEmpty {
-            inlineIntent = InlineIntent(components: intent.components + (inlineIntent?.components ?? []))
+        if let intent = other.inlineIntent, intent.depth > 0 {
+            // `other`'s elements inside this container's, sharing this container's stack.
+            var merged = inlineIntent.flatMap { $0.depth > 0 ? $0 : nil }
+            for component in intent.components.reversed() { merged = InlineIntent(component, enclosing: merged) }
+            inlineIntent = merged
         }
         customAttributes.merge(other.customAttributes) { _, new in new }
     }

@@ -66,7 +66,7 @@ extension AttributeContainer: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Name.self)
         try c.encodeIfPresent(presentationIntent, forKey: Name(PresentationIntentKey.name))
-        if let intent = inlineIntent, !intent.components.isEmpty {
+        if let intent = inlineIntent, intent.depth > 0 {
             let flat = intent.inlinePresentationIntent
             if !flat.isEmpty { try c.encode(flat.rawValue, forKey: Name(InlinePresentationIntentKey.name)) }
             try c.encode(intent, forKey: Name(InlineIntentKey.name))

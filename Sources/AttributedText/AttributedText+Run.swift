@@ -15,3 +15,20 @@ extension AttributedText {
         }
     }
 }
+
+extension AttributedText {
+    /// Calls `body` with each inline component of the runs, in run order and innermost first within
+    /// a run, skipping the parts of a run's stack already seen in an earlier run. Runs share their
+    /// enclosing stacks, so this takes time linear in the number of elements, not in runs × depth.
+    /// A component can still come twice when two runs hold equal stacks that are not shared.
+    public func forEachNewInlineComponent(_ body: (InlineIntent.Component, Run) -> Void) {
+        var seen = Set<InlineIntent>()
+        for run in runs {
+            var stack = run.attributes.inlineIntent
+            while let current = stack, let component = current.innermost, seen.insert(current).inserted {
+                body(component, run)
+                stack = current.enclosing
+            }
+        }
+    }
+}

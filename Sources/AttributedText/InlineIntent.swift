@@ -5,12 +5,47 @@
 /// same kind (`**a **b** c**`, `[a](x)[b](x)`) survive the trip to runs and back to HTML.
 /// Identity 0 is anonymous: adjacent runs with equal anonymous elements form one element, which is
 /// what text built by hand expects.
+///
+/// Like ``PresentationIntent``, the stack is stored as shared links: an intent made with
+/// ``init(_:enclosing:)`` refers to its enclosing intent instead of copying it.
 public struct InlineIntent: Hashable, Sendable {
-    /// The inline elements, innermost first.
-    public var components: [Component]
+    private var chain: IntentChain<Component>?
+
+    /// The inline elements, innermost first. Reading or writing it copies the whole stack: walk
+    /// ``innermost`` and ``enclosing``, or ``componentsInnermostFirst``, to read without copying.
+    public var components: [Component] {
+        get { chain?.components ?? [] }
+        set { chain = IntentChain.make(newValue) }
+    }
 
     /// Creates an intent from components listed innermost first.
-    public init(components: [Component]) { self.components = components }
+    public init(components: [Component]) { chain = IntentChain.make(components) }
+
+    /// Creates an intent for one element nested in `enclosing`, sharing its stack.
+    public init(_ component: Component, enclosing: InlineIntent?) {
+        chain = IntentChain(component, enclosing: enclosing?.chain)
+    }
+
+    private init(chain: IntentChain<Component>?) { self.chain = chain }
+
+    /// The innermost element, if any.
+    public var innermost: Component? { chain?.component }
+
+    /// The intent around the innermost element: `nil` when there is at most one element.
+    public var enclosing: InlineIntent? { chain?.enclosing.map { InlineIntent(chain: $0) } }
+
+    /// How many elements the stack has.
+    public var depth: Int { chain?.depth ?? 0 }
+
+    /// The components, innermost first, without copying the stack.
+    public var componentsInnermostFirst: IntentComponents<Component> { IntentComponents(chain) }
+
+    /// Whether both intents share one stack: then they are equal, and the check takes constant time.
+    public func isIdentical(to other: InlineIntent) -> Bool { chain === other.chain }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { IntentChain.equal(lhs.chain, rhs.chain) }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(chain?.stackHash ?? 0) }
 
     /// One inline element.
     public struct Component: Hashable, Sendable {
@@ -57,18 +92,22 @@ public struct InlineIntent: Hashable, Sendable {
 
     /// The flat Foundation view: the union of the components' styles.
     public var inlinePresentationIntent: InlinePresentationIntent {
-        components.reduce(into: []) { $0.formUnion($1.kind.presentationIntent) }
+        componentsInnermostFirst.reduce(into: []) { $0.formUnion($1.kind.presentationIntent) }
     }
 
     /// The destination of the innermost link.
     public var link: String? {
-        for component in components { if case .link(let destination, _) = component.kind { return destination } }
+        for component in componentsInnermostFirst {
+            if case .link(let destination, _) = component.kind { return destination }
+        }
         return nil
     }
 
     /// The source of the innermost image.
     public var imageURL: String? {
-        for component in components { if case .image(let source, _) = component.kind { return source } }
+        for component in componentsInnermostFirst {
+            if case .image(let source, _) = component.kind { return source }
+        }
         return nil
     }
 }
@@ -106,4 +145,9 @@ extension InlineIntent.Kind {
         case .attributes: "attributes"
         }
     }
+}
+
+extension InlineIntent: CustomReflectable {
+    /// Shows the components, as the stored array did: `InlineIntent(components: […])`.
+    public var customMirror: Mirror { Mirror(self, children: ["components": components]) }
 }

@@ -2,17 +2,54 @@
 ///
 /// Each component has an `identity` unique per block within a document, numbered in document
 /// pre-order from 1, so two runs belong to the same block exactly when they share a component.
+///
+/// The stack is stored as shared links, innermost first: an intent made with
+/// ``init(_:enclosing:)`` refers to its enclosing intent instead of copying it, so the runs of a
+/// document hold one link per block however deep the nesting. Equality, hashing, ``depth``,
+/// ``innermost`` and ``enclosing`` take constant time on shared stacks.
 public struct PresentationIntent: Hashable, Sendable {
-    /// The block components, innermost first.
-    public var components: [Component]
+    private var chain: IntentChain<Component>?
+
+    /// The block components, innermost first. Reading or writing it copies the whole stack: walk
+    /// ``innermost`` and ``enclosing``, or ``componentsInnermostFirst``, to read without copying.
+    public var components: [Component] {
+        get { chain?.components ?? [] }
+        set { chain = IntentChain.make(newValue) }
+    }
 
     /// Creates an intent from components listed innermost first.
-    public init(components: [Component]) { self.components = components }
+    public init(components: [Component]) { chain = IntentChain.make(components) }
 
     /// Creates an intent for one block nested in `parent`.
     public init(_ kind: Kind, identity: Int, parent: PresentationIntent? = nil) {
-        self.components = [Component(kind: kind, identity: identity)] + (parent?.components ?? [])
+        self.init(Component(kind: kind, identity: identity), enclosing: parent)
     }
+
+    /// Creates an intent for one block nested in `enclosing`, sharing its stack.
+    public init(_ component: Component, enclosing: PresentationIntent?) {
+        chain = IntentChain(component, enclosing: enclosing?.chain)
+    }
+
+    private init(chain: IntentChain<Component>?) { self.chain = chain }
+
+    /// The innermost block, if any.
+    public var innermost: Component? { chain?.component }
+
+    /// The intent around the innermost block: `nil` when there is at most one block.
+    public var enclosing: PresentationIntent? { chain?.enclosing.map { PresentationIntent(chain: $0) } }
+
+    /// How many blocks the stack has.
+    public var depth: Int { chain?.depth ?? 0 }
+
+    /// The components, innermost first, without copying the stack.
+    public var componentsInnermostFirst: IntentComponents<Component> { IntentComponents(chain) }
+
+    /// Whether both intents share one stack: then they are equal, and the check takes constant time.
+    public func isIdentical(to other: PresentationIntent) -> Bool { chain === other.chain }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { IntentChain.equal(lhs.chain, rhs.chain) }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(chain?.stackHash ?? 0) }
 
     /// One block: what kind it is and which block it is.
     public struct Component: Hashable, Sendable {
@@ -92,4 +129,9 @@ extension PresentationIntent.Kind {
         case .footnoteDefinition: "footnoteDefinition"
         }
     }
+}
+
+extension PresentationIntent: CustomReflectable {
+    /// Shows the components, as the stored array did: `PresentationIntent(components: […])`.
+    public var customMirror: Mirror { Mirror(self, children: ["components": components]) }
 }

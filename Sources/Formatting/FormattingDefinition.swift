@@ -78,13 +78,17 @@ public struct FormattingDefinition: Sendable {
         // custom attributes, and pages repeat the same few sets: constrain each set once.
         let memoize = !constraints.contains { if case .custom = $0 { true } else { false } }
         var constrainedValues: [[String: AttributeValue]: [String: AttributeValue]] = [:]
-        var constrainedIntents: [InlineIntent: InlineIntent] = [:]
         func values(_ input: [String: AttributeValue]) -> [String: AttributeValue] {
             guard memoize else { return constrain(values: input) }
             if let known = constrainedValues[input] { return known }
             let result = constrain(values: input)
             constrainedValues[input] = result
             return result
+        }
+        // Each span's own values, constrained once per element: runs share their stacks.
+        var constrainedIntents = InlineIntent.Rewriting { component in
+            guard case .attributes(let raw, let spanValues) = component.kind else { return component }
+            return InlineIntent.Component(kind: .attributes(raw: raw, values: values(spanValues)), identity: component.identity)
         }
         var string = text.string
         string.withUTF8 { bytes in
@@ -95,20 +99,7 @@ public struct FormattingDefinition: Sendable {
                 } else {
                     constrain(&attributes)
                 }
-                if let intent = attributes.inlineIntent,
-                   intent.components.contains(where: { if case .attributes = $0.kind { true } else { false } }) {
-                    if let known = constrainedIntents[intent] {
-                        attributes.inlineIntent = known
-                    } else {
-                        let constrained = InlineIntent(components: intent.components.map { component in
-                            guard case .attributes(let raw, let spanValues) = component.kind else { return component }
-                            return InlineIntent.Component(kind: .attributes(raw: raw, values: values(spanValues)),
-                                                          identity: component.identity)
-                        })
-                        constrainedIntents[intent] = constrained
-                        attributes.inlineIntent = constrained
-                    }
-                }
+                if let intent = attributes.inlineIntent { attributes.inlineIntent = constrainedIntents(intent) }
                 builder.append(bytes: UnsafeBufferPointer(rebasing: bytes[run.range]), attributes: attributes,
                                sourceRange: run.sourceRange)
             }

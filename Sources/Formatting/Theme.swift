@@ -24,34 +24,26 @@ public struct Theme: Sendable {
     /// The attributes a run gets from the theme: the containers of its intents and custom values,
     /// merged in the order body, blocks, inlines, values; then the run's own attributes win.
     public func merge(into container: inout AttributeContainer) {
+        var folds = StyleFolds()
+        merge(into: &container, folds: &folds)
+    }
+
+    /// The styles of blocks and inline elements folded along their stacks, once per shared link.
+    private struct StyleFolds {
+        var blocks: [PresentationIntent: [String: AttributeValue]] = [:]
+        var inlines: [InlineIntent: [String: AttributeValue]] = [:]
+    }
+
+    private func merge(into container: inout AttributeContainer, folds: inout StyleFolds) {
         var merged: [String: AttributeValue] = styles[.body] ?? [:]
         func add(_ target: StyleTarget) {
             if let style = styles[target] { merged.merge(style) { _, new in new } }
         }
-        for component in (container.presentationIntent?.components ?? []).reversed() {
-            switch component.kind {
-            case .paragraph: add(.paragraph)
-            case .header(let level): add(.heading(level))
-            case .blockQuote: add(.quote)
-            case .codeBlock: add(.codeBlock)
-            case .orderedList, .unorderedList: add(.list)
-            case .listItem: add(.listItem)
-            case .table: add(.table)
-            case .tableHeaderRow: add(.headerRow)
-            case .tableCell: add(.cell)
-            case .thematicBreak: add(.thematicBreak)
-            case .tableRow, .footnoteDefinition: break
-            }
+        if let intent = container.presentationIntent {
+            merged.merge(fold(intent, into: &folds.blocks, target: Self.target(of:))) { _, new in new }
         }
-        for component in (container.inlineIntent?.components ?? []).reversed() {
-            switch component.kind {
-            case .emphasized: add(.emphasized)
-            case .stronglyEmphasized: add(.strong)
-            case .code: add(.code)
-            case .strikethrough: add(.strikethrough)
-            case .link: add(.link)
-            default: break
-            }
+        if let intent = container.inlineIntent {
+            merged.merge(fold(intent, into: &folds.inlines, target: Self.target(of:))) { _, new in new }
         }
         for (attribute, value) in container.customAttributes.sorted(by: { $0.key < $1.key }) {
             if case .string(let text) = value { add(.value(attribute: attribute, value: text)) }
@@ -59,15 +51,69 @@ public struct Theme: Sendable {
         container.customAttributes = merged.merging(container.customAttributes) { _, own in own }
     }
 
+    /// The styles of a stack's targets merged from the outermost in, the inner winning: computed
+    /// once per link, a link whose target adds nothing sharing its enclosing link's dictionary.
+    private func fold<Stack: ComponentStack>(
+        _ stack: Stack, into folds: inout [Stack: [String: AttributeValue]], target: (Stack.Component) -> StyleTarget?
+    ) -> [String: AttributeValue] {
+        var pending: [Stack] = []
+        var link: Stack? = stack
+        var base: [String: AttributeValue] = [:]
+        while let current = link, current.depth > 0 {
+            if let known = folds[current] {
+                base = known
+                break
+            }
+            pending.append(current)
+            link = current.enclosing
+        }
+        for current in pending.reversed() {
+            if let component = current.innermost, let name = target(component), let style = styles[name],
+               style.contains(where: { base[$0.key] != $0.value }) {
+                base.merge(style) { _, new in new }
+            }
+            folds[current] = base
+        }
+        return base
+    }
+
+    private static func target(of component: PresentationIntent.Component) -> StyleTarget? {
+        switch component.kind {
+        case .paragraph: .paragraph
+        case .header(let level): .heading(level)
+        case .blockQuote: .quote
+        case .codeBlock: .codeBlock
+        case .orderedList, .unorderedList: .list
+        case .listItem: .listItem
+        case .table: .table
+        case .tableHeaderRow: .headerRow
+        case .tableCell: .cell
+        case .thematicBreak: .thematicBreak
+        case .tableRow, .footnoteDefinition: nil
+        }
+    }
+
+    private static func target(of component: InlineIntent.Component) -> StyleTarget? {
+        switch component.kind {
+        case .emphasized: .emphasized
+        case .stronglyEmphasized: .strong
+        case .code: .code
+        case .strikethrough: .strikethrough
+        case .link: .link
+        default: nil
+        }
+    }
+
     /// The text after the definition and the theme: what `runway runs --json --theme` shows.
     public func resolve(_ text: AttributedText) -> AttributedText {
         let constrained = definition.apply(to: text)
         var builder = AttributedText.Builder()
         var string = constrained.string
+        var folds = StyleFolds()
         string.withUTF8 { bytes in
             for run in constrained.runs {
                 var attributes = run.attributes
-                merge(into: &attributes)
+                merge(into: &attributes, folds: &folds)
                 builder.append(bytes: UnsafeBufferPointer(rebasing: bytes[run.range]), attributes: attributes,
                                sourceRange: run.sourceRange)
             }

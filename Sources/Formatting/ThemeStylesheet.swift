@@ -76,10 +76,9 @@ extension AttributedText {
     public var spanValues: [(attribute: String, value: AttributeValue)] {
         var seen = Set<InlineIntent.Component>()
         var values: [(String, AttributeValue)] = []
-        for run in runs {
-            for component in run.attributes.inlineIntent?.components ?? [] where seen.insert(component).inserted {
-                if case .attributes(_, let span) = component.kind { values += span.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
-            }
+        forEachNewInlineComponent { component, _ in
+            guard seen.insert(component).inserted, case .attributes(_, let span) = component.kind else { return }
+            values += span.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         }
         return values
     }

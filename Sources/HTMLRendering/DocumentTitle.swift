@@ -7,8 +7,10 @@ public enum DocumentTitle {
         var identity: Int?
         var title = ""
         for run in text.runs {
-            let heading = run.attributes.presentationIntent?.components.first { component in
-                if case .header = component.kind { true } else { false }
+            // A heading is a leaf block: when a run is in one, it is the innermost.
+            var heading: PresentationIntent.Component?
+            if let innermost = run.attributes.presentationIntent?.innermost, case .header = innermost.kind {
+                heading = innermost
             }
             if let heading, identity == nil || identity == heading.identity {
                 identity = heading.identity

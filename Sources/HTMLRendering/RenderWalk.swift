@@ -7,6 +7,11 @@ struct RenderWalk {
     var output: HTMLOutput
     private var blocks: [PresentationIntent.Component] = []
     private var inlines: [InlineIntent.Component] = []
+    /// The stack each open element belongs to, parallel to `blocks` and `inlines`: a run that shares
+    /// a stack with an open element shares everything around it, so moving costs what it opens and
+    /// closes, not the depth.
+    private var blockStacks: [PresentationIntent] = []
+    private var inlineStacks: [InlineIntent] = []
     /// The index in `inlines` of the outermost open image: inside it, text is alternative text.
     private var imageIndex: Int?
     private var inTableHeader = false
@@ -24,31 +29,49 @@ struct RenderWalk {
 
     /// Closes and opens elements so that exactly those of `attributes` are open.
     mutating func move(to attributes: AttributeContainer) {
-        let newBlocks = attributes.presentationIntent?.components ?? []
-        let newInlines = attributes.inlineIntent?.components ?? []
-        let keptBlocks = commonPrefix(blocks, newBlocks)
-        let keptInlines = keptBlocks == blocks.count && keptBlocks == newBlocks.count
-            ? commonPrefix(inlines, newInlines) : 0
-        while inlines.count > keptInlines { closeInline() }
-        while blocks.count > keptBlocks { closeBlock(remaining: keptBlocks) }
-        if blocks.count < newBlocks.count {
-            for index in stride(from: newBlocks.count - 1 - blocks.count, through: 0, by: -1) {
-                openBlock(newBlocks[index], following: index > 0 ? newBlocks[index - 1] : nil)
-            }
+        let newBlocks = Self.transition(from: blocks, stacks: blockStacks, to: attributes.presentationIntent)
+        let allBlocksKept = newBlocks.kept == blocks.count && newBlocks.opening.isEmpty
+        let newInlines = allBlocksKept
+            ? Self.transition(from: inlines, stacks: inlineStacks, to: attributes.inlineIntent)
+            : Self.transition(from: [], stacks: [], to: attributes.inlineIntent)
+        while inlines.count > newInlines.kept { closeInline() }
+        while blocks.count > newBlocks.kept { closeBlock(remaining: newBlocks.kept) }
+        for index in newBlocks.opening.indices.reversed() {
+            let (component, stack) = newBlocks.opening[index]
+            blockStacks.append(stack)
+            openBlock(component, following: index > 0 ? newBlocks.opening[index - 1].component : nil)
         }
-        if inlines.count < newInlines.count {
-            for index in stride(from: newInlines.count - 1 - inlines.count, through: 0, by: -1) {
-                openInline(newInlines[index])
-            }
+        for (component, stack) in newInlines.opening.reversed() {
+            inlineStacks.append(stack)
+            openInline(component)
         }
     }
 
-    /// How many elements, outermost first, `open` and `new` (innermost first) share.
-    private func commonPrefix<C: Equatable>(_ open: [C], _ new: [C]) -> Int {
-        var shared = 0
-        let limit = min(open.count, new.count)
-        while shared < limit && open[shared] == new[new.count - 1 - shared] { shared += 1 }
-        return shared
+    /// How many open elements (outermost first) stay open for the stack `new`, and the elements of
+    /// `new` to open above them, innermost first. Walks down from the shallower of the two stacks
+    /// and stops at the first link both share.
+    private static func transition<Stack: ComponentStack>(
+        from open: [Stack.Component], stacks: [Stack], to new: Stack?
+    ) -> (kept: Int, opening: [(component: Stack.Component, stack: Stack)]) {
+        var opening: [(component: Stack.Component, stack: Stack)] = []
+        var link = new
+        while let current = link, current.depth > open.count, let component = current.innermost {
+            opening.append((component, current))
+            link = current.enclosing
+        }
+        let top = link?.depth ?? 0
+        var kept = top
+        var level = top
+        var walked: [(component: Stack.Component, stack: Stack)] = []
+        while level > 0, let current = link, let component = current.innermost {
+            if current.isIdentical(to: stacks[level - 1]) { break }
+            walked.append((component, current))
+            if component != open[level - 1] { kept = level - 1 }
+            link = current.enclosing
+            level -= 1
+        }
+        opening.append(contentsOf: walked.prefix(top - kept))
+        return (kept, opening)
     }
 
     mutating func finish() {
@@ -184,6 +207,7 @@ struct RenderWalk {
     private mutating func closeBlock(remaining: Int) {
         let index = blocks.count - 1
         let component = blocks[index]
+        blockStacks.removeLast()
         switch component.kind {
         case .paragraph:
             if isTightParagraph(at: index) { break }
@@ -306,6 +330,7 @@ struct RenderWalk {
     private mutating func closeInline() {
         let index = inlines.count - 1
         let component = inlines.removeLast()
+        inlineStacks.removeLast()
         if let image = imageIndex {
             guard image == index, case .image(_, let title) = component.kind else { return }
             if let title {

@@ -17,13 +17,11 @@ struct RunConverter {
     private var builder: AttributedText.Builder
     private var extensionKinds: [UInt32: NodeKind] = [:]
 
-    private var blocks: [PresentationIntent.Component] = []
-    private var inlines: [InlineIntent.Component] = []
+    /// The open blocks and inline elements, as shared stacks: opening an element adds one link,
+    /// and every run inside refers to it, so memory stays linear however deep the nesting.
+    private var blocks: PresentationIntent?
+    private var inlines: InlineIntent?
     private var attributes = AttributeContainer()
-    /// Whether `attributes` lags behind the stacks: rebuilt only when a run is emitted, so deep
-    /// nesting with text only at the bottom costs O(depth), not O(depth²).
-    private var blocksChanged = false
-    private var inlinesChanged = false
     private var blockCount = 0
     private var inlineCount = 0
     /// For each open element, the run count when it opened.
@@ -193,13 +191,13 @@ struct RunConverter {
 
     private mutating func pushBlock(_ kind: PresentationIntent.Kind) {
         blockCount += 1
-        blocks.append(PresentationIntent.Component(kind: kind, identity: blockCount))
-        blocksChanged = true
+        blocks = PresentationIntent(PresentationIntent.Component(kind: kind, identity: blockCount), enclosing: blocks)
+        attributes.presentationIntent = blocks
     }
 
     private mutating func popBlock() {
-        blocks.removeLast()
-        blocksChanged = true
+        blocks = blocks?.enclosing
+        attributes.presentationIntent = blocks
     }
 
     // MARK: Inlines
@@ -262,13 +260,13 @@ struct RunConverter {
 
     private mutating func pushInline(_ kind: InlineIntent.Kind) {
         inlineCount += 1
-        inlines.append(InlineIntent.Component(kind: kind, identity: inlineCount))
-        inlinesChanged = true
+        inlines = InlineIntent(InlineIntent.Component(kind: kind, identity: inlineCount), enclosing: inlines)
+        attributes.inlineIntent = inlines
     }
 
     private mutating func popInline() {
-        inlines.removeLast()
-        inlinesChanged = true
+        inlines = inlines?.enclosing
+        attributes.inlineIntent = inlines
     }
 
     /// A leaf inline element: its own component around its text.
@@ -299,14 +297,6 @@ struct RunConverter {
 
     private mutating func emit(bytes: UnsafeBufferPointer<UInt8>, node: CmarkNode) {
         let range = sourceRange(of: node)
-        if blocksChanged {
-            attributes.presentationIntent = blocks.isEmpty ? nil : PresentationIntent(components: blocks.reversed())
-            blocksChanged = false
-        }
-        if inlinesChanged {
-            attributes.inlineIntent = inlines.isEmpty ? nil : InlineIntent(components: inlines.reversed())
-            inlinesChanged = false
-        }
         builder.append(bytes: bytes, attributes: attributes, sourceRange: range)
     }
 

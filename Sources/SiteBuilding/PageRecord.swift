@@ -58,13 +58,12 @@ extension AttributedText {
     var pageLinks: [PageRecord.PageLink] {
         var links: [PageRecord.PageLink] = []
         var seen = Set<Int>()
-        for run in runs {
-            for component in run.attributes.inlineIntent?.components ?? [] where seen.insert(component.identity).inserted {
-                switch component.kind {
-                case .link(let target, _): links.append(.init(destination: target, position: run.sourceRange?.start))
-                case .image(let source, _): links.append(.init(destination: source, position: run.sourceRange?.start))
-                default: continue
-                }
+        forEachNewInlineComponent { component, run in
+            guard seen.insert(component.identity).inserted else { return }
+            switch component.kind {
+            case .link(let target, _): links.append(.init(destination: target, position: run.sourceRange?.start))
+            case .image(let source, _): links.append(.init(destination: source, position: run.sourceRange?.start))
+            default: return
             }
         }
         return links
