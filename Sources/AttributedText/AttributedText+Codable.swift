@@ -7,14 +7,28 @@
 extension AttributedText: Codable {
     private enum CodingKeys: String, CodingKey { case runs }
 
-    private struct RunForm: Codable {
-        var text: String
-        var sourceRange: SourceRange?
-        var attributes: AttributeContainer
+    /// One run in the JSON form: its text, where it came from, and its attributes. Encoding the runs
+    /// one at a time with ``encodedRun(_:)`` gives the elements of the `runs` array, for writing a
+    /// long text's JSON as a stream.
+    public struct EncodedRun: Codable, Hashable, Sendable {
+        public var text: String
+        public var sourceRange: SourceRange?
+        public var attributes: AttributeContainer
+
+        public init(text: String, sourceRange: SourceRange?, attributes: AttributeContainer) {
+            self.text = text
+            self.sourceRange = sourceRange
+            self.attributes = attributes
+        }
+    }
+
+    /// A run of this text in the JSON form.
+    public func encodedRun(_ run: Run) -> EncodedRun {
+        EncodedRun(text: String(self[run]), sourceRange: run.sourceRange, attributes: run.attributes)
     }
 
     public init(from decoder: any Decoder) throws {
-        let forms = try decoder.container(keyedBy: CodingKeys.self).decode([RunForm].self, forKey: .runs)
+        let forms = try decoder.container(keyedBy: CodingKeys.self).decode([EncodedRun].self, forKey: .runs)
         var builder = Builder()
         for form in forms { builder.append(form.text, attributes: form.attributes, sourceRange: form.sourceRange) }
         self = builder.build()
@@ -22,8 +36,7 @@ extension AttributedText: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let forms = runs.map { RunForm(text: String(self[$0]), sourceRange: $0.sourceRange, attributes: $0.attributes) }
-        try container.encode(forms, forKey: .runs)
+        try container.encode(runs.map(encodedRun), forKey: .runs)
     }
 }
 

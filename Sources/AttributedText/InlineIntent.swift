@@ -149,5 +149,5 @@ extension InlineIntent.Kind {
 
 extension InlineIntent: CustomReflectable {
     /// Shows the components, as the stored array did: `InlineIntent(components: […])`.
-    public var customMirror: Mirror { Mirror(self, children: ["components": components]) }
+    public var customMirror: Mirror { Mirror(self, children: ["components": components], displayStyle: .struct) }
 }

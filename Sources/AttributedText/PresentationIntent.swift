@@ -133,5 +133,5 @@ extension PresentationIntent.Kind {
 
 extension PresentationIntent: CustomReflectable {
     /// Shows the components, as the stored array did: `PresentationIntent(components: […])`.
-    public var customMirror: Mirror { Mirror(self, children: ["components": components]) }
+    public var customMirror: Mirror { Mirror(self, children: ["components": components], displayStyle: .struct) }
 }

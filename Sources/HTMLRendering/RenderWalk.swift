@@ -29,6 +29,11 @@ struct RenderWalk {
 
     /// Closes and opens elements so that exactly those of `attributes` are open.
     mutating func move(to attributes: AttributeContainer) {
+        // Most runs stay in the element of the run before: nothing to close or open.
+        if Self.isOpen(attributes.presentationIntent, stacks: blockStacks),
+           Self.isOpen(attributes.inlineIntent, stacks: inlineStacks) {
+            return
+        }
         let newBlocks = Self.transition(from: blocks, stacks: blockStacks, to: attributes.presentationIntent)
         let allBlocksKept = newBlocks.kept == blocks.count && newBlocks.opening.isEmpty
         let newInlines = allBlocksKept
@@ -45,6 +50,12 @@ struct RenderWalk {
             inlineStacks.append(stack)
             openInline(component)
         }
+    }
+
+    /// Whether exactly the elements of `stack` are open, known when it shares the innermost open one's.
+    private static func isOpen<Stack: ComponentStack>(_ stack: Stack?, stacks: [Stack]) -> Bool {
+        guard let stack, stack.depth > 0 else { return stacks.isEmpty }
+        return stacks.count == stack.depth && stacks[stacks.count - 1].isIdentical(to: stack)
     }
 
     /// How many open elements (outermost first) stay open for the stack `new`, and the elements of

@@ -8,7 +8,13 @@ struct RunListing: CustomStringConvertible {
     init(_ text: AttributedText) { self.text = text }
 
     var description: String {
-        var lines: [String] = []
+        var result = ""
+        write { result += $0 }
+        return result
+    }
+
+    /// Writes the listing line by line, so a long listing is never held whole.
+    func write(to output: (String) -> Void) {
         for run in text.runs {
             let range = run.sourceRange.map(\.description) ?? "-"
             var parts = [range, String(text[run]).debugDescription]
@@ -21,8 +27,7 @@ struct RunListing: CustomStringConvertible {
             for (name, value) in attributes.customAttributes.sorted(by: { $0.key < $1.key }) {
                 parts.append("\(name)=\(value)")
             }
-            lines.append(parts.joined(separator: "  "))
+            output(parts.joined(separator: "  ") + "\n")
         }
-        return lines.map { $0 + "\n" }.joined()
     }
 }

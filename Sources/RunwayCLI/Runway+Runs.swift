@@ -34,11 +34,9 @@ extension Runway {
             // With a theme: after its scope, constraints and containers.
             let text = themes.first.map { $0.resolve(parsed.text) } ?? parsed.text
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                Terminal.print(String(decoding: try encoder.encode(text), as: UTF8.self) + "\n")
+                try Terminal.stream { try RunJSON.write(text, to: $0) }
             } else {
-                Terminal.print(RunListing(text).description)
+                Terminal.stream { RunListing(text).write(to: $0) }
             }
         }
     }

@@ -54,7 +54,34 @@ enum Terminal {
         FileHandle.standardError.write(Data("checked \(checked): \(plural(errors, "error")), \(plural(warnings, "warning"))\n".utf8))
     }
 
+    /// Calls `body` with a function that writes to standard output through a buffer: many small
+    /// pieces cost few writes, and the whole output is never held.
+    static func stream(_ body: (_ write: (String) -> Void) throws -> Void) rethrows {
+        var buffer = ""
+        buffer.reserveCapacity(1 << 16)
+        defer { print(buffer) }
+        try body { piece in
+            buffer += piece
+            if buffer.utf8.count >= 1 << 16 {
+                print(buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// Writes `text` to standard output from the string's own storage (pages can be large).
     static func print(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { bytes in
+            var rest = UnsafeRawBufferPointer(bytes)
+            while !rest.isEmpty {
+                let written = write(1, rest.baseAddress, rest.count)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+            }
+        }
     }
 }

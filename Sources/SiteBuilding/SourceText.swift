@@ -32,7 +32,11 @@ public struct SourceText: Sendable {
 
     /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their position.
     public static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
-        try decode([UInt8](data), path: path)
+        // Valid text without NUL, the usual case, is checked and copied once, without an array.
+        if data.firstIndex(of: 0) == nil, let text = String(validating: data, as: UTF8.self) {
+            return text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? String(text.dropFirst()) : text
+        }
+        return try decode([UInt8](data), path: path)
     }
 
     /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their

@@ -1,4 +1,6 @@
+import AttributedText
 import Foundation
+import MarkdownParsing
 import Testing
 
 /// The `runway` command as a user runs it: output, exit status and diagnostics.
@@ -182,5 +184,41 @@ import Testing
         let built = try RunwayProcess.run(["build", folder])
         #expect(built.status == 1)
         #expect(built.stderr.contains("\(folder)/runway.toml:3:3: error: invalid TOML: a table header needs a key after '[['"))
+    }
+}
+
+/// `runs --json` streams run by run; its bytes equal encoding the whole text at once, which is the
+/// documented form (`AttributedText`'s `Codable`).
+@Suite struct StreamedRunsJSONTests {
+    static func wholeDocument(_ markdown: String) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(MarkdownParser().parse(markdown)), as: UTF8.self) + "\n"
+    }
+
+    @Test(arguments: [
+        "",
+        "one run",
+        "# Title\n\n- a **b** [c](https://x.io/y \"t\")\n- ![i](j.png)\n\n> ^[quote](tone: 'calm', size: 2)\n\n| a | b |\n|---|:-:|\n| 1 | `2` |\n\n```swift\nlet x = \"\\u{1F600}\"\n```\n",
+        String(repeating: "*a **a ", count: 50) + "b" + String(repeating: " a** a*", count: 50),
+    ])
+    func streamedJSONEqualsTheWholeDocumentsEncoding(markdown: String) throws {
+        let result = try RunwayProcess.run(["runs", "--json", "-"], input: Data(markdown.utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout == (try Self.wholeDocument(markdown)))
+        let decoded = try JSONDecoder().decode(AttributedText.self, from: Data(result.stdout.utf8))
+        #expect(decoded == MarkdownParser().parse(markdown), "the stream reads back as the runs")
+    }
+
+    /// More than one buffer's worth of runs (the output is written in 64 KB pieces).
+    @Test func aLongListingIsWholeAndInOrder() throws {
+        let markdown = (1...3_000).map { "- item \($0) *with* **some** `code`\n" }.joined()
+        let json = try RunwayProcess.run(["runs", "--json", "-"], input: Data(markdown.utf8))
+        #expect(json.stdout == (try Self.wholeDocument(markdown)))
+        let listing = try RunwayProcess.run(["runs", "-"], input: Data(markdown.utf8))
+        let lines = listing.stdout.split(separator: "\n")
+        #expect(lines.count == MarkdownParser().parse(markdown).runs.count)
+        #expect(lines.last?.contains("\"code\"") == true)
+        #expect(lines.first?.contains("\"item 1 \"") == true)
     }
 }

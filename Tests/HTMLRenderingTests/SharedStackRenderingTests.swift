@@ -1,0 +1,64 @@
+import AttributedText
+import Formatting
+import HTMLRendering
+import MarkdownParsing
+import Testing
+
+/// The renderer moves between runs by walking their stacks to the first link they share. Text
+/// built by hand shares nothing: every run's stacks are copies. Both must give the same HTML.
+@Suite struct SharedStackRenderingTests {
+    /// The same text with every run's stacks rebuilt from arrays: equal, but sharing no link.
+    static func unshared(_ text: AttributedText) -> AttributedText {
+        var builder = AttributedText.Builder()
+        for run in text.runs {
+            var attributes = run.attributes
+            attributes.presentationIntent = attributes.presentationIntent.map { PresentationIntent(components: $0.components) }
+            attributes.inlineIntent = attributes.inlineIntent.map { InlineIntent(components: $0.components) }
+            builder.append(text[run], attributes: attributes, sourceRange: run.sourceRange)
+        }
+        return builder.build()
+    }
+
+    @Test func everySpecExampleRendersTheSameWithoutSharing() throws {
+        let parser = MarkdownParser()
+        let renderer = HTMLRenderer()
+        for example in try SpecExample.loadAll() where !example.isDisabled {
+            let text = parser.parse(example.markdown)
+            let copy = Self.unshared(text)
+            #expect(copy == text, "example \(example.number)")
+            #expect(renderer.render(copy) == renderer.render(text), "example \(example.number)")
+        }
+    }
+
+    /// Deep nesting, shared and unshared, against cmark-gfm's own renderer.
+    @Test(arguments: [
+        String(repeating: "*a **a ", count: 3_000) + "b" + String(repeating: " a** a*", count: 3_000) + "\n",
+        String(repeating: ">", count: 5_000) + " a\n",
+        (0..<1_000).map { String(repeating: "  ", count: $0) + "- a\n" }.joined(),
+        (0..<300).map { String(repeating: "  ", count: $0) + "- a *b [c](d) e* f\n" }.joined(),
+    ])
+    func deepNestingRendersAsCmarkDoes(markdown: String) {
+        let options = MarkdownParser.Options(footnotes: true, extendedAttributes: false)
+        let text = MarkdownParser(options: options).parse(markdown)
+        let expected = CmarkReference.html(markdown, options: options)
+        #expect(HTMLRenderer().render(text) == expected)
+        #expect(HTMLRenderer().render(Self.unshared(text)) == expected)
+    }
+
+    /// A definition constrains each span's values once per element and keeps the sharing.
+    @Test func aDefinitionKeepsTheRunsStacksShared() throws {
+        let definition = FormattingDefinition(scope: nil, constraints: [.values(attribute: "tone", allowed: [.string("calm")], default: .string("calm"))])
+        let text = MarkdownParser().parse("^[a *b* c](tone: 'loud')\n")
+        let constrained = definition.apply(to: text)
+        #expect(HTMLRenderer().render(constrained) == HTMLRenderer().render(Self.unshared(constrained)))
+        let runs = constrained.runs
+        let outer = try #require(runs[0].attributes.inlineIntent)
+        guard case .attributes(_, let values) = outer.innermost?.kind else {
+            Issue.record("the span is the run's innermost element")
+            return
+        }
+        #expect(values == ["tone": .string("calm")])
+        #expect(try #require(runs[1].attributes.inlineIntent?.enclosing).isIdentical(to: outer))
+        #expect(try #require(runs[2].attributes.inlineIntent).isIdentical(to: outer))
+    }
+}
