@@ -4,9 +4,11 @@
 /// nesting, and each run holds a reference instead of a copy of its stack. Links are immutable
 /// once made; the depth and a hash of the whole stack are computed once, when the link is made.
 final class IntentChain<Component: Hashable & Sendable>: @unchecked Sendable {
-    // `@unchecked`: `enclosing` is written only by `deinit`, which has the only reference.
+    // `@unchecked` and unchecked exclusivity: `enclosing` is written only by `deinit`, when it holds
+    // the only reference; every other access is a read, which needs no dynamic exclusivity check
+    // (that check cost more than the rest of a run's rendering).
     let component: Component
-    private(set) var enclosing: IntentChain?
+    @exclusivity(unchecked) private(set) var enclosing: IntentChain?
     /// How many components the stack has, this one included.
     let depth: Int
     /// The hash of the whole stack: equal stacks have equal hashes.

@@ -33,9 +33,14 @@ public struct SourceText: Sendable {
     /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their position.
     public static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
         // Valid text without NUL, the usual case, is checked and copied once, without an array.
-        if data.firstIndex(of: 0) == nil, let text = String(validating: data, as: UTF8.self) {
-            return text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? String(text.dropFirst()) : text
+        let valid: String? = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let start = bytes.baseAddress else { return "" }
+            guard memchr(start, 0, bytes.count) == nil else { return nil }
+            let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            return String(validating: UnsafeBufferPointer(rebasing: bytes[bom...]), as: UTF8.self)
         }
+        if let valid { return valid }
         return try decode([UInt8](data), path: path)
     }
 
