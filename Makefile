@@ -1,7 +1,7 @@
 # Runway — every target installs what it needs on a fresh Debian machine.
 
 SWIFT ?= swift
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config python3 curl chromium chromium-driver
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config python3 curl chromium chromium-driver time
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -35,10 +35,16 @@ site: build
 run: build
 	.build/release/runway serve site-template --host $(HOST) --port $(PORT)
 
-## bench: throughput of parse, render and end to end next to cmark-gfm's own (make bench).
+## bench: throughput and peak memory of parse, render and end to end next to cmark-gfm's own, on a generated
+## corpus and on real text (the Node.js API docs from Debian's nodejs-doc, fetched into .build/corpus/ by
+## Benchmarks/fetch_corpus.sh); then runway against the cmark-gfm command, process to process, on the real
+## text and on pathological inputs (Benchmarks/pathological.py).
 bench: deps
+	sh Benchmarks/fetch_corpus.sh .build/corpus
 	$(SWIFT) build -c release --product RunwayBenchmarks
-	.build/release/RunwayBenchmarks
+	$(SWIFT) build -c release --product runway
+	.build/release/RunwayBenchmarks --corpus .build/corpus/nodejs-doc
+	python3 Benchmarks/pathological.py .build/release/runway --corpus .build/corpus/nodejs-doc.md
 
 ## bench-site: a generated 10,000-page site built by Runway (cold, no change) and by Hugo when installed.
 bench-site: deps

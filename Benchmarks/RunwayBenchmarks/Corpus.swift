@@ -1,3 +1,5 @@
+import Foundation
+
 /// A deterministic generated corpus of Markdown pages: the same bytes on every run and machine.
 struct Corpus {
     let pages: [String]
@@ -79,4 +81,58 @@ struct SplitMix64 {
 
 extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+/// Real text no one here wrote: every Markdown file of a folder, read in name order, each parsed as a
+/// page of its own. `make bench` uses the Node.js API documentation from Debian's nodejs-doc package,
+/// which Benchmarks/fetch_corpus.sh puts in .build/corpus/nodejs-doc with a PROVENANCE file.
+struct RealCorpus {
+    let folder: String
+    let names: [String]
+    let pages: [String]
+    /// The PROVENANCE file's `package:` and `sha256:` values, when the folder has one.
+    let package: String?
+    let sha256: String?
+
+    var byteCount: Int { pages.reduce(0) { $0 + $1.utf8.count } }
+
+    /// Where a corpus comes from when neither `--corpus` nor RUNWAY_BENCH_CORPUS names a folder.
+    static let defaultFolder = ".build/corpus/nodejs-doc"
+
+    static let howToGetIt = """
+        get it with `sh Benchmarks/fetch_corpus.sh` (make bench runs it), which puts the Node.js API \
+        docs from Debian's nodejs-doc package in \(defaultFolder); or name a folder of .md files with \
+        --corpus FOLDER or RUNWAY_BENCH_CORPUS=FOLDER
+        """
+
+    enum Failure: Error, CustomStringConvertible {
+        case missing(String)
+        var description: String {
+            switch self {
+            case .missing(let folder): "real-text corpus: no .md files in \(folder); \(RealCorpus.howToGetIt)"
+            }
+        }
+    }
+
+    /// The folder's Markdown files' names, in byte order.
+    static func names(in folder: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return entries.filter { $0.hasSuffix(".md") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    static func isPresent(in folder: String) -> Bool { !names(in: folder).isEmpty }
+
+    init(folder: String) throws {
+        self.folder = folder
+        names = Self.names(in: folder)
+        guard !names.isEmpty else { throw Failure.missing(folder) }
+        pages = try names.map { try String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }
+        let provenance = (try? String(contentsOfFile: folder + "/PROVENANCE", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> String? {
+            provenance.split(separator: "\n").first { $0.hasPrefix(name + ": ") }
+                .map { String($0.dropFirst(name.count + 2)) }
+        }
+        package = field("package").map { String($0.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces) }
+        sha256 = field("sha256").map { String($0.prefix { $0 != " " }) }
+    }
 }

@@ -1,92 +1,152 @@
-import AttributedText
-import Formatting
-import HTMLRendering
-import MarkdownParsing
 import Foundation
 
-// `make bench`: throughput of each stage on a generated corpus, next to cmark-gfm's own parse and
-// render of the same text in the same run. Each figure is the best of several passes.
+// `make bench`: throughput of each stage on a generated corpus and on real text (the Node.js API docs,
+// Benchmarks/fetch_corpus.sh), next to cmark-gfm's own parse and render of the same text. Each figure
+// is the best of several passes; each stage runs alone in a child process (this program again, in
+// single-stage mode), whose peak memory (max RSS, from wait4) is printed next to its time.
+//
+// RunwayBenchmarks [--corpus FOLDER]            every stage, each in a process of its own
+// RunwayBenchmarks [--corpus FOLDER] <stage>    one stage in this process, for a profiler (perf):
+//     parse, render, end-to-end, cmark, attributes, themed, real-parse, real-render, real-end-to-end,
+//     real-cmark (and baseline, real-baseline: the corpus only)
+// RunwayBenchmarks site [pages]                 `make bench-site`
+// RunwayBenchmarks generate [pages]             only writes the generated site (and its Hugo twin), for
+//                                               `make bench-serve`
+// The real-text corpus is a folder of .md files: --corpus FOLDER, else RUNWAY_BENCH_CORPUS, else
+// .build/corpus/nodejs-doc.
 
-let passes = 5
-let corpus = Corpus(pageCount: 3000)
-let megabytes = Double(corpus.byteCount) / 1_000_000
-let parser = MarkdownParser()
-/// cmark-gfm as it comes: every GFM extension and footnotes, without Runway's attribute extension.
-let cmarkOnly = MarkdownParser.Options(footnotes: true, extendedAttributes: false)
-let renderer = HTMLRenderer()
-
-func best(_ body: () -> Void) -> Double {
-    var fastest = Double.infinity
-    let clock = ContinuousClock()
-    for _ in 0..<passes {
-        let elapsed = clock.measure(body)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        fastest = min(fastest, seconds)
+var arguments = Array(CommandLine.arguments.dropFirst())
+let corpusFolder: String = {
+    guard let index = arguments.firstIndex(of: "--corpus") else {
+        return ProcessInfo.processInfo.environment["RUNWAY_BENCH_CORPUS"] ?? RealCorpus.defaultFolder
     }
-    return fastest
-}
+    guard index + 1 < arguments.count else {
+        FileHandle.standardError.write(Data("--corpus needs a folder\n".utf8))
+        exit(2)
+    }
+    defer { arguments.removeSubrange(index...index + 1) }
+    return arguments[index + 1]
+}()
+/// `--measure <stage>`: the child's mode; prints one Measurement line for the parent.
+let forParent = arguments.first == "--measure"
+if forParent { arguments.removeFirst() }
 
-func report(_ name: String, _ seconds: Double) {
-    let rate = megabytes / seconds
-    let padded = name.padding(toLength: 34, withPad: " ", startingAt: 0)
-    print("\(padded) \(String(format: "%8.1f", rate)) MB/s  \(String(format: "%7.1f", seconds * 1000)) ms")
-}
-
-// `RunwayBenchmarks parse` (or render, end-to-end, cmark, attributes, themed) runs one stage only,
-// for a profiler; `RunwayBenchmarks site [pages]` is `make bench-site`; `RunwayBenchmarks generate
-// [pages]` only writes the generated site (and its Hugo twin), for `make bench-serve`.
-let only = CommandLine.arguments.dropFirst().first
+let only = arguments.first
 if only == "generate" {
-    try SiteBenchmark.generate(pageCount: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000)
+    try SiteBenchmark.generate(pageCount: arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000)
     exit(0)
 }
 if only == "site" {
-    try SiteBenchmark.run(pageCount: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10_000)
+    try SiteBenchmark.run(pageCount: arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000)
     exit(0)
 }
 
-print("corpus: \(corpus.pages.count) pages, \(String(format: "%.2f", megabytes)) MB, best of \(passes) passes")
-var texts: [AttributedText] = []
-var sink = 0
-func stage(_ name: String, _ body: () -> Void) -> Double {
-    only == nil || only == name || (name == "parse" && only == "render") ? best(body) : .nan
-}
-let parse = stage("parse") { texts = corpus.pages.map(parser.parse) }
-let render = stage("render") { sink = texts.reduce(0) { $0 &+ renderer.render($1).utf8.count } }
-let endToEnd = stage("end-to-end") { sink = corpus.pages.reduce(0) { $0 &+ renderer.render(parser.parse($1)).utf8.count } }
-let cmark = stage("cmark") { sink = corpus.pages.reduce(0) { $0 &+ CmarkReference.html($1, options: cmarkOnly).utf8.count } }
-
-let attributed = Corpus(pageCount: 3000, attributes: true)
-let attributedMegabytes = Double(attributed.byteCount) / 1_000_000
-let attributedEndToEnd = stage("attributes") {
-    sink = attributed.pages.reduce(0) { $0 &+ renderer.render(parser.parse($1)).utf8.count }
+func line(_ name: String, _ measurement: Measurement, peak: Double? = nil) -> String {
+    let padded = name.padding(toLength: max(34, name.count), withPad: " ", startingAt: 0)
+    return "\(padded) \(String(format: "%8.1f", measurement.rate)) MB/s  \(String(format: "%7.1f", measurement.seconds * 1000)) ms"
+        + (peak.map { "  peak \(String(format: "%6.1f", $0)) MB" } ?? "")
 }
 
-// Themed: the default theme's scope and constraints, its stylesheet, and a page around the body.
-let themeFolder = BundledResources.locate("themes", containing: "default/theme.toml").folder!
-let theme = ThemeLibrary(folders: [themeFolder]).load("default").theme!
-let themedParser = MarkdownParser(scope: theme.definition.scope)
-let themedEndToEnd = stage("themed") {
-    // A site writes its theme's stylesheet once; every page is parsed, constrained, rendered and wrapped.
-    let css = ThemeStylesheet(theme: theme).css(usedValues: [])
-    sink = attributed.pages.reduce(css.utf8.count) { total, page in
-        let text = theme.definition.apply(to: themedParser.parse(page))
-        return total &+ HTMLDocument(title: "page", body: renderer.render(text)).html.utf8.count
+if let only {
+    guard let stage = Stage(rawValue: only) else {
+        let names = Stage.allCases.map(\.rawValue).joined(separator: ", ")
+        FileHandle.standardError.write(Data("unknown stage '\(only)'; stages: \(names); or site, generate\n".utf8))
+        exit(2)
+    }
+    do {
+        let measurement = try stage.measure(realCorpus: corpusFolder)
+        if forParent {
+            print(measurement.line)
+        } else {
+            print("\(stage.usesRealCorpus ? "real text" : "corpus"): \(String(format: "%.2f", measurement.megabytes)) MB, best of \(passes) passes")
+            print(line(stage.title, measurement))
+        }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
     }
 }
 
-report("parse → runs", parse)
-report("runs → HTML", render)
-report("end to end (parse + render)", endToEnd)
-report("cmark-gfm parse + HTML (reference)", cmark)
-let attributedRate = attributedMegabytes / attributedEndToEnd
+// Every stage, each in a child process.
+/// A stage's measurement and its process's peak memory in MB, or why it failed.
+func run(_ stage: Stage) -> Result<(Measurement, Double), ChildFailure> {
+    let child = ChildProcess.runSelf(["--measure", "--corpus", corpusFolder, stage.rawValue])
+    if let failure = child.failure { return .failure(ChildFailure(description: failure)) }
+    guard let measurement = Measurement(line: child.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        return .failure(ChildFailure(description: "unreadable output: \(child.output)"))
+    }
+    return .success((measurement, child.peakMegabytes))
+}
+
+struct ChildFailure: Error, CustomStringConvertible { let description: String }
+
+func report(_ stage: Stage, _ result: Result<(Measurement, Double), ChildFailure>) {
+    switch result {
+    case .success(let (measurement, peak)): print(line(stage.title, measurement, peak: peak))
+    case .failure(let failure): print("\(stage.title.padding(toLength: 34, withPad: " ", startingAt: 0)) failed: \(failure)")
+    }
+}
+
+func peakText(_ result: Result<(Measurement, Double), ChildFailure>) -> String {
+    switch result {
+    case .success(let (_, peak)): "peak \(String(format: "%.1f", peak)) MB"
+    case .failure(let failure): "failed: \(failure)"
+    }
+}
+
+func ratio(_ endToEnd: Result<(Measurement, Double), ChildFailure>, _ cmark: Result<(Measurement, Double), ChildFailure>) -> String {
+    guard case .success(let (plain, _)) = endToEnd, case .success(let (reference, _)) = cmark else { return "n/a" }
+    return String(format: "%.2f", reference.seconds / plain.seconds)
+}
+
+let generated = Dictionary(uniqueKeysWithValues: [Stage.baseline, .parse, .render, .endToEnd, .cmark, .attributes, .themed].map { ($0, run($0)) })
+let corpusBytes = (try? generated[.parse]!.get().0.bytes) ?? Corpus(pageCount: 3000).byteCount
 print("""
-    end to end, attributes in most sentences \(String(format: "%8.1f", attributedRate)) MB/s  \
-    (\(String(format: "%.2f", attributedMegabytes)) MB; \(String(format: "%.0f", 100 * (1 - attributedRate / (megabytes / endToEnd))))% slower than plain, goal ≤ 20%)
+    corpus: 3000 pages, \(String(format: "%.2f", Double(corpusBytes) / 1_000_000)) MB, best of \(passes) passes; \
+    peak memory: each stage alone in a process (one that only builds the corpus: \(peakText(generated[.baseline]!)))
     """)
-let themedRate = attributedMegabytes / themedEndToEnd
-print("""
-    end to end, attributes, default theme    \(String(format: "%8.1f", themedRate)) MB/s  \
-    (\(String(format: "%.0f", 100 * (1 - themedRate / attributedRate)))% slower than unthemed, goal ≤ 25%)
-    """)
-print("end to end / cmark-gfm: \(String(format: "%.2f", cmark / endToEnd)) (goal ≥ 0.50); runs: \(texts.reduce(0) { $0 + $1.runs.count })")
+for stage in [Stage.parse, .render, .endToEnd, .cmark] { report(stage, generated[stage]!) }
+if case .success(let (attributed, attributedPeak)) = generated[.attributes]!, case .success(let (plain, _)) = generated[.endToEnd]! {
+    print("""
+        end to end, attributes in most sentences \(String(format: "%8.1f", attributed.rate)) MB/s  \
+        (\(String(format: "%.2f", attributed.megabytes)) MB; \(String(format: "%.0f", 100 * (1 - attributed.rate / plain.rate)))% slower than plain, goal ≤ 20%)  \
+        peak \(String(format: "%.1f", attributedPeak)) MB
+        """)
+    if case .success(let (themed, themedPeak)) = generated[.themed]! {
+        print("""
+            end to end, attributes, default theme    \(String(format: "%8.1f", themed.rate)) MB/s  \
+            (\(String(format: "%.0f", 100 * (1 - themed.rate / attributed.rate)))% slower than unthemed, goal ≤ 25%)  \
+            peak \(String(format: "%.1f", themedPeak)) MB
+            """)
+    } else {
+        report(.themed, generated[.themed]!)
+    }
+} else {
+    report(.attributes, generated[.attributes]!)
+    report(.themed, generated[.themed]!)
+}
+let runs = (try? generated[.parse]!.get().0.runs).map(String.init) ?? "n/a"
+print("end to end / cmark-gfm: \(ratio(generated[.endToEnd]!, generated[.cmark]!)) (goal ≥ 0.50); runs: \(runs)")
+
+// Real text: the same stages on each file of the real corpus.
+print("")
+do {
+    // The corpus is read here only after the children ran: a child's peak starts at this process's
+    // (ChildProcess), which stays below a child's own.
+    guard RealCorpus.isPresent(in: corpusFolder) else { throw RealCorpus.Failure.missing(corpusFolder) }
+    let stages = [Stage.realBaseline, .realParse, .realRender, .realEndToEnd, .realCmark]
+    let results = Dictionary(uniqueKeysWithValues: stages.map { ($0, run($0)) })
+    let real = try RealCorpus(folder: corpusFolder)
+    print("""
+        real text: \(real.package ?? real.folder), \(real.pages.count) files parsed one by one, \
+        \(String(format: "%.2f", Double(real.byteCount) / 1_000_000)) MB, sha256 \(real.sha256 ?? "not recorded"), \
+        best of \(passes) passes; peak memory: each stage alone in a process (one that only reads the \
+        corpus: \(peakText(results[.realBaseline]!)))
+        """)
+    for stage in stages.dropFirst() { report(stage, results[stage]!) }
+    let realRuns = (try? results[.realParse]!.get().0.runs).map(String.init) ?? "n/a"
+    print("end to end / cmark-gfm, real text: \(ratio(results[.realEndToEnd]!, results[.realCmark]!)) (goal ≥ 0.50); runs: \(realRuns)")
+} catch {
+    print("\(error)")
+}
