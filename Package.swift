@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "AttributedTextTests", dependencies: ["AttributedText"], swiftSettings: upcoming),
         .testTarget(
             name: "MarkdownParsingTests",
-            dependencies: ["AttributedText", "MarkdownParsing"],
+            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -150,6 +150,16 @@ import Testing
         #expect(result.stdout == "<p>a <span>b</span> c</p>\n", "the span stays, without values")
         #expect(result.stderr.hasPrefix("<stdin>:1:3: warning: invalid attribute text \"k-dash: 1\""))
     }
+
+    /// Issue #13 point 3: a link in a span inside link text wins, as in cmark's `[a [b](c)](d)`.
+    @Test func renderMakesNoLinkInsideALink() throws {
+        let markdown = "[a ^[[b](c)](k: 1)](d) and [e ^[www.x.io](k: 1)](f)\n"
+        let result = try RunwayProcess.run(["render", "--fragment", "-"], input: Data(markdown.utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout == #"<p>[a <span class="rw-k--__1" data-k="1"><a href="c">b</a></span>](d) and "#
+            + #"<a href="f">e <span class="rw-k--__1" data-k="1">www.x.io</span></a></p>"# + "\n")
+        #expect(result.stderr.isEmpty)
+    }
 }
 
 /// `runway build` as a user runs it.

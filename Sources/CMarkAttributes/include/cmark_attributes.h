@@ -7,6 +7,9 @@
 // Apple's cmark fork writes them. A span becomes a LINK node whose user data is this extension's
 // marker and whose URL is the raw attribute text, because a custom node type is dropped inside GFM
 // table cells while a LINK survives everywhere. Malformed spans stay literal text, never links.
+// A span is transparent to link nesting: a link in its label wins over the link brackets around
+// it, and no autolink is made in a label inside link or image brackets, as cmark-gfm does for the
+// same text without the span.
 //
 // The extension keeps per-document state in statics: use it only under the lock that already
 // guards cmark-gfm's process-global inline character table.
