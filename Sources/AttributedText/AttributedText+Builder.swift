@@ -35,10 +35,12 @@ extension AttributedText {
         ) {
             let start = bytes.count
             bytes.append(contentsOf: text)
-            if !text.isEmpty, let last = runs.last, !last.range.isEmpty, last.attributes == attributes {
-                runs[runs.count - 1].range = last.range.lowerBound..<bytes.count
+            // The last run is read in place: copying it would retain and release its attributes.
+            let last = runs.count - 1
+            if !text.isEmpty, last >= 0, !runs[last].range.isEmpty, runs[last].attributes == attributes {
+                runs[last].range = runs[last].range.lowerBound..<bytes.count
                 if let range = sourceRange {
-                    runs[runs.count - 1].sourceRange = last.sourceRange.map { $0.union(range) } ?? range
+                    runs[last].sourceRange = runs[last].sourceRange.map { $0.union(range) } ?? range
                 }
                 return
             }

@@ -43,7 +43,9 @@ public struct InlineIntent: Hashable, Sendable {
     /// Whether both intents share one stack: then they are equal, and the check takes constant time.
     public func isIdentical(to other: InlineIntent) -> Bool { chain === other.chain }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { IntentChain.equal(lhs.chain, rhs.chain) }
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.chain === rhs.chain || IntentChain.equal(lhs.chain, rhs.chain)
+    }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(chain?.stackHash ?? 0) }
 

@@ -12,6 +12,9 @@ struct RenderWalk {
     /// closes, not the depth.
     private var blockStacks: [PresentationIntent] = []
     private var inlineStacks: [InlineIntent] = []
+    /// Scratch space of each move: the stacks to open, innermost first (kept to save allocations).
+    private var blockOpening: [PresentationIntent] = []
+    private var inlineOpening: [InlineIntent] = []
     /// The index in `inlines` of the outermost open image: inside it, text is alternative text.
     private var imageIndex: Int?
     private var inTableHeader = false
@@ -29,26 +32,33 @@ struct RenderWalk {
 
     /// Closes and opens elements so that exactly those of `attributes` are open.
     mutating func move(to attributes: AttributeContainer) {
+        let newBlocks = attributes.presentationIntent
+        let newInlines = attributes.inlineIntent
         // Most runs stay in the element of the run before: nothing to close or open.
-        if Self.isOpen(attributes.presentationIntent, stacks: blockStacks),
-           Self.isOpen(attributes.inlineIntent, stacks: inlineStacks) {
-            return
+        let blocksOpen = Self.isOpen(newBlocks, stacks: blockStacks)
+        if blocksOpen && Self.isOpen(newInlines, stacks: inlineStacks) { return }
+        let keptBlocks = blocksOpen
+            ? blocks.count : Self.plan(from: blocks, stacks: blockStacks, to: newBlocks, opening: &blockOpening)
+        let allBlocksKept = blocksOpen || (keptBlocks == blocks.count && blockOpening.isEmpty)
+        let keptInlines = Self.plan(from: allBlocksKept ? inlines : [], stacks: allBlocksKept ? inlineStacks : [],
+                                    to: newInlines, opening: &inlineOpening)
+        while inlines.count > keptInlines { closeInline() }
+        if !blocksOpen {
+            while blocks.count > keptBlocks { closeBlock(remaining: keptBlocks) }
+            var index = blockOpening.count - 1
+            while index >= 0 {
+                let stack = blockOpening[index]
+                blockStacks.append(stack)
+                openBlock(stack.innermost!, following: index > 0 ? blockOpening[index - 1].innermost : nil)
+                index -= 1
+            }
         }
-        let newBlocks = Self.transition(from: blocks, stacks: blockStacks, to: attributes.presentationIntent)
-        let allBlocksKept = newBlocks.kept == blocks.count && newBlocks.opening.isEmpty
-        let newInlines = allBlocksKept
-            ? Self.transition(from: inlines, stacks: inlineStacks, to: attributes.inlineIntent)
-            : Self.transition(from: [], stacks: [], to: attributes.inlineIntent)
-        while inlines.count > newInlines.kept { closeInline() }
-        while blocks.count > newBlocks.kept { closeBlock(remaining: newBlocks.kept) }
-        for index in newBlocks.opening.indices.reversed() {
-            let (component, stack) = newBlocks.opening[index]
-            blockStacks.append(stack)
-            openBlock(component, following: index > 0 ? newBlocks.opening[index - 1].component : nil)
-        }
-        for (component, stack) in newInlines.opening.reversed() {
+        var index = inlineOpening.count - 1
+        while index >= 0 {
+            let stack = inlineOpening[index]
             inlineStacks.append(stack)
-            openInline(component)
+            openInline(stack.innermost!)
+            index -= 1
         }
     }
 
@@ -58,31 +68,35 @@ struct RenderWalk {
         return stacks.count == stack.depth && stacks[stacks.count - 1].isIdentical(to: stack)
     }
 
-    /// How many open elements (outermost first) stay open for the stack `new`, and the elements of
-    /// `new` to open above them, innermost first. Walks down from the shallower of the two stacks
-    /// and stops at the first link both share.
-    private static func transition<Stack: ComponentStack>(
-        from open: [Stack.Component], stacks: [Stack], to new: Stack?
-    ) -> (kept: Int, opening: [(component: Stack.Component, stack: Stack)]) {
-        var opening: [(component: Stack.Component, stack: Stack)] = []
+    /// How many open elements (outermost first) stay open for the stack `new`; fills `opening` with
+    /// the stacks of `new` to open above them, innermost first. Walks down from the shallower of the
+    /// two stacks and stops at the first link both share, so a move costs what it opens and closes.
+    private static func plan<Stack: ComponentStack>(
+        from open: [Stack.Component], stacks: [Stack], to new: Stack?, opening: inout [Stack]
+    ) -> Int {
+        opening.removeAll(keepingCapacity: true)
         var link = new
-        while let current = link, current.depth > open.count, let component = current.innermost {
-            opening.append((component, current))
+        while let current = link, current.depth > open.count {
+            opening.append(current)
             link = current.enclosing
         }
+        // `link` is now as deep as the open elements or less: find the deepest level whose whole
+        // stack equals the open one's.
         let top = link?.depth ?? 0
         var kept = top
         var level = top
-        var walked: [(component: Stack.Component, stack: Stack)] = []
-        while level > 0, let current = link, let component = current.innermost {
+        var walk = link
+        while level > 0, let current = walk {
             if current.isIdentical(to: stacks[level - 1]) { break }
-            walked.append((component, current))
-            if component != open[level - 1] { kept = level - 1 }
-            link = current.enclosing
+            if current.innermost != open[level - 1] { kept = level - 1 }
+            walk = current.enclosing
             level -= 1
         }
-        opening.append(contentsOf: walked.prefix(top - kept))
-        return (kept, opening)
+        while let current = link, current.depth > kept {
+            opening.append(current)
+            link = current.enclosing
+        }
+        return kept
     }
 
     mutating func finish() {
