@@ -40,6 +40,8 @@ let package = Package(
         ),
         // The C syntax extension for `^[text](key: value)`, over cmark-gfm's extension API.
         .target(name: "CMarkAttributes", dependencies: ["CCmarkGFM"]),
+        // glibc's allocator settings for the command (mallopt is not in Swift's Glibc module).
+        .target(name: "CAllocator"),
         .target(name: "AttributedText", swiftSettings: upcoming),
         .target(
             name: "MarkdownParsing",
@@ -87,7 +89,7 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        .executableTarget(name: "runway", dependencies: ["RunwayCLI"], swiftSettings: upcoming),
+        .executableTarget(name: "runway", dependencies: ["RunwayCLI", "CAllocator"], swiftSettings: upcoming),
         .executableTarget(
             name: "RunwayBenchmarks",
             dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding"],

@@ -3,7 +3,7 @@
 /// Runs share their enclosing links, so a document holds one link per element however deep the
 /// nesting, and each run holds a reference instead of a copy of its stack. Links are immutable
 /// once made; the depth and a hash of the whole stack are computed once, when the link is made.
-final class IntentChain<Component: Hashable & Sendable>: @unchecked Sendable {
+final class IntentChain<Component: IdentifiedComponent>: @unchecked Sendable {
     // `@unchecked` and unchecked exclusivity: `enclosing` is written only by `deinit`, when it holds
     // the only reference; every other access is a read, which needs no dynamic exclusivity check
     // (that check cost more than the rest of a run's rendering).
@@ -18,10 +18,9 @@ final class IntentChain<Component: Hashable & Sendable>: @unchecked Sendable {
         self.component = component
         self.enclosing = enclosing
         depth = (enclosing?.depth ?? 0) + 1
-        var hasher = Hasher()
-        hasher.combine(enclosing?.stackHash ?? 0)
-        hasher.combine(component)
-        stackHash = hasher.finalize()
+        // A cheap mix of the component's hash into the enclosing stack's: `hash(into:)` feeds it to
+        // a real Hasher, so it only has to tell stacks apart, and a document makes one per element.
+        stackHash = (enclosing?.stackHash ?? 0) &* 1_099_511_628_211 ^ component.identity
     }
 
     /// Releases a long chain link by link: letting each link release the next recursively would
@@ -69,7 +68,7 @@ final class IntentChain<Component: Hashable & Sendable>: @unchecked Sendable {
 }
 
 /// The components of an intent, innermost first, read without copying the stack.
-public struct IntentComponents<Component: Hashable & Sendable>: Sequence, IteratorProtocol {
+public struct IntentComponents<Component: IdentifiedComponent>: Sequence, IteratorProtocol {
     private var link: IntentChain<Component>?
 
     init(_ link: IntentChain<Component>?) { self.link = link }
@@ -88,7 +87,7 @@ public struct IntentComponents<Component: Hashable & Sendable>: Sequence, Iterat
 /// at a stack it has seen (as a dictionary key or with ``isIdentical(to:)``): runs of one element
 /// share the stacks around it.
 public protocol ComponentStack: Hashable, Sendable {
-    associatedtype Component: Hashable & Sendable
+    associatedtype Component: IdentifiedComponent
     /// How many components the stack has.
     var depth: Int { get }
     /// The innermost component, if any.
@@ -101,3 +100,12 @@ public protocol ComponentStack: Hashable, Sendable {
 
 extension PresentationIntent: ComponentStack {}
 extension InlineIntent: ComponentStack {}
+
+/// A component of an intent: an element with an identity unique within its document (0 for the
+/// anonymous elements of text built by hand). Equal components have equal identities.
+public protocol IdentifiedComponent: Hashable, Sendable {
+    var identity: Int { get }
+}
+
+extension PresentationIntent.Component: IdentifiedComponent {}
+extension InlineIntent.Component: IdentifiedComponent {}

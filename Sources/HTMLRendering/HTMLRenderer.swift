@@ -31,9 +31,12 @@ public struct HTMLRenderer: Sendable {
         var string = text.string
         return string.withUTF8 { bytes in
             var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64)
-            for run in text.runs {
-                walk.move(to: run.attributes)
-                walk.writeText(UnsafeBufferPointer(rebasing: bytes[run.range]))
+            // Runs are read in place: copying each one out would retain and release its attributes.
+            text.runs.withUnsafeBufferPointer { runs in
+                for index in runs.indices {
+                    walk.move(to: runs[index].attributes)
+                    walk.writeText(UnsafeBufferPointer(rebasing: bytes[runs[index].range]))
+                }
             }
             walk.move(to: AttributeContainer())
             walk.finish()
