@@ -26,6 +26,12 @@ public struct AttributeContainer: Hashable, Sendable {
         customAttributes = [:]
     }
 
+    /// Inline structure first: neighbouring runs of parsed text share their blocks and differ there.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.inlineIntent == rhs.inlineIntent && lhs.presentationIntent == rhs.presentationIntent
+            && lhs.customAttributes == rhs.customAttributes
+    }
+
     /// True when no attribute is set.
     public var isEmpty: Bool {
         presentationIntent == nil && (inlineIntent?.depth ?? 0) == 0 && customAttributes.isEmpty

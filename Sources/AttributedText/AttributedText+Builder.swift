@@ -37,7 +37,8 @@ extension AttributedText {
             bytes.append(contentsOf: text)
             // The last run is read in place: copying it would retain and release its attributes.
             let last = runs.count - 1
-            if !text.isEmpty, last >= 0, !runs[last].range.isEmpty, runs[last].attributes == attributes {
+            if !text.isEmpty, last >= 0,
+               runs.withUnsafeBufferPointer({ !$0[last].range.isEmpty && $0[last].attributes == attributes }) {
                 runs[last].range = runs[last].range.lowerBound..<bytes.count
                 if let range = sourceRange {
                     runs[last].sourceRange = runs[last].sourceRange.map { $0.union(range) } ?? range
