@@ -10,7 +10,7 @@
 // need no more alignment than a pointer's.
 #define HEADER sizeof(size_t)
 #define ALIGN(n) (((n) + 7) & ~(size_t)7)
-#define FIRST_SLAB ((size_t)64 << 10)
+#define SMALLEST_SLAB ((size_t)8 << 10)
 #define LARGEST_SLAB ((size_t)64 << 20)
 
 struct slab {
@@ -57,9 +57,10 @@ static struct slab *new_slab(struct runway_arena *arena, size_t needed) {
 struct runway_arena *runway_arena_new(size_t source_size) {
     struct runway_arena *arena = calloc(1, sizeof(struct runway_arena));
     if (arena == NULL) return NULL;
-    // A tree takes several times its source: start near that, within bounds.
-    size_t first = source_size * 4;
-    arena->next_size = first < FIRST_SLAB ? FIRST_SLAB : first > LARGEST_SLAB ? LARGEST_SLAB : first;
+    // A tree takes several times its source (about ten times for prose): start near that, within
+    // bounds. A slab is zeroed when it is made (calloc), so a small page must not get a large one.
+    size_t first = source_size > LARGEST_SLAB / 8 ? LARGEST_SLAB : source_size * 8;
+    arena->next_size = first < SMALLEST_SLAB ? SMALLEST_SLAB : first;
     return arena;
 }
 
