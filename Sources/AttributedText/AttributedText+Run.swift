@@ -32,3 +32,26 @@ extension AttributedText {
         }
     }
 }
+
+extension AttributedText {
+    /// The same text with each run's attributes replaced by `transform(attributes)`. The string is
+    /// shared, not copied; a run whose new attributes equal its neighbour's joins it, as
+    /// ``Builder`` joins runs, so adjacent runs still differ.
+    public func mappingAttributes(_ transform: (AttributeContainer) -> AttributeContainer) -> AttributedText {
+        var mapped: [Run] = []
+        mapped.reserveCapacity(runs.count)
+        for run in runs {
+            let attributes = transform(run.attributes)
+            let last = mapped.count - 1
+            if !run.range.isEmpty, last >= 0, !mapped[last].range.isEmpty, mapped[last].attributes == attributes {
+                mapped[last].range = mapped[last].range.lowerBound..<run.range.upperBound
+                if let range = run.sourceRange {
+                    mapped[last].sourceRange = mapped[last].sourceRange.map { $0.union(range) } ?? range
+                }
+            } else {
+                mapped.append(Run(range: run.range, attributes: attributes, sourceRange: run.sourceRange))
+            }
+        }
+        return AttributedText(string: string, runs: mapped)
+    }
+}

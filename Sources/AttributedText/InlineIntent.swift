@@ -37,6 +37,9 @@ public struct InlineIntent: Hashable, Sendable {
     /// How many elements the stack has.
     public var depth: Int { chain?.depth ?? 0 }
 
+    /// Whether an extended attribute span, `^[text](…)`, is among the elements (constant time).
+    public var containsAttributeSpan: Bool { chain?.holdsAttributeSpan ?? false }
+
     /// The components, innermost first, without copying the stack.
     public var componentsInnermostFirst: IntentComponents<Component> { IntentComponents(chain) }
 

@@ -13,6 +13,8 @@ final class IntentChain<Component: IdentifiedComponent>: @unchecked Sendable {
     let depth: Int
     /// The hash of the whole stack: equal stacks have equal hashes.
     let stackHash: Int
+    /// Whether the stack holds an extended attribute span.
+    let holdsAttributeSpan: Bool
 
     init(_ component: Component, enclosing: IntentChain?) {
         self.component = component
@@ -21,6 +23,7 @@ final class IntentChain<Component: IdentifiedComponent>: @unchecked Sendable {
         // A cheap mix of the component's hash into the enclosing stack's: `hash(into:)` feeds it to
         // a real Hasher, so it only has to tell stacks apart, and a document makes one per element.
         stackHash = (enclosing?.stackHash ?? 0) &* 1_099_511_628_211 ^ component.identity
+        holdsAttributeSpan = component.isAttributeSpan || (enclosing?.holdsAttributeSpan ?? false)
     }
 
     /// Releases a long chain link by link: letting each link release the next recursively would
@@ -105,7 +108,18 @@ extension InlineIntent: ComponentStack {}
 /// anonymous elements of text built by hand). Equal components have equal identities.
 public protocol IdentifiedComponent: Hashable, Sendable {
     var identity: Int { get }
+    /// Whether the component is an extended attribute span, `^[text](…)`: a stack knows in
+    /// constant time whether it holds one.
+    var isAttributeSpan: Bool { get }
+}
+
+extension IdentifiedComponent {
+    /// Blocks are never attribute spans.
+    public var isAttributeSpan: Bool { false }
 }
 
 extension PresentationIntent.Component: IdentifiedComponent {}
-extension InlineIntent.Component: IdentifiedComponent {}
+
+extension InlineIntent.Component: IdentifiedComponent {
+    public var isAttributeSpan: Bool { if case .attributes = kind { true } else { false } }
+}

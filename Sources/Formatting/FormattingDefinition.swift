@@ -73,7 +73,6 @@ public struct FormattingDefinition: Sendable {
     /// The text with every run's custom attributes, and every attribute span's own values,
     /// constrained. Text and structure are unchanged.
     public func apply(to text: AttributedText) -> AttributedText {
-        var builder = AttributedText.Builder(reservingCapacity: text.string.utf8.count, runCount: text.runs.count)
         // Without Swift constraints (which may read any attribute) the result depends only on the
         // custom attributes, and pages repeat the same few sets: constrain each set once.
         let memoize = !constraints.contains { if case .custom = $0 { true } else { false } }
@@ -90,21 +89,18 @@ public struct FormattingDefinition: Sendable {
             guard case .attributes(let raw, let spanValues) = component.kind else { return component }
             return InlineIntent.Component(kind: .attributes(raw: raw, values: values(spanValues)), identity: component.identity)
         }
-        var string = text.string
-        string.withUTF8 { bytes in
-            for run in text.runs {
-                var attributes = run.attributes
-                if memoize {
-                    attributes.customAttributes = values(attributes.customAttributes)
-                } else {
-                    constrain(&attributes)
-                }
-                if let intent = attributes.inlineIntent { attributes.inlineIntent = constrainedIntents(intent) }
-                builder.append(bytes: UnsafeBufferPointer(rebasing: bytes[run.range]), attributes: attributes,
-                               sourceRange: run.sourceRange)
+        return text.mappingAttributes { original in
+            var attributes = original
+            if memoize {
+                attributes.customAttributes = values(attributes.customAttributes)
+            } else {
+                constrain(&attributes)
             }
+            if let intent = attributes.inlineIntent, intent.containsAttributeSpan {
+                attributes.inlineIntent = constrainedIntents(intent)
+            }
+            return attributes
         }
-        return builder.build()
     }
 
     /// Every (attribute, value) pair the constraints can produce: the stylesheet styles them.

@@ -106,18 +106,11 @@ public struct Theme: Sendable {
 
     /// The text after the definition and the theme: what `runway runs --json --theme` shows.
     public func resolve(_ text: AttributedText) -> AttributedText {
-        let constrained = definition.apply(to: text)
-        var builder = AttributedText.Builder()
-        var string = constrained.string
         var folds = StyleFolds()
-        string.withUTF8 { bytes in
-            for run in constrained.runs {
-                var attributes = run.attributes
-                merge(into: &attributes, folds: &folds)
-                builder.append(bytes: UnsafeBufferPointer(rebasing: bytes[run.range]), attributes: attributes,
-                               sourceRange: run.sourceRange)
-            }
+        return definition.apply(to: text).mappingAttributes { original in
+            var attributes = original
+            merge(into: &attributes, folds: &folds)
+            return attributes
         }
-        return builder.build()
     }
 }

@@ -99,4 +99,14 @@ import Testing
         var identity = InlineIntent.Rewriting { $0 }
         #expect(identity(first).isIdentical(to: first))
     }
+
+    /// A stack knows whether it holds a span, so a definition skips the runs outside spans.
+    @Test func aStackKnowsWhetherItHoldsASpan() {
+        let span = InlineIntent(InlineIntent.Component(kind: .attributes(raw: "k: 1", values: ["k": .integer(1)]), identity: 1), enclosing: nil)
+        let inside = InlineIntent(InlineIntent.Component(kind: .emphasized, identity: 2), enclosing: span)
+        let outside = InlineIntent(components: [InlineIntent.Component(kind: .emphasized, identity: 3)])
+        #expect(span.containsAttributeSpan && inside.containsAttributeSpan)
+        #expect(!outside.containsAttributeSpan)
+        #expect(InlineIntent(components: inside.components).containsAttributeSpan, "copied stacks know it too")
+    }
 }
