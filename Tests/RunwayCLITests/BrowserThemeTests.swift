@@ -102,6 +102,17 @@ import Testing
             select.dispatchEvent(new Event("change"));
             """)
         #expect(try styles(browser, "body", ["background-color"]) == ["rgb(255, 204, 0)"])
+        // Chromium hands localStorage writes to its store asynchronously: a page opened at once may
+        // not see the choice yet. Wait (within a minute) until a freshly opened page sees it stored,
+        // then open the page once more: that load must apply the remembered choice.
+        let deadline = ContinuousClock.now + .seconds(60)
+        var stored: String?
+        repeat {
+            try browser.open(url)
+            stored = try browser.execute("return localStorage.getItem('runway-theme');") as? String
+            if stored != "important" { Thread.sleep(forTimeInterval: 0.1) }
+        } while stored != "important" && ContinuousClock.now < deadline
+        #expect(stored == "important")
         try browser.open(url)
         #expect(try styles(browser, "body", ["background-color"]) == ["rgb(255, 204, 0)"], "the choice is remembered")
     }
