@@ -11,10 +11,14 @@ extension AttributedText: Codable {
     /// one at a time with ``encodedRun(_:)`` gives the elements of the `runs` array, for writing a
     /// long text's JSON as a stream.
     public struct EncodedRun: Codable, Hashable, Sendable {
+        /// The run's text.
         public var text: String
+        /// Where the run came from, `line:column-line:column`.
         public var sourceRange: SourceRange?
+        /// The run's attributes.
         public var attributes: AttributeContainer
 
+        /// A run in the JSON form.
         public init(text: String, sourceRange: SourceRange?, attributes: AttributeContainer) {
             self.text = text
             self.sourceRange = sourceRange

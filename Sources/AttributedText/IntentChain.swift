@@ -76,12 +76,14 @@ public struct IntentComponents<Component: IdentifiedComponent>: Sequence, Iterat
 
     init(_ link: IntentChain<Component>?) { self.link = link }
 
+    /// The next component outwards, or `nil` past the outermost.
     public mutating func next() -> Component? {
         guard let current = link else { return nil }
         link = current.enclosing
         return current.component
     }
 
+    /// How many components are left.
     public var underestimatedCount: Int { link?.depth ?? 0 }
 }
 
@@ -121,5 +123,6 @@ extension IdentifiedComponent {
 extension PresentationIntent.Component: IdentifiedComponent {}
 
 extension InlineIntent.Component: IdentifiedComponent {
+    /// Whether the element is an extended attribute span, `^[text](…)`.
     public var isAttributeSpan: Bool { if case .attributes = kind { true } else { false } }
 }

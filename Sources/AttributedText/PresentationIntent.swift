@@ -47,10 +47,12 @@ public struct PresentationIntent: Hashable, Sendable {
     /// Whether both intents share one stack: then they are equal, and the check takes constant time.
     public func isIdentical(to other: PresentationIntent) -> Bool { chain === other.chain }
 
+    /// Equal components in the same order; shared stacks compare in constant time.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.chain === rhs.chain || IntentChain.equal(lhs.chain, rhs.chain)
     }
 
+    /// The stack's hash, computed once when its innermost link was made.
     public func hash(into hasher: inout Hasher) { hasher.combine(chain?.stackHash ?? 0) }
 
     /// One block: what kind it is and which block it is.
