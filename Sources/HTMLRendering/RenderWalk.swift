@@ -12,9 +12,6 @@ struct RenderWalk {
     /// closes, not the depth.
     private var blockStacks: [PresentationIntent] = []
     private var inlineStacks: [InlineIntent] = []
-    /// Scratch space of each move: the stacks to open, innermost first (kept to save allocations).
-    private var blockOpening: [PresentationIntent] = []
-    private var inlineOpening: [InlineIntent] = []
     /// The index in `inlines` of the outermost open image: inside it, text is alternative text.
     private var imageIndex: Int?
     private var inTableHeader = false
@@ -37,28 +34,21 @@ struct RenderWalk {
         // Most runs stay in the element of the run before: nothing to close or open.
         let blocksOpen = Self.isOpen(newBlocks, stacks: blockStacks)
         if blocksOpen && Self.isOpen(newInlines, stacks: inlineStacks) { return }
-        let keptBlocks = blocksOpen
-            ? blocks.count : Self.plan(from: blocks, stacks: blockStacks, to: newBlocks, opening: &blockOpening)
-        let allBlocksKept = blocksOpen || (keptBlocks == blocks.count && blockOpening.isEmpty)
-        let keptInlines = Self.plan(from: allBlocksKept ? inlines : [], stacks: allBlocksKept ? inlineStacks : [],
-                                    to: newInlines, opening: &inlineOpening)
+        let keptBlocks = blocksOpen ? blocks.count : Self.kept(blocks, stacks: blockStacks, for: newBlocks)
+        let allBlocksKept = blocksOpen || (keptBlocks == blocks.count && (newBlocks?.depth ?? 0) == keptBlocks)
+        let keptInlines = allBlocksKept ? Self.kept(inlines, stacks: inlineStacks, for: newInlines) : 0
         while inlines.count > keptInlines { closeInline() }
-        if !blocksOpen {
-            while blocks.count > keptBlocks { closeBlock(remaining: keptBlocks) }
-            var index = blockOpening.count - 1
-            while index >= 0 {
-                let stack = blockOpening[index]
-                blockStacks.append(stack)
-                openBlock(stack.innermost!, following: index > 0 ? blockOpening[index - 1].innermost : nil)
-                index -= 1
+        while blocks.count > keptBlocks { closeBlock(remaining: keptBlocks) }
+        if !allBlocksKept, let newBlocks {
+            let first = Self.push(newBlocks, onto: &blockStacks)
+            for index in first..<blockStacks.count {
+                let following = index + 1 < blockStacks.count ? blockStacks[index + 1].innermost : nil
+                openBlock(blockStacks[index].innermost!, following: following)
             }
         }
-        var index = inlineOpening.count - 1
-        while index >= 0 {
-            let stack = inlineOpening[index]
-            inlineStacks.append(stack)
-            openInline(stack.innermost!)
-            index -= 1
+        if let newInlines, newInlines.depth > inlineStacks.count {
+            let first = Self.push(newInlines, onto: &inlineStacks)
+            for index in first..<inlineStacks.count { openInline(inlineStacks[index].innermost!) }
         }
     }
 
@@ -68,35 +58,35 @@ struct RenderWalk {
         return stacks.count == stack.depth && stacks[stacks.count - 1].isIdentical(to: stack)
     }
 
-    /// How many open elements (outermost first) stay open for the stack `new`; fills `opening` with
-    /// the stacks of `new` to open above them, innermost first. Walks down from the shallower of the
-    /// two stacks and stops at the first link both share, so a move costs what it opens and closes.
-    private static func plan<Stack: ComponentStack>(
-        from open: [Stack.Component], stacks: [Stack], to new: Stack?, opening: inout [Stack]
-    ) -> Int {
-        opening.removeAll(keepingCapacity: true)
+    /// How many open elements (outermost first) stay open for the stack `new`: walks down from the
+    /// shallower of the two stacks and stops at the first link both share, so a move costs what it
+    /// opens and closes, not the depth.
+    private static func kept<Stack: ComponentStack>(_ open: [Stack.Component], stacks: [Stack], for new: Stack?) -> Int {
         var link = new
-        while let current = link, current.depth > open.count {
-            opening.append(current)
-            link = current.enclosing
-        }
-        // `link` is now as deep as the open elements or less: find the deepest level whose whole
-        // stack equals the open one's.
+        while let current = link, current.depth > open.count { link = current.enclosing }
         let top = link?.depth ?? 0
         var kept = top
         var level = top
-        var walk = link
-        while level > 0, let current = walk {
+        while level > 0, let current = link {
             if current.isIdentical(to: stacks[level - 1]) { break }
             if current.innermost != open[level - 1] { kept = level - 1 }
-            walk = current.enclosing
+            link = current.enclosing
             level -= 1
         }
-        while let current = link, current.depth > kept {
-            opening.append(current)
+        return kept
+    }
+
+    /// Puts the stacks of `new` deeper than the open ones on `stacks`, outermost first, and returns
+    /// where they start.
+    private static func push<Stack: ComponentStack>(_ new: Stack, onto stacks: inout [Stack]) -> Int {
+        let first = stacks.count
+        var link: Stack? = new
+        while let current = link, current.depth > first {
+            stacks.append(current)
             link = current.enclosing
         }
-        return kept
+        stacks[first...].reverse()
+        return first
     }
 
     mutating func finish() {
