@@ -75,9 +75,13 @@ void runway_arena_free(struct runway_arena *arena) {
     free(arena);
 }
 
-void runway_arena_enter(struct runway_arena *arena) { active = arena; }
+struct runway_arena *runway_arena_enter(struct runway_arena *arena) {
+    struct runway_arena *outer = active;
+    active = arena;
+    return outer;
+}
 
-void runway_arena_leave(void) { active = NULL; }
+void runway_arena_leave(struct runway_arena *outer) { active = outer; }
 
 size_t runway_arena_capacity(const struct runway_arena *arena) { return arena->capacity; }
 

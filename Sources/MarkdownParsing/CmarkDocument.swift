@@ -72,9 +72,9 @@ enum CmarkDocument {
     /// arena, and all of it is freed when `body` returns. `body` must not hand a cmark pointer out.
     private static func withArena<R>(size: Int, _ body: () -> R) -> R {
         guard let arena = runway_arena_new(size) else { preconditionFailure("out of memory for a Markdown document") }
-        runway_arena_enter(arena)
+        let outer = runway_arena_enter(arena)
         defer {
-            runway_arena_leave()
+            runway_arena_leave(outer)
             runway_arena_free(arena)
         }
         return body()

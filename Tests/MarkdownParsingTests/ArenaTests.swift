@@ -1,6 +1,7 @@
 import AttributedText
 import Foundation
-import MarkdownParsing
+@testable import MarkdownParsing
+import CCmarkGFM
 import Testing
 
 /// Each parse allocates its cmark tree from an arena of its own, current on its thread: parses on
@@ -32,5 +33,23 @@ import Testing
         let text = MarkdownParser().parse(large)
         #expect(text.runs.count == 50_000 * 7)
         #expect(MarkdownParser().parse("").runs.isEmpty)
+    }
+
+    /// A parse inside another parse's walk (a template filter that renders Markdown, say) gets an
+    /// arena of its own, and the outer walk's arena is current again after it.
+    @Test func aParseInsideAParseKeepsTheOuterArena() {
+        let outer = "Outer [link](https://x.io \"title\") and more text.\n"
+        let expected = MarkdownParser().parse(outer)
+        let text = CmarkDocument.withDocument(outer, options: .default) { root in
+            #expect(MarkdownParser().parse("*inner*").texts == ["inner"])
+            // Reading the outer tree may allocate from its arena: the literal of a text node points
+            // into its paragraph's buffer, and cmark copies it to end it with a NUL.
+            let text = root.pointee.first_child?.pointee.first_child
+            #expect(text.flatMap { cmark_node_get_literal($0) }.map { String(cString: $0) } == "Outer ")
+            var converter = RunConverter(extensions: CmarkDocument.extensionIdentities, sourceSize: outer.utf8.count,
+                                         path: "<outer>", scope: nil)
+            return converter.convert(root)
+        }
+        #expect(text == expected)
     }
 }

@@ -10,10 +10,10 @@
 // document is parsed and read (cmark's getters may allocate, from the node's allocator).
 //
 //     struct runway_arena *arena = runway_arena_new(size);
-//     runway_arena_enter(arena);
+//     struct runway_arena *outer = runway_arena_enter(arena);
 //     parser = cmark_parser_new_with_mem(options, runway_arena_allocator());
 //     … parse, walk the tree …
-//     runway_arena_leave();
+//     runway_arena_leave(outer);
 //     runway_arena_free(arena);   // the tree and the parser with it; never cmark_node_free
 //
 // Nodes, buffers and lists are never freed one by one (the allocator's free does nothing); a buffer
@@ -28,11 +28,12 @@ struct runway_arena *runway_arena_new(size_t source_size);
 /// Frees everything allocated from the arena.
 void runway_arena_free(struct runway_arena *arena);
 
-/// Makes `arena` the calling thread's current arena: the allocator allocates from it.
-void runway_arena_enter(struct runway_arena *arena);
+/// Makes `arena` the calling thread's current arena: the allocator allocates from it. Returns the
+/// arena that was current (NULL for none), for runway_arena_leave: a parse may happen inside another.
+struct runway_arena *runway_arena_enter(struct runway_arena *arena);
 
-/// Leaves the calling thread without a current arena.
-void runway_arena_leave(void);
+/// Makes `outer`, which runway_arena_enter returned, the current arena again.
+void runway_arena_leave(struct runway_arena *outer);
 
 /// The allocator to give cmark_parser_new_with_mem: it allocates from the thread's current arena.
 struct cmark_mem *runway_arena_allocator(void);
