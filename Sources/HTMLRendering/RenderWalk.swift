@@ -62,6 +62,14 @@ struct RenderWalk {
     /// shallower of the two stacks and stops at the first link both share, so a move costs what it
     /// opens and closes, not the depth.
     private static func kept<Stack: ComponentStack>(_ open: [Stack.Component], stacks: [Stack], for new: Stack?) -> Int {
+        // The usual moves of parsed text: back out to an open stack, or into one element more.
+        if let new {
+            let depth = new.depth
+            if depth <= stacks.count && depth > 0 && stacks[depth - 1].isIdentical(to: new) { return depth }
+            if depth == stacks.count + 1, let enclosing = new.enclosing, stacks[depth - 2].isIdentical(to: enclosing) {
+                return depth - 1
+            }
+        }
         var link = new
         while let current = link, current.depth > open.count { link = current.enclosing }
         let top = link?.depth ?? 0
@@ -80,6 +88,10 @@ struct RenderWalk {
     /// where they start.
     private static func push<Stack: ComponentStack>(_ new: Stack, onto stacks: inout [Stack]) -> Int {
         let first = stacks.count
+        if new.depth == first + 1 {
+            stacks.append(new)
+            return first
+        }
         var link: Stack? = new
         while let current = link, current.depth > first {
             stacks.append(current)
