@@ -11,40 +11,24 @@ extension InlineIntent {
     /// let rewritten = upper(intent)
     /// ```
     public struct Rewriting {
-        private let transform: (Component) -> Component
-        private var rewritten: [InlineIntent: InlineIntent] = [:]
-        private var last: (original: InlineIntent, result: InlineIntent)?
+        /// The rewritten stack of each stack; `nil` for the empty one.
+        private var fold: StackFold<InlineIntent, InlineIntent?>
 
         /// A rewriting that replaces each component with `transform(component)`.
-        public init(_ transform: @escaping (Component) -> Component) { self.transform = transform }
-
-        /// The intent with every component rewritten; the same intent when nothing changed.
-        public mutating func callAsFunction(_ intent: InlineIntent) -> InlineIntent {
-            if let last, last.original.isIdentical(to: intent) { return last.result }
-            var pending: [InlineIntent] = []
-            var stack: InlineIntent? = intent
-            var base: InlineIntent?
-            while let current = stack, current.depth > 0 {
-                if let known = rewritten[current] {
-                    base = known
-                    break
-                }
-                pending.append(current)
-                stack = current.enclosing
-            }
-            for original in pending.reversed() {
-                guard let component = original.innermost else { continue }
+        public init(_ transform: @escaping (Component) -> Component) {
+            fold = StackFold(initial: nil) { base, original in
+                guard let component = original.innermost else { return base }
                 let replacement = transform(component)
                 let enclosing = original.enclosing
                 let unchanged = replacement == component
                     && (base.map { enclosing?.isIdentical(to: $0) ?? false } ?? (enclosing == nil))
-                let result = unchanged ? original : InlineIntent(replacement, enclosing: base)
-                rewritten[original] = result
-                base = result
+                return unchanged ? original : InlineIntent(replacement, enclosing: base)
             }
-            let result = base ?? intent
-            last = (intent, result)
-            return result
+        }
+
+        /// The intent with every component rewritten; the same intent when nothing changed.
+        public mutating func callAsFunction(_ intent: InlineIntent) -> InlineIntent {
+            fold(intent) ?? intent
         }
     }
 }

@@ -24,14 +24,19 @@ public struct Theme: Sendable {
     /// The attributes a run gets from the theme: the containers of its intents and custom values,
     /// merged in the order body, blocks, inlines, values; then the run's own attributes win.
     public func merge(into container: inout AttributeContainer) {
-        var folds = StyleFolds()
+        var folds = StyleFolds(self)
         merge(into: &container, folds: &folds)
     }
 
     /// The styles of blocks and inline elements folded along their stacks, once per shared link.
     private struct StyleFolds {
-        var blocks: [PresentationIntent: [String: AttributeValue]] = [:]
-        var inlines: [InlineIntent: [String: AttributeValue]] = [:]
+        var blocks: StackFold<PresentationIntent, [String: AttributeValue]>
+        var inlines: StackFold<InlineIntent, [String: AttributeValue]>
+
+        init(_ theme: Theme) {
+            blocks = StackFold(initial: [:]) { theme.adding($1.innermost.flatMap(Theme.target(of:)), to: $0) }
+            inlines = StackFold(initial: [:]) { theme.adding($1.innermost.flatMap(Theme.target(of:)), to: $0) }
+        }
     }
 
     private func merge(into container: inout AttributeContainer, folds: inout StyleFolds) {
@@ -39,42 +44,21 @@ public struct Theme: Sendable {
         func add(_ target: StyleTarget) {
             if let style = styles[target] { merged.merge(style) { _, new in new } }
         }
-        if let intent = container.presentationIntent {
-            merged.merge(fold(intent, into: &folds.blocks, target: Self.target(of:))) { _, new in new }
-        }
-        if let intent = container.inlineIntent {
-            merged.merge(fold(intent, into: &folds.inlines, target: Self.target(of:))) { _, new in new }
-        }
+        if let intent = container.presentationIntent { merged.merge(folds.blocks(intent)) { _, new in new } }
+        if let intent = container.inlineIntent { merged.merge(folds.inlines(intent)) { _, new in new } }
         for (attribute, value) in container.customAttributes.sorted(by: { $0.key < $1.key }) {
             if case .string(let text) = value { add(.value(attribute: attribute, value: text)) }
         }
         container.customAttributes = merged.merging(container.customAttributes) { _, own in own }
     }
 
-    /// The styles of a stack's targets merged from the outermost in, the inner winning: computed
-    /// once per link, a link whose target adds nothing sharing its enclosing link's dictionary.
-    private func fold<Stack: ComponentStack>(
-        _ stack: Stack, into folds: inout [Stack: [String: AttributeValue]], target: (Stack.Component) -> StyleTarget?
-    ) -> [String: AttributeValue] {
-        var pending: [Stack] = []
-        var link: Stack? = stack
-        var base: [String: AttributeValue] = [:]
-        while let current = link, current.depth > 0 {
-            if let known = folds[current] {
-                base = known
-                break
-            }
-            pending.append(current)
-            link = current.enclosing
+    /// The styles of `target` merged over `base`, the target winning; `base` itself (sharing its
+    /// storage) when the target adds nothing.
+    private func adding(_ target: StyleTarget?, to base: [String: AttributeValue]) -> [String: AttributeValue] {
+        guard let target, let style = styles[target], style.contains(where: { base[$0.key] != $0.value }) else {
+            return base
         }
-        for current in pending.reversed() {
-            if let component = current.innermost, let name = target(component), let style = styles[name],
-               style.contains(where: { base[$0.key] != $0.value }) {
-                base.merge(style) { _, new in new }
-            }
-            folds[current] = base
-        }
-        return base
+        return base.merging(style) { _, new in new }
     }
 
     private static func target(of component: PresentationIntent.Component) -> StyleTarget? {
@@ -106,7 +90,7 @@ public struct Theme: Sendable {
 
     /// The text after the definition and the theme: what `runway runs --json --theme` shows.
     public func resolve(_ text: AttributedText) -> AttributedText {
-        var folds = StyleFolds()
+        var folds = StyleFolds(self)
         return definition.apply(to: text).mappingAttributes { original in
             var attributes = original
             merge(into: &attributes, folds: &folds)

@@ -109,4 +109,21 @@ import Testing
         #expect(!outside.containsAttributeSpan)
         #expect(InlineIntent(components: inside.components).containsAttributeSpan, "copied stacks know it too")
     }
+
+    /// A fold computes each shared link once, from the enclosing link's value.
+    @Test func aFoldVisitsEachSharedLinkOnce() {
+        let outer = InlineIntent(InlineIntent.Component(kind: .emphasized, identity: 1), enclosing: nil)
+        let first = InlineIntent(InlineIntent.Component(kind: .emphasized, identity: 2), enclosing: outer)
+        let second = InlineIntent(InlineIntent.Component(kind: .code, identity: 3), enclosing: outer)
+        var steps = 0
+        var emphasis = StackFold<InlineIntent, Int>(initial: 0) { enclosing, stack in
+            steps += 1
+            return enclosing + (stack.innermost?.kind == .emphasized ? 1 : 0)
+        }
+        #expect(emphasis(first) == 2)
+        #expect(emphasis(second) == 1)
+        #expect(emphasis(outer) == 1)
+        #expect(emphasis(InlineIntent(components: [])) == 0)
+        #expect(steps == 3)
+    }
 }
