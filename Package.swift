@@ -16,7 +16,10 @@ let package = Package(
         .library(name: "HTMLRendering", targets: ["HTMLRendering"]),
         .library(name: "Formatting", targets: ["Formatting"]),
         .library(name: "SiteOutput", targets: ["SiteOutput"]),
+        .library(name: "SiteContent", targets: ["SiteContent"]),
+        .library(name: "Templating", targets: ["Templating"]),
         .library(name: "SiteBuilding", targets: ["SiteBuilding"]),
+        .library(name: "ThemeTools", targets: ["ThemeTools"]),
         .library(name: "SiteWatching", targets: ["SiteWatching"]),
         .library(name: "SiteServing", targets: ["SiteServing"]),
     ],
@@ -57,22 +60,41 @@ let package = Package(
         // Owning an output folder: where it may be, its lock, the manifest of what Runway wrote,
         // and changes that take effect whole or not at all (a journal finishes or undoes them).
         .target(name: "SiteOutput", dependencies: ["AttributedText"], swiftSettings: upcoming),
+        // A site's sources: its configuration, front matter and pages (parsed and rendered), paths.
         .target(
-            name: "SiteBuilding",
+            name: "SiteContent",
             dependencies: [
                 "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput",
                 .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Stencil", package: "Stencil"),
             ],
             swiftSettings: upcoming
         ),
-        // Rebuilds a site when its files change (inotify), for `runway watch` and `runway serve`.
-        .target(name: "SiteWatching", dependencies: ["AttributedText", "SiteBuilding", "SiteOutput"], swiftSettings: upcoming),
+        // Page templates: the only module that sees the template engine.
+        .target(
+            name: "Templating",
+            dependencies: ["AttributedText", "SiteOutput", .product(name: "Stencil", package: "Stencil")],
+            swiftSettings: upcoming
+        ),
+        // Inotify, for `runway watch` and `runway serve`: which files under some folders changed.
+        .target(name: "SiteWatching", dependencies: ["AttributedText"], swiftSettings: upcoming),
+        // The build as steps over one build context, its cache and outputs, and the rebuild loop
+        // `watch` and `serve` share.
+        .target(
+            name: "SiteBuilding",
+            dependencies: ["AttributedText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching"],
+            swiftSettings: upcoming
+        ),
+        // `runway theme check/preview/new`.
+        .target(
+            name: "ThemeTools",
+            dependencies: ["AttributedText", "Formatting", "SiteOutput", "SiteContent", "Templating", "SiteBuilding"],
+            swiftSettings: upcoming
+        ),
         // The only module that sees the HTTP stack.
         .target(
             name: "SiteServing",
             dependencies: [
-                "AttributedText", "SiteBuilding", "SiteWatching",
+                "AttributedText", "SiteOutput", "SiteBuilding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -84,7 +106,8 @@ let package = Package(
         .target(
             name: "RunwayCLI",
             dependencies: [
-                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding", "SiteWatching", "SiteServing",
+                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "ThemeTools",
+                "SiteServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: upcoming
@@ -98,7 +121,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "RunwayFuzz",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding", "SiteOutput"],
+            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "SiteOutput"],
             path: "Fuzz/RunwayFuzz",
             swiftSettings: upcoming
         ),
@@ -124,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "SiteBuildingTests",
             dependencies: [
-                "AttributedText", "SiteBuilding", "SiteOutput",
+                "AttributedText", "SiteContent", "Templating", "SiteBuilding", "ThemeTools", "SiteOutput",
                 .product(name: "Stencil", package: "Stencil"), .product(name: "PathKit", package: "PathKit"),
             ],
             swiftSettings: upcoming
@@ -132,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "SiteServingTests",
             dependencies: [
-                "AttributedText", "SiteBuilding", "SiteWatching", "SiteServing",
+                "AttributedText", "SiteContent", "SiteBuilding", "SiteWatching", "SiteServing",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: upcoming

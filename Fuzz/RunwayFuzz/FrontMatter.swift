@@ -1,5 +1,6 @@
 import AttributedText
 import SiteBuilding
+import SiteContent
 
 /// `make fuzz TARGET=frontmatter`: arbitrary bytes as a content file's text, through what a build
 /// does before Markdown: UTF-8 decoding (a byte-order mark dropped), the split of YAML (`---`) or

@@ -1,6 +1,7 @@
 import AttributedText
 import Formatting
 import SiteBuilding
+import SiteContent
 
 /// `make fuzz TARGET=toml`: arbitrary bytes as the TOML of `runway.toml` and of a `theme.toml`.
 /// Every input must come out as a table or a located diagnostic; a table is then read as a site

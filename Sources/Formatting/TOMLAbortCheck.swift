@@ -1,4 +1,4 @@
-public import AttributedText
+import AttributedText
 
 /// Refuses, before TOMLKit sees it, the TOML that would make toml++ abort the process instead of
 /// reporting a parse error.

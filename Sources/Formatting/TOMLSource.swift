@@ -1,11 +1,11 @@
 public import AttributedText
-public import TOMLKit
+package import TOMLKit
 
 /// A parsed TOML file that can say where its keys are, so that problems with values (not only
 /// syntax errors) are reported at `path:line:col`.
 public struct TOMLSource {
     public let path: String
-    public let table: TOMLTable
+    package let table: TOMLTable
     private let lines: [Substring]
     /// The dotted path of each line that is a `[header]`, `nil` for the others, read once: asking
     /// for the positions of a theme's hundred keys read every header a hundred times.

@@ -1,9 +1,9 @@
-public import AttributedText
-public import TOMLKit
+import AttributedText
+package import TOMLKit
 
 extension AttributeValue {
     /// A TOML value as an attribute value (dates and times are not attribute values).
-    public init?(toml value: any TOMLValueConvertible) {
+    package init?(toml value: any TOMLValueConvertible) {
         switch value.type {
         case .string: self = .string(value.string ?? "")
         case .int: self = .integer(value.int ?? 0)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import AttributedText
 import Foundation
-import SiteBuilding
+import SiteContent
 
 extension Runway {
     /// `runway new <dir>`: a new site from the bundled site template.

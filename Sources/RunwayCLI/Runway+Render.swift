@@ -3,7 +3,7 @@ import AttributedText
 import Formatting
 import HTMLRendering
 import MarkdownParsing
-import SiteBuilding
+import SiteContent
 
 extension Runway {
     /// `runway render <file|->`: Markdown to HTML.

@@ -3,7 +3,7 @@ import AttributedText
 import Formatting
 import Foundation
 import MarkdownParsing
-import SiteBuilding
+import SiteContent
 
 extension Runway {
     /// `runway runs <file|-> [--json]`: the runs the renderer sees.

@@ -3,7 +3,6 @@ import AttributedText
 import Foundation
 import SiteBuilding
 import SiteServing
-import SiteWatching
 
 extension Runway {
     /// `runway serve [<site>]`: build, serve, and rebuild with live reload while the writer edits.
@@ -71,12 +70,9 @@ extension Runway {
             let live = LiveBuild(build: options.build(site: site.path))
             try live.openOutput()
             Rebuilds.report(live.rebuild())
-            let watcher = try FileWatcher(roots: live.watchedRoots, ignored: live.ignoredPaths)
+            let rebuilds = try live.watchForChanges()
             Terminal.print("Watching \(site.path) (Ctrl-C stops)\n")
-            for await changes in watcher.changes() {
-                Rebuilds.report(live.rebuild(changedPaths: changes))
-                watcher.watch(roots: live.watchedRoots)
-            }
+            await rebuilds.run(Rebuilds.report)
         }
     }
 }

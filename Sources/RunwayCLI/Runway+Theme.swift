@@ -2,6 +2,7 @@ import ArgumentParser
 import AttributedText
 import Foundation
 import SiteBuilding
+import ThemeTools
 
 extension Runway {
     /// `runway theme new | check | preview`: making a theme without reading Swift.

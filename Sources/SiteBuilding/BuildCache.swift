@@ -1,4 +1,5 @@
 import Foundation
+import SiteContent
 import SiteOutput
 import Synchronization
 
@@ -52,7 +53,7 @@ public struct BuildCache: Sendable, Codable {
         }
         for (file, record) in cache.records {
             guard record.file == file, record.source == SitePaths.join(site, file), SitePaths.isContentFile(file),
-                  SiteBuild.outputPath(ofURL: record.url) != nil
+                  SiteURL.outputPath(ofURL: record.url) != nil
             else { return nil }
         }
         return cache

@@ -1,4 +1,5 @@
 import Foundation
+import SiteContent
 
 /// RSS 2.0 (`/index.xml`) and Atom (`/atom.xml`) feeds of a site's dated pages, newest first.
 /// The pages come in newest first (`SiteLists.newestFirst`).
@@ -8,10 +9,10 @@ enum Feeds {
     static func rss(_ pages: [PageRecord], title: String, baseURL: String, home: String = "/") -> String {
         let dates = Dates()
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n"
-        xml += "<title>\(xmlEscape(title))</title>\n<link>\(xmlEscape(SiteBuild.absolute(home, baseURL: baseURL)))</link>\n"
+        xml += "<title>\(xmlEscape(title))</title>\n<link>\(xmlEscape(SiteURL.absolute(home, baseURL: baseURL)))</link>\n"
         xml += "<description>\(xmlEscape(title))</description>\n"
         for page in dated(pages) {
-            let link = xmlEscape(SiteBuild.absolute(page.url, baseURL: baseURL))
+            let link = xmlEscape(SiteURL.absolute(page.url, baseURL: baseURL))
             xml += "<item><title>\(xmlEscape(page.title))</title><link>\(link)</link><guid>\(link)</guid>"
             if let date = page.metadata.date.flatMap(dates.parse) { xml += "<pubDate>\(dates.rfc822(date))</pubDate>" }
             if let summary = page.metadata.summary { xml += "<description>\(xmlEscape(summary))</description>" }
@@ -25,10 +26,10 @@ enum Feeds {
         let dates = Dates()
         let updated = items.first?.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? "1970-01-01T00:00:00Z"
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-        xml += "<title>\(xmlEscape(title))</title>\n<id>\(xmlEscape(SiteBuild.absolute(home, baseURL: baseURL)))</id>\n"
-        xml += "<link href=\"\(xmlEscape(SiteBuild.absolute(home, baseURL: baseURL)))\"/>\n<updated>\(updated)</updated>\n"
+        xml += "<title>\(xmlEscape(title))</title>\n<id>\(xmlEscape(SiteURL.absolute(home, baseURL: baseURL)))</id>\n"
+        xml += "<link href=\"\(xmlEscape(SiteURL.absolute(home, baseURL: baseURL)))\"/>\n<updated>\(updated)</updated>\n"
         for page in items {
-            let link = xmlEscape(SiteBuild.absolute(page.url, baseURL: baseURL))
+            let link = xmlEscape(SiteURL.absolute(page.url, baseURL: baseURL))
             let date = page.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? updated
             xml += "<entry><title>\(xmlEscape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/><updated>\(date)</updated>"
             if let summary = page.metadata.summary { xml += "<summary>\(xmlEscape(summary))</summary>" }

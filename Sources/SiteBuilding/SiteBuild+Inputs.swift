@@ -1,5 +1,6 @@
 import AttributedText
 import Foundation
+import SiteContent
 import SiteOutput
 import Synchronization
 
@@ -68,7 +69,7 @@ extension SiteBuild {
                 files.remove(file)
                 continue
             }
-            if SitePaths.leadsInside(path, site) {
+            if RealPath.leadsInside(path, site) {
                 files.insert(file)
             } else {
                 files.remove(file)

@@ -1,7 +1,9 @@
 import AttributedText
 import Formatting
 import Foundation
+import SiteContent
 import SiteOutput
+import Templating
 
 /// Every file a build makes, each with the key of what it is made from, so that a rebuild renders
 /// only those whose key changed.
@@ -26,12 +28,6 @@ extension SiteBuild {
         return key
     }
 
-    /// The file a page's URL is written to: `/a/b/` → `a/b/index.html`; `nil` for a URL that
-    /// cannot be a folder of the output (a `.` or `..` segment, a control character).
-    static func outputPath(ofURL url: String) -> OutputPath? {
-        guard url.hasPrefix("/"), url.hasSuffix("/") else { return nil }
-        return OutputPath(String(url.dropFirst()) + "index.html")
-    }
 
     /// One file of the output and the key of what it is made from.
     struct OutputJob {
@@ -95,7 +91,7 @@ extension SiteBuild {
             let translations = (pageVersions[page.translationKey] ?? []).count > 1 ? pageVersions[page.translationKey]! : []
             let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations,
                                    listing: listing(layout, page.language))
-            guard let path = Self.outputPath(ofURL: page.url) else { continue }
+            guard let path = SiteURL.outputPath(ofURL: page.url) else { continue }
             jobs.append(OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
                                   claimant: page.source, file: page.source))
         }
@@ -116,7 +112,7 @@ extension SiteBuild {
                     for page in list.pages.dropFirst((number - 1) * size).prefix(size) { TemplateContexts.addEntry(page, to: &key) }
                 }
                 listingKey("list.html", list.language.code, into: &key)
-                guard let path = Self.outputPath(ofURL: SiteLists.pageURL(list.url, page: number)) else { continue }
+                guard let path = SiteURL.outputPath(ofURL: SiteLists.pageURL(list.url, page: number)) else { continue }
                 let what = list.isTagIndex ? "the tags index" : list.pages.isEmpty ? "a list page" : "the list page \(list.url)"
                 jobs.append(OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
                                       claimant: number == 1 ? what : "page \(number) of \(what)"))
@@ -145,7 +141,7 @@ extension SiteBuild {
         }
         texts.append(("sitemap.xml", Self.sitemap((published.map(\.url) + lists.urls(paginate: configuration.paginate)).sorted(),
                                                   baseURL: configuration.baseURL)))
-        texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(Self.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
+        texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(SiteURL.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
         for (path, text) in texts {
             guard let path = OutputPath(path) else { continue }
             jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .text(text), claimant: "the generated \(path)"))

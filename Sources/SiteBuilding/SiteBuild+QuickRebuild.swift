@@ -1,7 +1,9 @@
 import AttributedText
 import Formatting
 import Foundation
+import SiteContent
 import SiteOutput
+import Templating
 
 extension SiteBuild {
     /// The rebuild after a watcher saw only pages' text change: when every changed file existed
@@ -20,7 +22,7 @@ extension SiteBuild {
         let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [])
         for file in changed.sorted() {
             let path = SitePaths.join(site, file)
-            guard let old = previous.records[file], SitePaths.leadsInside(path, site), let bytes = FileContents.read(path) else { return nil }
+            guard let old = previous.records[file], RealPath.leadsInside(path, site), let bytes = FileContents.read(path) else { return nil }
             if old.hash == ContentHash(bytes) { continue }
             let page = reader.read(file, bytes: bytes)
             guard let record = page.record, let body = page.body, record.url == old.url, record.title == old.title,
@@ -35,7 +37,7 @@ extension SiteBuild {
             guard !templates.mentions("pages", in: layout) else { return nil }
             let translations = translations(of: record, in: records, configuration: configuration)
             let key = Self.pageKey(version: version, page: record, layout: layout, translations: translations, listing: nil)
-            guard let output = Self.outputPath(ofURL: record.url), manifest.files[output] != nil else { return nil }
+            guard let output = SiteURL.outputPath(ofURL: record.url), manifest.files[output] != nil else { return nil }
             do throws(Diagnostic) {
                 let context = contexts.page(record, body: body, translations: contexts.translations(translations, current: record.url),
                                             withListing: false)

@@ -1,7 +1,9 @@
 import AttributedText
 import Foundation
+import SiteContent
 import SiteOutput
 import Synchronization
+import Templating
 
 /// Rendering the outputs whose inputs changed, in parallel.
 extension SiteBuild {

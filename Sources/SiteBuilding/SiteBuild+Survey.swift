@@ -1,8 +1,10 @@
 import AttributedText
 import Formatting
 import Foundation
-import SiteOutput
 import MarkdownParsing
+import SiteContent
+import SiteOutput
+import Templating
 
 /// What a build knows before it writes anything: its inputs (configuration, theme, templates and
 /// their version) and the survey of the content (records, lists, static files, the output plan and
@@ -36,7 +38,7 @@ extension SiteBuild {
         guard let theme = loadedTheme, !diagnostics.contains(where: { $0.severity == .error }) else {
             return .failure(InputProblems(diagnostics: diagnostics))
         }
-        let templateFolders = TemplateSet.folders(site: site, theme: theme.name, library: library)
+        let templateFolders = library.templateFolders(site: site, theme: theme.name)
         // Every theme counts, not only the site's: a page may name another in its front matter.
         let themeFolders = library.names.compactMap { library.path(of: $0).map { ($0 as NSString).deletingLastPathComponent } }
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)

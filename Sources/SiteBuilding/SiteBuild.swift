@@ -2,6 +2,7 @@ public import AttributedText
 import Formatting
 public import Foundation
 import MarkdownParsing
+import SiteContent
 public import SiteOutput
 
 /// `runway build`: a folder of Markdown into a complete website. Pages are parsed (under cmark's

@@ -1,4 +1,5 @@
 import Foundation
+import SiteContent
 import SiteOutput
 
 /// The list pages a site builds from its pages, per language: one per tag and a tags index, one
@@ -27,7 +28,7 @@ struct SiteLists {
             var slugs: [String: String] = [:]
             for page in members {
                 for tag in page.metadata.tags {
-                    let slug = slugs[tag] ?? Self.slug(tag)
+                    let slug = slugs[tag] ?? SiteURL.slug(tag)
                     slugs[tag] = slug
                     tags[slug, default: (tag, [])].pages.append(page)
                 }
@@ -75,24 +76,4 @@ struct SiteLists {
         max(1, (items + size - 1) / max(size, 1))
     }
 
-    /// A tag as a URL segment and a folder name: lowercase letters and digits (any script, as they
-    /// are: `français`), other runs of characters as `-`. The sitemap percent-encodes it.
-    static func slug(_ tag: String) -> String {
-        var slug = ""
-        for character in tag.lowercased() {
-            if character.isLetter || character.isNumber { slug.append(character) } else if !slug.hasSuffix("-") { slug.append("-") }
-        }
-        slug = String(slug.drop(while: { $0 == "-" }))
-        while slug.hasSuffix("-") { slug.removeLast() }
-        // A folder's name has at most 255 bytes: a longer slug keeps its start and a hash of the rest.
-        if slug.utf8.count > 200 {
-            var start = ""
-            for character in slug {
-                guard start.utf8.count + character.utf8.count <= 180 else { break }
-                start.append(character)
-            }
-            slug = start + "-" + String(ContentHash(slug.utf8).description.prefix(12))
-        }
-        return slug.isEmpty ? "tag" : slug
-    }
 }

@@ -1,17 +1,15 @@
 import Foundation
+import SiteContent
 
 /// `sitemap.xml`, and the absolute URLs it and the feeds use.
 extension SiteBuild {
-    static func absolute(_ url: String, baseURL: String) -> String {
-        (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + url
-    }
 
     static func sitemap(_ urls: [String], baseURL: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for url in urls {
             let encoded = url.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: " ") })
                 ? url : (url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url)
-            xml += "  <url><loc>\(xmlEscape(absolute(encoded, baseURL: baseURL)))</loc></url>\n"
+            xml += "  <url><loc>\(xmlEscape(SiteURL.absolute(encoded, baseURL: baseURL)))</loc></url>\n"
         }
         return xml + "</urlset>\n"
     }

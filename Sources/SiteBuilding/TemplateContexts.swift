@@ -1,5 +1,7 @@
+import SiteContent
 import SiteOutput
 import Synchronization
+import Templating
 
 /// What templates see, built from a build's records: `site`, `page`, `pages` (the page's language's
 /// pages, newest first), `items` and `pagination` on list pages. Every value but a page's rendered
@@ -78,7 +80,7 @@ final class TemplateContexts: Sendable {
         versions.map { version in
             TemplateObject(["lang": escape(version.language.code), "name": escape(version.language.name),
                             "url": escape(version.url), "current": version.url == current,
-                            "permalink": escape(SiteBuild.absolute(version.url, baseURL: configuration.baseURL))])
+                            "permalink": escape(SiteURL.absolute(version.url, baseURL: configuration.baseURL))])
         }
     }
 
@@ -89,7 +91,7 @@ final class TemplateContexts: Sendable {
             "site": site(record.language), "pages": withListing ? listing(record.language) : [],
             "page": TemplateObject([
                 "title": escape(record.title), "content": body, "url": escape(record.url),
-                "permalink": escape(SiteBuild.absolute(record.url, baseURL: configuration.baseURL)),
+                "permalink": escape(SiteURL.absolute(record.url, baseURL: configuration.baseURL)),
                 "date": escape(record.metadata.date ?? ""), "tags": record.metadata.tags.map(escape),
                 "summary": escape(record.metadata.summary ?? ""), "lang": escape(record.metadata.lang ?? record.language),
                 "section": escape(record.section), "translations": translations,
@@ -105,7 +107,7 @@ final class TemplateContexts: Sendable {
             "site": site(language), "pages": listing(language), "items": items, "pagination": pagination,
             "page": TemplateObject([
                 "title": escape(title), "content": "", "url": escape(url), "lang": escape(language),
-                "permalink": escape(SiteBuild.absolute(url, baseURL: configuration.baseURL)), "translations": translations,
+                "permalink": escape(SiteURL.absolute(url, baseURL: configuration.baseURL)), "translations": translations,
                 "stylesheet": ThemeSet.stylesheet(of: nil),
             ]),
         ]

@@ -1,3 +1,4 @@
+import Templating
 /// Text for an XML document (feeds, the sitemap): escaped as for HTML, and every character XML 1.0
 /// forbids (the C0 controls but tab, newline and carriage return; U+FFFE and U+FFFF) replaced by
 /// U+FFFD, so that a control character in a title or a summary cannot make a feed ill-formed.

@@ -3,9 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import UnixSignals
 public import SiteBuilding
-public import SiteWatching
+import UnixSignals
 
 /// `runway serve`: builds a site, serves its output on Hummingbird, rebuilds when its files change
 /// and tells open pages over server-sent events. A failed build never stops the server: the last
@@ -38,11 +37,9 @@ public struct SiteServer: Sendable {
         let first = live.rebuild()
         onBuild(first)
         hub.publish(first)
-        let watcher = try FileWatcher(roots: live.watchedRoots, ignored: live.ignoredPaths)
-        let rebuilds = Task.detached { [live] in
-            for await changes in watcher.changes() {
-                let outcome = live.rebuild(changedPaths: changes)
-                watcher.watch(roots: live.watchedRoots)
+        let loop = try live.watchForChanges()
+        let rebuilds = Task.detached {
+            await loop.run { outcome in
                 onBuild(outcome)
                 hub.publish(outcome)
             }
@@ -55,10 +52,7 @@ public struct SiteServer: Sendable {
             onServerRunning: { _ in onListening() },
             logger: logger
         )
-        defer {
-            watcher.stop()
-            rebuilds.cancel()
-        }
+        defer { rebuilds.cancel() }
         // Services shut down in reverse order: the event streams end first, so that the server
         // does not wait for pages that listen forever.
         let group = ServiceGroup(configuration: .init(

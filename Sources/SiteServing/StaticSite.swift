@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 
 /// Where a request path leads inside a built site, decided without trusting the path: it is
 /// percent-decoded once, and refused when it holds a NUL byte, a backslash or a `.`/`..` segment;
@@ -32,14 +33,14 @@ public struct StaticSite: Sendable {
         if decoded.contains("\\") { return .badRequest("backslash in path") }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return .badRequest("dot segment in path") }
-        guard let base = Self.realPath(root) else { return .notFound }
+        guard let base = RealPath.of(root) else { return .notFound }
         let candidate = root + decoded
-        guard let resolved = Self.realPath(candidate), Self.isInside(resolved, base) else { return .notFound }
+        guard let resolved = RealPath.of(candidate), RealPath.isInside(resolved, base) else { return .notFound }
         var info = stat()
         guard stat(resolved, &info) == 0 else { return .notFound }
         if info.st_mode & S_IFMT == S_IFDIR {
             guard decoded.hasSuffix("/") else { return .redirect(Self.localPath(rawPath) + "/") }
-            guard let index = Self.realPath(resolved + "/index.html"), Self.isInside(index, base),
+            guard let index = RealPath.of(resolved + "/index.html"), RealPath.isInside(index, base),
                   stat(index, &info) == 0, info.st_mode & S_IFMT == S_IFREG
             else { return .notFound }
             return .file(index)
@@ -58,15 +59,5 @@ public struct StaticSite: Sendable {
     /// but as a `Location` it would be a scheme-relative URL naming the host `tags`.
     static func localPath(_ rawPath: String) -> String {
         "/" + rawPath.drop { $0 == "/" }
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    private static func isInside(_ path: String, _ base: String) -> Bool {
-        path == base || path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
     }
 }

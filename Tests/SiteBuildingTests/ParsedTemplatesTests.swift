@@ -3,6 +3,7 @@ import Foundation
 import PathKit
 @testable import SiteBuilding
 import Stencil
+@testable import Templating
 import Testing
 
 /// Runway parses each template once and renders `extends`, `block` and `include` with its own tags;

@@ -1,6 +1,7 @@
 import AttributedText
 import Foundation
 import SiteBuilding
+import SiteContent
 import Testing
 
 @Suite struct SiteCheckTests {

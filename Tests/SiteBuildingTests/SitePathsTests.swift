@@ -1,6 +1,7 @@
 import AttributedText
 import Foundation
 @testable import SiteBuilding
+@testable import SiteContent
 import Testing
 
 @Suite struct SitePathsTests {

@@ -1,6 +1,7 @@
 import AttributedText
 import Foundation
 import SiteBuilding
+import SiteContent
 import Testing
 
 /// A header toml++ would abort the process on (`[[[`, marzer/tomlplusplus#301) in a site's

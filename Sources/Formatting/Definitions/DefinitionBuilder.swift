@@ -1,4 +1,4 @@
-public import AttributedText
+import AttributedText
 
 /// Builds a definition's body from constraints and other definitions, in order.
 @resultBuilder

@@ -1,9 +1,9 @@
-import AttributedText
+package import AttributedText
 
 
 /// Text for an HTML template: `&`, `<`, `>`, `"` and `'` as entities. Works on UTF-8 bytes (the
 /// five are ASCII, so no multi-byte character is touched), and returns text without any as it is.
-func escape(_ text: String) -> String {
+package func escape(_ text: String) -> String {
     let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
     guard text.utf8.contains(where: special) else { return text }
     var bytes: [UInt8] = []
@@ -23,7 +23,7 @@ func escape(_ text: String) -> String {
 
 extension AttributeValue {
     /// The value as Stencil sees it, strings escaped.
-    var templateValue: Any {
+    package var templateValue: Any {
         switch self {
         case .string(let value): escape(value)
         case .integer(let value): value

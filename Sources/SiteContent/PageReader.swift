@@ -1,21 +1,28 @@
-import AttributedText
-import Foundation
+package import AttributedText
 import Formatting
+import Foundation
 import HTMLRendering
-import MarkdownParsing
+package import MarkdownParsing
 import SiteOutput
 
 /// Reads one content file into its record and its body HTML: front matter, Markdown through the
 /// site's scope and the theme's definition, the page's language, URL and title.
-struct PageReader: Sendable {
+package struct PageReader: Sendable {
     let site: String
     let configuration: SiteConfiguration
     let parser: MarkdownParser
-    let themes: ThemeSet
+    package let themes: ThemeSet
     let renderer = HTMLRenderer()
 
+    package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet) {
+        self.site = site
+        self.configuration = configuration
+        self.parser = parser
+        self.themes = themes
+    }
+
     /// `file` is relative to the site (`content/posts/a.md`); `bytes` are its contents.
-    func read(_ file: String, bytes: [UInt8]) -> (record: PageRecord?, body: String?, diagnostics: [Diagnostic]) {
+    package func read(_ file: String, bytes: [UInt8]) -> (record: PageRecord?, body: String?, diagnostics: [Diagnostic]) {
         let path = SitePaths.join(site, file)
         var diagnostics: [Diagnostic] = []
         let text: String
@@ -58,7 +65,7 @@ struct PageReader: Sendable {
         }
         // A URL is a folder of the output: one that could lead out of it (a file named `...md`),
         // or hold what no file name can, is the page's error.
-        if let problem = SiteBuild.outputPath(ofURL: language.prefix + url) == nil
+        if let problem = SiteURL.outputPath(ofURL: language.prefix + url) == nil
             ? OutputPath.problem(with: String((language.prefix + url).dropFirst()) + "index.html") ?? "it is not a folder's URL" : nil {
             // At the slug that made it, else at the top of the file, whose name made it.
             let position = metadata.slug != nil ? frontMatter?.position(ofKey: "slug") : nil
@@ -71,7 +78,7 @@ struct PageReader: Sendable {
             file: file, source: path, hash: ContentHash(bytes), url: language.prefix + url, title: title, metadata: metadata,
             language: language.code, translationKey: name, section: section,
             values: Self.distinct(attributed.spanValues.map { PageRecord.SpanValue(attribute: $0.attribute, value: $0.value) }),
-            links: attributed.pageLinks.filter { LinkCheck.resolve($0.destination, from: language.prefix + url) != nil },
+            links: attributed.pageLinks.filter { SiteURL.resolve($0.destination, from: language.prefix + url) != nil },
             diagnostics: diagnostics)
         return (record, renderer.render(attributed), diagnostics)
     }
@@ -97,7 +104,7 @@ struct PageReader: Sendable {
 
 extension SiteConfiguration {
     /// The site language with this code.
-    func language(_ code: String) -> SiteLanguage? {
+    package func language(_ code: String) -> SiteLanguage? {
         languages.first { $0.code == code }
     }
 }

@@ -82,7 +82,7 @@ final class ExtendsTag: NodeType {
     }
 
     func render(_ context: Context) throws -> String {
-        let name = try SiteBuilding.templateName(self.templateName, in: context)
+        let name = try Templating.templateName(self.templateName, in: context)
         let stack = context[BlockStack.contextKey] as? BlockStack ?? BlockStack()
         for (name, block) in blocks { stack.push(block, named: name) }
         do {
@@ -158,7 +158,7 @@ final class IncludeTag: NodeType {
     }
 
     func render(_ context: Context) throws -> String {
-        let name = try SiteBuilding.templateName(self.templateName, in: context)
+        let name = try Templating.templateName(self.templateName, in: context)
         do {
             let chain = try TemplateNesting.entering(name, from: token, kind: "include", in: context)
             let nodes = try ParsedTemplates.nodes(of: name, context: context)

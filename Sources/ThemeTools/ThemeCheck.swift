@@ -1,6 +1,9 @@
 public import AttributedText
 public import Formatting
 import Foundation
+import SiteBuilding
+import SiteContent
+import Templating
 
 /// `runway theme check`: everything wrong with a theme, at `file:line:col` (its file, the files it
 /// extends, its templates), and what it leaves unstyled.
@@ -43,7 +46,7 @@ public struct ThemeCheck: Sendable {
         var (loaded, diagnostics) = library.load(name)
         guard let loaded else { return Report(name: name, diagnostics: diagnostics, unstyled: nil) }
         let themeFile = library.path(of: name) ?? name
-        let templates = TemplateSet(folders: TemplateSet.folders(site: nil, theme: name, library: library))
+        let templates = TemplateSet(folders: library.templateFolders(site: nil, theme: name))
         for required in Self.requiredTemplates where !templates.exists(required) {
             diagnostics.append(Diagnostic(.error, "no template '\(required)' in this theme, the themes it extends or the default theme (a site build needs it)",
                                           path: themeFile, position: SourcePosition(line: 1, column: 1)))

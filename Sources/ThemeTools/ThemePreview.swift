@@ -1,6 +1,8 @@
 import AttributedText
 import Formatting
 import Foundation
+public import SiteBuilding
+import SiteContent
 import SiteOutput
 
 /// `runway theme preview <name>`: a specimen site built with a theme: every block and inline

@@ -1,26 +1,25 @@
-import AttributedText
-import Formatting
+package import AttributedText
 import Foundation
 import Stencil
 
 /// The page templates of a build: the site's `templates/` first, then each theme's in the order
 /// it extends (a site overrides a theme template by putting a file at the same path). Stencil, with
 /// `{% extends %}` and `{% block %}`.
-struct TemplateSet: @unchecked Sendable {
+package struct TemplateSet: @unchecked Sendable {
     let folders: [String]
     private let environment: Environment
     private let templates: ParsedTemplates
     /// What `mentions` found, by variable and template, for this build.
     private let mentionsMemo = Memo()
 
-    init(folders: [String]) {
+    package init(folders: [String]) {
         self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
         templates = ParsedTemplates(folders: self.folders)
         environment = Environment(loader: templates, extensions: [templates.tags()])
     }
 
     /// The page rendered with template `name`, or a diagnostic at the template's file and line.
-    func render(_ name: String, context: [String: Any]) throws(Diagnostic) -> String {
+    package func render(_ name: String, context: [String: Any]) throws(Diagnostic) -> String {
         do {
             return try templates.render(name, context: context, environment: environment)
         } catch let error as TemplateSyntaxError {
@@ -38,19 +37,8 @@ struct TemplateSet: @unchecked Sendable {
         }
     }
 
-    /// Where a site's templates come from, first found first: the site's `templates/`, the theme's,
-    /// the themes it extends, then the default theme's, so that a theme without templates of its
-    /// own (such as `plain`) still builds a site.
-    static func folders(site: String?, theme: String, library: ThemeLibrary) -> [String] {
-        var folders = site.map { [SitePaths.join($0, "templates")] } ?? []
-        for folder in library.folders(of: theme) + library.folders(of: "default") where !folders.contains(folder + "/templates") {
-            folders.append(folder + "/templates")
-        }
-        return folders
-    }
-
     /// Whether a template of that name exists in any folder.
-    func exists(_ name: String) -> Bool {
+    package func exists(_ name: String) -> Bool {
         ParsedTemplates.file(named: name, in: folders) != nil
     }
 
@@ -58,7 +46,7 @@ struct TemplateSet: @unchecked Sendable {
     /// `{{ }}` or `{% %}` tag. Conservative: a name it cannot follow (an include of a variable)
     /// counts as yes. A build uses this to know which pages must be redone when every page's list
     /// (`pages`) changes.
-    func mentions(_ variable: String, in name: String) -> Bool {
+    package func mentions(_ variable: String, in name: String) -> Bool {
         let key = variable + " " + name
         if let known = mentionsMemo.withLock({ $0[key] }) { return known }
         let found = findMentions(variable, in: name)

@@ -1,6 +1,6 @@
 public import AttributedText
 import Foundation
-public import SiteBuilding
+import SiteContent
 public import SiteOutput
 import Synchronization
 

@@ -1,30 +1,30 @@
-import AttributedText
-import SiteOutput
+package import AttributedText
+package import SiteOutput
 
 /// What a build knows about one content file once it is parsed: everything lists, feeds, link
 /// checks and other pages need, without its body. Kept in the build cache, so an unchanged file is
 /// not parsed again. A class: builds pass ten thousand of them through sorts and filters.
-final class PageRecord: Sendable, Codable {
+package final class PageRecord: Sendable, Codable {
     /// The file relative to the site: `content/…`.
-    let file: String
+    package let file: String
     /// The file, as the site's path joined with `content/…`.
-    let source: String
+    package let source: String
     /// The hash of the file's bytes.
-    let hash: ContentHash
-    let url: String
-    let title: String
-    let metadata: PageMetadata
-    let language: String
+    package let hash: ContentHash
+    package let url: String
+    package let title: String
+    package let metadata: PageMetadata
+    package let language: String
     /// The file's name without its language suffix: pages with the same key are translations.
-    let translationKey: String
+    package let translationKey: String
     /// The folder under `content/` (`posts`), or `""` for a top-level page.
-    let section: String
+    package let section: String
     /// The custom attribute values the page uses, each once, for the stylesheet.
-    let values: [SpanValue]
+    package let values: [SpanValue]
     /// The links and images of the page that lead inside the site, for the link check.
-    let links: [PageLink]
+    package let links: [PageLink]
     /// What parsing the file reported.
-    let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], diagnostics: [Diagnostic]) {
@@ -42,14 +42,14 @@ final class PageRecord: Sendable, Codable {
         self.diagnostics = diagnostics
     }
 
-    struct SpanValue: Sendable, Codable, Hashable {
-        var attribute: String
-        var value: AttributeValue
+    package struct SpanValue: Sendable, Codable, Hashable {
+        package var attribute: String
+        package var value: AttributeValue
     }
 
-    struct PageLink: Sendable, Codable, Hashable {
-        var destination: String
-        var position: SourcePosition?
+    package struct PageLink: Sendable, Codable, Hashable {
+        package var destination: String
+        package var position: SourcePosition?
     }
 }
 

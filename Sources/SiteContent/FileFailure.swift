@@ -1,12 +1,12 @@
-import AttributedText
+package import AttributedText
 import Foundation
 
 /// A Foundation file operation's error as a diagnostic that names the file and says why in the
 /// system's words (`No space left on device`), never as `NSCocoaErrorDomain error 512`.
-enum FileFailure {
+package enum FileFailure {
     /// `doing` (such as "cannot write the theme") with the reason, at the file the error names, or
     /// at `path` when it names none.
-    static func diagnostic(_ doing: String, _ error: any Error, path: String) -> Diagnostic {
+    package static func diagnostic(_ doing: String, _ error: any Error, path: String) -> Diagnostic {
         let failure = error as NSError
         let file = failure.userInfo[NSFilePathErrorKey] as? String ?? path
         return Diagnostic(.error, "\(doing): \(reason(failure, at: file))", path: file)

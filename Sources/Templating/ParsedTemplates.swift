@@ -127,7 +127,7 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
         for folder in folders {
             let candidate = folder + "/" + name
             guard FileManager.default.fileExists(atPath: candidate) else { continue }
-            return SitePaths.leadsInside(candidate, (folder as NSString).deletingLastPathComponent) ? .found(candidate) : .outside(candidate)
+            return RealPath.leadsInside(candidate, (folder as NSString).deletingLastPathComponent) ? .found(candidate) : .outside(candidate)
         }
         return .missing
     }

@@ -150,7 +150,7 @@ public struct PageMetadata: Sendable, Codable, Hashable {
 
     /// `YYYY-MM-DD`, alone or followed by a time (`T09:30:00Z`, ` 09:30`): the date a page's
     /// permalink, sort order and feeds read.
-    static func isDate(_ text: String) -> Bool {
+    package static func isDate(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) })

@@ -1,21 +1,21 @@
 import AttributedText
-import Formatting
+package import Formatting
 import Synchronization
 
 /// The themes a build uses: the site's, and those pages name in their front matter (`theme:`),
 /// each loaded once, from any thread.
-final class ThemeSet: Sendable {
+package final class ThemeSet: Sendable {
     let library: ThemeLibrary
-    let site: Theme
+    package let site: Theme
     private let loaded = Mutex<[String: Theme?]>([:])
 
-    init(library: ThemeLibrary, site: Theme) {
+    package init(library: ThemeLibrary, site: Theme) {
         self.library = library
         self.site = site
     }
 
     /// The theme named `name`, or `nil` when there is none (or it does not load).
-    func theme(_ name: String) -> Theme? {
+    package func theme(_ name: String) -> Theme? {
         if name == site.name { return site }
         if let known = loaded.withLock({ $0[name] }) { return known }
         let theme = library.load(name).theme
@@ -24,7 +24,7 @@ final class ThemeSet: Sendable {
     }
 
     /// Where a page with a theme of its own finds its stylesheet.
-    static func stylesheet(of name: String?) -> String {
+    package static func stylesheet(of name: String?) -> String {
         name.map { "/themes/\($0).css" } ?? "/theme.css"
     }
 }

@@ -39,7 +39,7 @@ public struct Permalink: Hashable, Sendable, Codable {
         let day = date.map { String($0.prefix(10)).split(separator: "-").map(String.init) } ?? []
         let values: [String: String] = [
             "year": day.count == 3 ? day[0] : "", "month": day.count == 3 ? day[1] : "", "day": day.count == 3 ? day[2] : "",
-            "slug": slug ?? filename, "title": SiteLists.slug(title), "section": section, "filename": filename,
+            "slug": slug ?? filename, "title": SiteURL.slug(title), "section": section, "filename": filename,
         ]
         var url = ""
         var rest = Substring(pattern)

@@ -1,4 +1,4 @@
-import AttributedText
+package import AttributedText
 import Foundation
 import SiteOutput
 
@@ -9,9 +9,9 @@ public enum SitePaths {
     }
 
     /// The files under a folder, and the symbolic links under it that were not followed.
-    struct Listing {
+    package struct Listing {
         /// Relative to the folder.
-        var files: [String] = []
+        package var files: [String] = []
         /// Links (relative to the folder) whose target is outside the boundary or missing, with
         /// where they lead.
         var skipped: [(link: String, target: String)] = []
@@ -22,13 +22,13 @@ public enum SitePaths {
     /// own): a link out of the site is skipped, so a build never publishes a file from elsewhere.
     /// Read with `readdir`, which tells files from folders without a `stat` of each: Foundation's
     /// enumerator took a tenth of a second for 10,000 pages.
-    static func list(under root: String, inside boundary: String? = nil) -> Listing {
+    package static func list(under root: String, inside boundary: String? = nil) -> Listing {
         var listing = Listing()
         var info = stat()
-        guard let base = realPath(root), stat(base, &info) == 0 else { return listing }
-        let limit = boundary.flatMap { realPath($0.isEmpty ? "." : $0) } ?? base
+        guard let base = RealPath.of(root), stat(base, &info) == 0 else { return listing }
+        let limit = boundary.flatMap { RealPath.of($0.isEmpty ? "." : $0) } ?? base
         // The folder itself may be a link (`static -> ~/.ssh`): out of the boundary, nothing in it counts.
-        guard isInside(base, limit) else {
+        guard RealPath.isInside(base, limit) else {
             listing.skipped.append(("", (try? FileManager.default.destinationOfSymbolicLink(atPath: root)) ?? base))
             return listing
         }
@@ -54,7 +54,7 @@ public enum SitePaths {
                     case S_IFREG: listing.files.append(relative)
                     case S_IFDIR: pending.append((relative, above + [UInt64(info.st_ino)]))
                     case S_IFLNK:
-                        guard let target = realPath(root + "/" + relative), isInside(target, limit) else {
+                        guard let target = RealPath.of(root + "/" + relative), RealPath.isInside(target, limit) else {
                             let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + relative)) ?? "?"
                             listing.skipped.append((relative, written))
                             continue
@@ -74,52 +74,33 @@ public enum SitePaths {
     }
 
     /// Every file under `root`, relative to it; links are followed only inside `root`.
-    static func files(under root: String) -> [String] {
+    package static func files(under root: String) -> [String] {
         list(under: root).files
     }
 
     /// Every Markdown file under `<site>/content`, sorted, as paths relative to the site, and the
     /// links that were skipped because they lead out of the site.
-    static func contentFiles(site: String) -> (files: [String], skipped: [Diagnostic]) {
+    package static func contentFiles(site: String) -> (files: [String], skipped: [Diagnostic]) {
         let listing = list(under: join(site, "content"), inside: site)
         let files = listing.files.filter { $0.hasSuffix(".md") }.map { "content/" + $0 }.sorted()
         return (files, skippedLinks(listing, under: join(site, "content")))
     }
 
     /// A warning for each link a listing skipped.
-    static func skippedLinks(_ listing: Listing, under root: String) -> [Diagnostic] {
+    package static func skippedLinks(_ listing: Listing, under root: String) -> [Diagnostic] {
         listing.skipped.sorted { $0.link < $1.link }.map { link, target in skippedLink(at: link.isEmpty ? root : root + "/" + link, to: target) }
     }
 
     /// The warning for a link that is not followed.
-    static func skippedLink(at path: String, to target: String) -> Diagnostic {
+    package static func skippedLink(at path: String, to target: String) -> Diagnostic {
         Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)", path: path)
     }
 
     /// Whether `file` (relative to the site) is a content file Runway may read: a Markdown file
     /// under `content/` whose path has no `.`/`..` segment, and which (through any link) is inside
     /// the site.
-    static func isContentFile(_ file: String) -> Bool {
+    package static func isContentFile(_ file: String) -> Bool {
         file.hasPrefix("content/") && file.hasSuffix(".md") && OutputPath(String(file.dropFirst("content/".count))) != nil
-    }
-
-    /// Whether the file at `path` (through any link) is inside the folder `boundary`.
-    static func leadsInside(_ path: String, _ boundary: String) -> Bool {
-        // A boundary named relative to here may be empty (the parent of `templates` in `.`).
-        guard let target = realPath(path), let limit = realPath(boundary.isEmpty ? "." : boundary) else { return false }
-        return isInside(target, limit)
-    }
-
-    /// The path with every link resolved, or `nil` when it leads nowhere.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Whether `path` is `folder` or inside it (both real paths).
-    static func isInside(_ path: String, _ folder: String) -> Bool {
-        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 
     /// A file that could not be copied, and why.

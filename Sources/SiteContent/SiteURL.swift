@@ -1,0 +1,63 @@
+import Foundation
+package import SiteOutput
+
+/// A site's URLs: absolute under its base URL, the output file a page's URL is written to, where a
+/// link leads, and slugs.
+package enum SiteURL {
+    /// `url` (a site path such as `/a/`) under the site's `baseURL`: `https://example.org/a/`.
+    package static func absolute(_ url: String, baseURL: String) -> String {
+        (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + url
+    }
+
+    /// The file a page's URL is written to: `/a/b/` → `a/b/index.html`; `nil` for a URL that
+    /// cannot be a folder of the output (a `.` or `..` segment, a control character).
+    package static func outputPath(ofURL url: String) -> OutputPath? {
+        guard url.hasPrefix("/"), url.hasSuffix("/") else { return nil }
+        return OutputPath(String(url.dropFirst()) + "index.html")
+    }
+
+    /// The site path a link leads to, or `nil` for links outside the site (a scheme, `//host`,
+    /// a fragment or query alone).
+    package static func resolve(_ destination: String, from pageURL: String) -> String? {
+        // A scheme (`https:`, `mailto:`) is a colon before any `/`, `?` or `#`: looked for in the
+        // bytes first, as most links on most pages lead out of the site.
+        for byte in destination.utf8 {
+            if byte == UInt8(ascii: ":") { return nil }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        }
+        var target = destination
+        if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
+        if target.isEmpty || target.hasPrefix("//") { return nil }
+        target = target.removingPercentEncoding ?? target
+        var parts: [Substring] = target.hasPrefix("/") ? [] : pageURL.split(separator: "/")
+        for part in target.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case "", ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        let joined = "/" + parts.joined(separator: "/")
+        return target.hasSuffix("/") && joined != "/" ? joined + "/" : joined
+    }
+
+    /// A tag as a URL segment and a folder name: lowercase letters and digits (any script, as they
+    /// are: `français`), other runs of characters as `-`. The sitemap percent-encodes it.
+    package static func slug(_ tag: String) -> String {
+        var slug = ""
+        for character in tag.lowercased() {
+            if character.isLetter || character.isNumber { slug.append(character) } else if !slug.hasSuffix("-") { slug.append("-") }
+        }
+        slug = String(slug.drop(while: { $0 == "-" }))
+        while slug.hasSuffix("-") { slug.removeLast() }
+        // A folder's name has at most 255 bytes: a longer slug keeps its start and a hash of the rest.
+        if slug.utf8.count > 200 {
+            var start = ""
+            for character in slug {
+                guard start.utf8.count + character.utf8.count <= 180 else { break }
+                start.append(character)
+            }
+            slug = start + "-" + String(ContentHash(slug.utf8).description.prefix(12))
+        }
+        return slug.isEmpty ? "tag" : slug
+    }}
