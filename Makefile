@@ -46,10 +46,14 @@ bench: deps
 	.build/release/RunwayBenchmarks --corpus .build/corpus/nodejs-doc
 	python3 Benchmarks/pathological.py .build/release/runway --corpus .build/corpus/nodejs-doc.md
 
-## bench-site: a generated 10,000-page site built by Runway (cold, no change) and by Hugo when installed.
+## bench-site: a generated 10,000-page site and a site of real text (the bench corpus cut at its headings), each
+## built by Runway (cold, no change, one page changed) and by Hugo (Debian's hugo, installed here), on disk and in
+## memory (/dev/shm).
 bench-site: deps
+	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; }
+	sh Benchmarks/fetch_corpus.sh .build/corpus
 	$(SWIFT) build -c release --product RunwayBenchmarks
-	.build/release/RunwayBenchmarks site 10000
+	.build/release/RunwayBenchmarks --corpus .build/corpus/nodejs-doc site 10000
 
 ## bench-serve: runway serve under wrk (and hugo server when installed) and its save-to-reload latency.
 bench-serve: deps

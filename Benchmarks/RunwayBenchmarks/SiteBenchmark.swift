@@ -1,28 +1,107 @@
+import AttributedText
 import Foundation
 import SiteBuilding
 
-/// `make bench-site`: a generated site of `pageCount` pages built by Runway (cold, again with no
-/// change, and after one page changed), and by Hugo from the same content when `hugo` is installed.
-enum SiteBenchmark {
-    static let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-bench-site").path
-    static let hugoRoot = root + "-hugo"
+/// `make bench-site`: a site built by Runway (cold, again with no change, and after one page
+/// changed), and by Hugo from the same content when `hugo` is installed. Two sites: a generated one
+/// of `pageCount` pages, and one of real text (the real corpus cut at its headings, a page per
+/// section); each in two places: on disk (the temporary folder) and in memory (`/dev/shm`). On this
+/// machine's disk, creating files soon after thousands were deleted stays slow for minutes, which
+/// hides the generator's own cost; in memory it does not.
+struct SiteBenchmark {
+    /// What the figures are called.
+    let name: String
+    /// The Runway site; its Hugo twin is beside it (`-hugo`).
+    let root: String
+    var hugoRoot: String { root + "-hugo" }
 
-    /// Writes the generated site into `root`, and the same content as a Hugo site into `hugoRoot`.
-    static func generate(pageCount: Int) throws {
-        try? FileManager.default.removeItem(atPath: root)
-        try FileManager.default.createDirectory(atPath: root + "/content/posts", withIntermediateDirectories: true)
-        try "title = \"Bench\"\nbaseURL = \"https://bench.example/\"\npaginate = 20\n"
-            .write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+    /// The folders the benchmark sites go in: the temporary folder (disk), and `/dev/shm` (memory)
+    /// when there is one.
+    static var places: [(name: String, folder: String)] {
+        var places = [(name: "on disk", folder: FileManager.default.temporaryDirectory.path)]
+        if FileManager.default.fileExists(atPath: "/dev/shm") { places.append((name: "in memory", folder: "/dev/shm")) }
+        return places
+    }
+
+    /// The generated site of `pageCount` pages in `folder`, and its Hugo twin.
+    static func generated(pageCount: Int, in folder: String, place: String) throws -> SiteBenchmark {
+        let site = SiteBenchmark(name: "generated, \(pageCount) pages, \(place)", root: folder + "/runway-bench-site")
+        try site.prepare()
         let corpus = Corpus(pageCount: pageCount, attributes: true)
         for (index, page) in corpus.pages.enumerated() {
             let day = String(format: "%02d", index % 28 + 1), month = String(format: "%02d", index % 12 + 1)
             let front = "---\ntitle: \"Page \(index)\"\ndate: 2025-\(month)-\(day)\ntags: [tag\(index % 50), all]\n---\n"
-            try (front + page).write(toFile: root + "/content/posts/page-\(index).md", atomically: false, encoding: .utf8)
+            try (front + page).write(toFile: site.root + "/content/posts/page-\(index).md", atomically: false, encoding: .utf8)
         }
-        try "# Home\n".write(toFile: root + "/content/index.md", atomically: false, encoding: .utf8)
-        print("site: \(pageCount) pages, \(String(format: "%.1f", Double(corpus.byteCount) / 1_000_000)) MB of Markdown in \(root)")
+        try site.finish(summary: "\(pageCount) pages, \(String(format: "%.1f", Double(corpus.byteCount) / 1_000_000)) MB of Markdown")
+        return site
+    }
 
+    /// A site of real text in `folder`: each file of the real corpus (`corpus`) cut before each of
+    /// its headings, a page per piece, in a section per file; and its Hugo twin.
+    static func real(corpus: String, in folder: String, place: String) throws -> SiteBenchmark {
+        let real = try RealCorpus(folder: corpus)
+        let site = SiteBenchmark(name: "real text, \(place)", root: folder + "/runway-bench-real-site")
+        try site.prepare()
+        var count = 0, bytes = 0
+        for (name, text) in zip(real.names, real.pages) {
+            let section = (name as NSString).deletingPathExtension.filter { $0.isLetter || $0.isNumber }
+            try FileManager.default.createDirectory(atPath: site.root + "/content/" + section, withIntermediateDirectories: true)
+            for (index, piece) in sections(of: text).enumerated() {
+                let title = piece.title.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\\", with: "/")
+                let day = String(format: "%02d", count % 28 + 1), month = String(format: "%02d", count % 12 + 1)
+                let front = "---\ntitle: \"\(title)\"\ndate: 2024-\(month)-\(day)\ntags: [\(section)]\n---\n"
+                try (front + piece.text).write(toFile: site.root + "/content/\(section)/part-\(index).md", atomically: false, encoding: .utf8)
+                count += 1
+                bytes += piece.text.utf8.count
+            }
+        }
+        try site.finish(summary: "\(count) pages, \(String(format: "%.1f", Double(bytes) / 1_000_000)) MB of Markdown from \(corpus)")
+        return site
+    }
+
+    /// A Markdown text cut before each ATX heading outside code fences, each piece with its
+    /// heading's text as title.
+    static func sections(of text: String) -> [(title: String, text: String)] {
+        var pieces: [(title: String, text: String)] = []
+        var current: [Substring] = []
+        var title = "Introduction"
+        var fence: Substring?
+        func flush() {
+            let joined = current.joined(separator: "\n")
+            if !joined.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { pieces.append((title, joined + "\n")) }
+            current = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+            } else if line.hasPrefix("#"), let space = line.firstIndex(of: " "), line[..<space].allSatisfy({ $0 == "#" }), line[..<space].count <= 6 {
+                flush()
+                title = String(line[space...].trimmingCharacters(in: .whitespaces).prefix(80))
+                if title.isEmpty { title = "Section" }
+            }
+            current.append(line)
+        }
+        flush()
+        return pieces
+    }
+
+    /// An empty site with its configuration, and an empty Hugo twin with its own.
+    private func prepare() throws {
+        try? FileManager.default.removeItem(atPath: root)
         try? FileManager.default.removeItem(atPath: hugoRoot)
+        try FileManager.default.createDirectory(atPath: root + "/content/posts", withIntermediateDirectories: true)
+        try "title = \"Bench\"\nbaseURL = \"https://bench.example/\"\npaginate = 20\n"
+            .write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+    }
+
+    /// The home page, then the Hugo twin from the same content.
+    private func finish(summary: String) throws {
+        try "# Home\n".write(toFile: root + "/content/index.md", atomically: false, encoding: .utf8)
+        print("\(name): \(summary) in \(root)")
         try FileManager.default.createDirectory(atPath: hugoRoot + "/layouts/_default", withIntermediateDirectories: true)
         try "baseURL = 'https://bench.example/'\ntitle = 'Bench'\n[markup.goldmark.renderer]\nunsafe = false\n"
             .write(toFile: hugoRoot + "/hugo.toml", atomically: true, encoding: .utf8)
@@ -37,11 +116,11 @@ enum SiteBenchmark {
     }
 
     /// Cold builds are timed three times each, Runway's and Hugo's in turn, each after its previous
-    /// output is removed (untimed), and the best of each is compared: on this machine's file system
-    /// the time to create files depends on how many were deleted in the last minutes, which made
-    /// one build of either differ from the next by a quarter.
-    static func run(pageCount: Int) throws {
-        try generate(pageCount: pageCount)
+    /// output is removed (untimed), and the best of each is compared: on this machine's disk the
+    /// time to create files depends on how many were deleted in the last minutes, which made one
+    /// build of either differ from the next by a quarter. The one-page rebuild is timed three
+    /// times too, each after another edit of the same page.
+    func run() throws {
         let clock = ContinuousClock()
         let build = SiteBuild(site: root)
         let hugo = FileManager.default.isExecutableFile(atPath: "/usr/bin/hugo")
@@ -57,30 +136,60 @@ enum SiteBenchmark {
             }
         }
         guard let cold, let coldTime = coldTimes.min() else { return }
-        var again = cold
-        let againTime = clock.measure { again = build.run() }
-        let edited = root + "/content/posts/page-\(pageCount / 2).md"
-        try (String(contentsOfFile: edited, encoding: .utf8) + "\nOne more sentence.\n").write(toFile: edited, atomically: true, encoding: .utf8)
-        var one = cold
-        let oneTime = clock.measure { one = build.run() }
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        print("runway build, cold:          \(milliseconds(coldTime)) ms, best of \(list(coldTimes)) "
-            + "(parsed \(cold.parsed), wrote \(cold.written.count) files)")
-        print("runway build, no change:     \(milliseconds(againTime)) ms (parsed \(again.parsed), wrote \(again.written.count))")
-        print("runway build, one page:      \(milliseconds(oneTime)) ms (parsed \(one.parsed), wrote \(one.written.count)); "
-            + "one-page / cold = \(String(format: "%.3f", seconds(oneTime) / seconds(coldTime))) (goal ≤ 0.2)")
-        print("peak memory (this process):  \(usage.ru_maxrss / 1024) MB")
-
-        guard let hugoTime = hugoTimes.min() else {
-            print("hugo: not installed (apt-get install hugo) — no comparison")
+        guard cold.succeeded else {
+            print("runway build failed: \(cold.diagnostics.filter { $0.severity == .error }.prefix(3))")
             return
         }
-        print("hugo, cold, same content:    \(milliseconds(hugoTime)) ms, best of \(list(hugoTimes)); "
-            + "runway cold / hugo cold = \(String(format: "%.2f", seconds(coldTime) / seconds(hugoTime))) (goal ≤ 0.5)")
+        var again = cold
+        let againTime = clock.measure { again = build.run() }
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: root + "/content").filter { $0.hasSuffix(".md") }.sorted()
+        let edited = root + "/content/" + pages[pages.count / 2]
+        var one = cold
+        var oneTimes: [Duration] = []
+        for round in 0..<3 {
+            try (String(contentsOfFile: edited, encoding: .utf8) + "\nOne more sentence (\(round)).\n")
+                .write(toFile: edited, atomically: true, encoding: .utf8)
+            oneTimes.append(clock.measure { one = build.run() })
+        }
+        let oneTime = oneTimes.min()!
+        print("  runway build, cold:          \(Self.milliseconds(coldTime)) ms, best of \(Self.list(coldTimes)) "
+            + "(parsed \(cold.parsed), wrote \(cold.written.count) files)")
+        print("  runway build, no change:     \(Self.milliseconds(againTime)) ms (parsed \(again.parsed), wrote \(again.written.count))")
+        print("  runway build, one page:      \(Self.milliseconds(oneTime)) ms, best of \(Self.list(oneTimes)) (parsed \(one.parsed), "
+            + "wrote \(one.written.count)); one-page / cold = \(String(format: "%.3f", Self.seconds(oneTime) / Self.seconds(coldTime))) (goal ≤ 0.2)")
+        guard let hugoTime = hugoTimes.min() else {
+            print("  hugo: not installed (apt-get install hugo) — no comparison")
+            return
+        }
+        print("  hugo, cold, same content:    \(Self.milliseconds(hugoTime)) ms, best of \(Self.list(hugoTimes)); "
+            + "runway cold / hugo cold = \(String(format: "%.2f", Self.seconds(coldTime) / Self.seconds(hugoTime))) (goal ≤ 0.5)")
     }
 
-    private static func runHugo() throws {
+    /// Every site in every place, one after the other; the sites are removed after they are measured.
+    static func runAll(pageCount: Int, corpus: String) throws {
+        for place in places {
+            let generated = try generated(pageCount: pageCount, in: place.folder, place: place.name)
+            try generated.run()
+            generated.remove()
+            if RealCorpus.isPresent(in: corpus) {
+                let real = try real(corpus: corpus, in: place.folder, place: place.name)
+                try real.run()
+                real.remove()
+            } else {
+                print("real text: no corpus in \(corpus); \(RealCorpus.howToGetIt)")
+            }
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print("peak memory (this process):  \(usage.ru_maxrss / 1024) MB")
+    }
+
+    private func remove() {
+        try? FileManager.default.removeItem(atPath: root)
+        try? FileManager.default.removeItem(atPath: hugoRoot)
+    }
+
+    private func runHugo() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/hugo")
         process.arguments = ["--quiet", "--source", hugoRoot, "--destination", hugoRoot + "/public"]

@@ -9,9 +9,11 @@ import Foundation
 // RunwayBenchmarks [--corpus FOLDER] <stage>    one stage in this process, for a profiler (perf):
 //     parse, render, end-to-end, cmark, attributes, themed, real-parse, real-render, real-end-to-end,
 //     real-cmark (and baseline, real-baseline: the corpus only)
-// RunwayBenchmarks site [pages]                 `make bench-site`
+// RunwayBenchmarks site [pages]                 `make bench-site`: a generated site and one of real text,
+//                                               on disk and in /dev/shm, against Hugo
 // RunwayBenchmarks generate [pages]             only writes the generated site (and its Hugo twin), for
 //                                               `make bench-serve`
+// RunwayBenchmarks generate real [FOLDER]       only writes the real-text site (and its twin) into FOLDER
 // The real-text corpus is a folder of .md files: --corpus FOLDER, else RUNWAY_BENCH_CORPUS, else
 // .build/corpus/nodejs-doc.
 
@@ -32,12 +34,18 @@ let forParent = arguments.first == "--measure"
 if forParent { arguments.removeFirst() }
 
 let only = arguments.first
+if only == "generate", arguments.dropFirst().first == "real" {
+    _ = try SiteBenchmark.real(corpus: corpusFolder, in: arguments.dropFirst(2).first ?? FileManager.default.temporaryDirectory.path,
+                               place: "")
+    exit(0)
+}
 if only == "generate" {
-    try SiteBenchmark.generate(pageCount: arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000)
+    _ = try SiteBenchmark.generated(pageCount: arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000,
+                                    in: FileManager.default.temporaryDirectory.path, place: "on disk")
     exit(0)
 }
 if only == "site" {
-    try SiteBenchmark.run(pageCount: arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000)
+    try SiteBenchmark.runAll(pageCount: arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000, corpus: corpusFolder)
     exit(0)
 }
 

@@ -11,7 +11,7 @@ import Synchronization
 /// next build a full one.
 public struct BuildCache: Sendable, Codable {
     /// Bumped when the cache's form changes; a cache of another format is ignored.
-    static let format = 3
+    static let format = 4
 
     var format = BuildCache.format
     /// Everything but the content: the runway binary, `runway.toml`, the theme's files, the
@@ -20,10 +20,29 @@ public struct BuildCache: Sendable, Codable {
     var destination: String
     /// By content file, relative to the site.
     var records: [String: PageRecord] = [:]
+    /// The slices of records as the file held them, each with its encoded bytes: a save encodes
+    /// again only the slices whose records changed.
+    private var readSlices: [ReadSlice] = []
+
+    private struct ReadSlice {
+        var records: [String: PageRecord]
+        var data: Data
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, destination, records
+    }
 
     init(version: ContentHash, destination: String) {
         self.version = version
         self.destination = destination
+    }
+
+    /// This cache's records with the slices `earlier` read, so that saving it encodes only what changed.
+    func keepingSlices(of earlier: BuildCache) -> BuildCache {
+        var cache = self
+        cache.readSlices = earlier.readSlices
+        return cache
     }
 
     /// The cache at `path` for the site at `site`, or `nil` when there is none, it cannot be read,
@@ -47,9 +66,10 @@ public struct BuildCache: Sendable, Codable {
             decoded.withLock { $0[index] = part }
         }
         guard case .head(var cache)?? = decoded.withLock({ $0.first }), cache.format == format, cache.records.isEmpty else { return nil }
-        for part in decoded.withLock({ $0.dropFirst() }) {
-            guard case .records(let records)? = part else { return nil }
+        for (index, part) in decoded.withLock({ $0.dropFirst() }).enumerated() {
+            guard case .records(let records)? = part, records.keys.allSatisfy({ CacheFile.slice(of: $0) == index }) else { return nil }
             cache.records.merge(records) { first, _ in first }
+            cache.readSlices.append(ReadSlice(records: records, data: parts[index + 1]))
         }
         for (file, record) in cache.records {
             guard record.file == file, record.source == SitePaths.join(site, file), SitePaths.isContentFile(file),
@@ -63,16 +83,30 @@ public struct BuildCache: Sendable, Codable {
     public func save(_ path: String) {
         let head = { var head = self; head.records = [:]; return head }()
         let recordSlices = CacheFile.slice(records)
+        let readSlices = readSlices.count == CacheFile.slices ? readSlices : []
         let encoded = Mutex([Data?](repeating: nil, count: CacheFile.partCount))
         DispatchQueue.concurrentPerform(iterations: CacheFile.partCount) { index in
             let encoder = JSONEncoder()
-            let data = index == 0 ? try? encoder.encode(head) : try? encoder.encode(recordSlices[index - 1])
+            let data: Data?
+            if index == 0 {
+                data = try? encoder.encode(head)
+            } else if let read = readSlices.isEmpty ? nil : readSlices[index - 1], Self.same(read.records, recordSlices[index - 1]) {
+                data = read.data
+            } else {
+                data = try? encoder.encode(recordSlices[index - 1])
+            }
             encoded.withLock { $0[index] = data }
         }
         let parts = encoded.withLock { $0.compactMap { $0 } }
         guard parts.count == CacheFile.partCount else { return }
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? CacheFile.data(parts: parts, format: Self.format).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Whether two slices hold the same records (the same objects: a record read from the cache and
+    /// kept is the one read).
+    private static func same(_ a: [String: PageRecord], _ b: [String: PageRecord]) -> Bool {
+        a.count == b.count && a.allSatisfy { file, record in b[file] === record }
     }
 
     private enum Part {
@@ -94,22 +128,26 @@ public struct BuildCache: Sendable, Codable {
 }
 
 /// The form of the cache's file: a line `runway-cache FORMAT`, then parts, each a line with its
-/// byte count and then its JSON: the cache without records, then the records in `slices` slices.
-/// The slices are encoded and decoded in parallel: as one JSON document, a 10,000-page site's
-/// cache took half a second to read and as long to write, most of a rebuild after one page changed.
+/// byte count and then its JSON: the cache without records, then the records in `slices` slices,
+/// each file's slice chosen by a hash of its name. The slices are encoded and decoded in parallel
+/// (as one JSON document, a 10,000-page site's cache took half a second to read and as long to
+/// write, most of a rebuild after one page changed), and a save encodes again only the slices
+/// whose records changed.
 enum CacheFile {
-    static let slices = 4
+    static let slices = 64
     /// The head, then the records' slices.
     static let partCount = 1 + slices
 
-    /// `values` in `slices` dictionaries, by their sorted keys.
+    /// The slice a content file's record is kept in.
+    static func slice(of file: String) -> Int {
+        Int(ContentHash(file.utf8).value % UInt64(slices))
+    }
+
+    /// `values` in `slices` dictionaries, by `slice(of:)`.
     static func slice<Value>(_ values: [String: Value]) -> [[String: Value]] {
-        let keys = values.keys.sorted()
-        let size = (keys.count + slices - 1) / slices
-        return (0..<slices).map { index in
-            let part = keys.dropFirst(index * size).prefix(size)
-            return Dictionary(uniqueKeysWithValues: part.map { ($0, values[$0]!) })
-        }
+        var slices = [[String: Value]](repeating: [:], count: slices)
+        for (file, value) in values { slices[slice(of: file)][file] = value }
+        return slices
     }
 
     static func data(parts: [Data], format: Int) -> Data {

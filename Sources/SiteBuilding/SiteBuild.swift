@@ -168,7 +168,7 @@ public struct SiteBuild: Sendable {
         report.removed = published.removed
         var next = BuildCache(version: inputs.version, destination: destination)
         next.records = survey.read.records
-        cache = next
+        cache = cache.map(next.keepingSlices) ?? next
         return report
     }
 

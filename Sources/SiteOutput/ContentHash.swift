@@ -11,15 +11,28 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 
     public mutating func add(_ bytes: some Sequence<UInt8>) {
+        // Called from other modules, this is not specialized: contiguous bytes (arrays, `Data`,
+        // native strings' UTF-8) go to the loop over a buffer, which is, instead of one generic
+        // iterator step per byte (a third of a rebuild's time went there).
+        if bytes.withContiguousStorageIfAvailable({ add(UnsafeRawBufferPointer($0)) }) != nil { return }
         for byte in bytes {
             value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
     }
 
+    /// Adds the bytes of a buffer.
+    public mutating func add(_ buffer: UnsafeRawBufferPointer) {
+        var value = self.value
+        for byte in buffer {
+            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        self.value = value
+    }
+
     /// Adds a string and a separator, so that `("ab", "c")` and `("a", "bc")` differ.
     public mutating func add(_ text: String) {
         var text = text
-        text.withUTF8 { add($0) }
+        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
         value = (value ^ 0xff) &* 0x0000_0100_0000_01b3
     }
 

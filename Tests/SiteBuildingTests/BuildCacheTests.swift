@@ -1,6 +1,7 @@
 import Foundation
 import SiteOutput
 @testable import SiteBuilding
+@testable import SiteContent
 import Testing
 
 @Suite struct BuildCacheTests {
@@ -21,6 +22,38 @@ import Testing
             #expect(try loaded.records[file].map(encoder.encode) == encoder.encode(record))
         }
         #expect(loaded.version == built.version && loaded.destination == built.destination)
+    }
+
+    /// Saving a cache read from a file encodes again only the slices whose records changed: the
+    /// others keep their bytes, and the file reads back with every record, the changed one new.
+    @Test func aSaveAfterOnePageChangedRewritesOnlyItsSlice() throws {
+        let pages = (0..<40).reduce(into: [String: String]()) { $0["p\($1).md"] = "# P\($1)\n" }
+        let root = try SiteBuildTests.site(pages: pages)
+        let build = SiteBuild(site: root)
+        var cache: BuildCache?
+        #expect(build.run(cache: &cache, output: try build.openOutput()).succeeded)
+        let path = root + "/.runway-cache/test.json"
+        try #require(cache).save(path)
+        let before = try #require(CacheFile.parts(of: Data(contentsOf: URL(fileURLWithPath: path)), format: BuildCache.format))
+
+        try "# P7 changed\n".write(toFile: root + "/content/p7.md", atomically: true, encoding: .utf8)
+        var loaded = BuildCache.load(path, site: root)
+        let output = try build.openOutput()
+        let report = build.run(cache: &loaded, output: output)
+        #expect(report.succeeded && report.parsed == 1)
+        try #require(loaded).save(path)
+        let after = try #require(CacheFile.parts(of: Data(contentsOf: URL(fileURLWithPath: path)), format: BuildCache.format))
+
+        let changedSlice = 1 + CacheFile.slice(of: "content/p7.md")
+        #expect(before.count == after.count)
+        for index in before.indices.dropFirst() where index != changedSlice {
+            #expect(before[index] == after[index], "slice \(index) was encoded again")
+        }
+        #expect(before[changedSlice] != after[changedSlice])
+        let reread = try #require(BuildCache.load(path, site: root))
+        #expect(reread.records.count == pages.count)
+        #expect(reread.records["content/p7.md"]?.title == "P7 changed")
+        #expect(reread.records["content/p8.md"]?.title == "P8")
     }
 
     @Test func anotherFormatOrACutFileIsNoCache() throws {
