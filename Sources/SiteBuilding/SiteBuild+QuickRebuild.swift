@@ -54,7 +54,7 @@ extension SiteBuild {
         var diagnostics = configurationDiagnostics + speaking.flatMap(\.diagnostics)
         let linking = speaking.filter { !$0.links.isEmpty && isPublished($0) }
         if !linking.isEmpty {
-            let links = LinkCheck(targets: Set(manifest.files.keys.map { Self.target($0.value) }))
+            let links = LinkCheck(outputs: manifest.files.keys)
             for record in linking { diagnostics += links.brokenLinks(in: record.links, pageURL: record.url, path: record.source) }
         }
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
@@ -81,13 +81,6 @@ extension SiteBuild {
         next.records = records
         cache = next
         return report
-    }
-
-    /// The site path an output file answers: `a/index.html` → `/a/`, `theme.css` → `/theme.css`.
-    private static func target(_ output: String) -> String {
-        if output == "index.html" { return "/" }
-        if output.hasSuffix("/index.html") { return "/" + output.dropLast("index.html".count) }
-        return "/" + output
     }
 
     /// A page's versions in every language, in the site's language order, when it has more than one.

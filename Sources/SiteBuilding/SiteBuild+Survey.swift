@@ -71,17 +71,12 @@ extension SiteBuild {
 
         let (statics, staticDiagnostics) = staticSources(themeFolders: inputs.library.folders(of: inputs.theme.name))
         diagnostics += staticDiagnostics
-        var targets = Set(published.map(\.url)).union(lists.urls(paginate: configuration.paginate))
-        targets.formUnion(["/404.html", "/theme.css", "/sitemap.xml", "/robots.txt"])
-        targets.formUnion(published.compactMap(\.metadata.theme).map { ThemeSet.stylesheet(of: $0) })
-        for language in configuration.languages { targets.formUnion([language.prefix + "/index.xml", language.prefix + "/atom.xml"]) }
-        targets.formUnion(statics.keys.map { "/" + $0 })
-        let links = LinkCheck(targets: targets)
-        for page in published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
-
         let plan = outputPlan(published: published, newest: newest, lists: lists, reader: inputs.reader, contexts: contexts,
                               templates: inputs.templates, configuration: configuration, theme: inputs.theme, version: inputs.version,
                               statics: statics)
+        // Links are checked against the files the plan makes: each output is listed once, there.
+        let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path))
+        for page in published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
         diagnostics += plan.diagnostics
         let rendering = RenderInputs(published: published, bodies: read.bodies, reader: inputs.reader, templates: inputs.templates,
                                      contexts: contexts, lists: lists, configuration: configuration)
