@@ -105,12 +105,7 @@ extension SiteBuild {
                 key.add("\(number)/\(total)")
                 key.add(list.title)
                 for version in translations { key.add(version.language.code + " " + version.url) }
-                if list.isTagIndex {
-                    for tag in lists.tagIndex[list.language.code] ?? [] { key.add("\(tag.name) \(tag.url) \(tag.count)") }
-                } else {
-                    let size = configuration.paginate
-                    for page in list.pages.dropFirst((number - 1) * size).prefix(size) { TemplateContexts.addEntry(page, to: &key) }
-                }
+                key.add(TemplateContexts.hash(lists.items(of: list, page: number, size: configuration.paginate)))
                 listingKey("list.html", list.language.code, into: &key)
                 guard let path = SiteURL.outputPath(ofURL: SiteLists.pageURL(list.url, page: number)) else { continue }
                 let what = list.isTagIndex ? "the tags index" : list.pages.isEmpty ? "a list page" : "the list page \(list.url)"

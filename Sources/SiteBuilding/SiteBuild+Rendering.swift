@@ -44,16 +44,10 @@ extension SiteBuild {
                     let size = configuration.paginate
                     let total = lists.pageCount(list, size: size)
                     let url = SiteLists.pageURL(list.url, page: number)
-                    let items = list.isTagIndex
-                        ? (lists.tagIndex[list.language.code] ?? []).map {
-                            TemplateObject(["title": escape("\($0.name) (\($0.count))"), "url": escape($0.url), "date": "", "summary": ""])
-                        }
-                        : list.pages.dropFirst((number - 1) * size).prefix(size).map(TemplateContexts.entry)
-                    let pagination = TemplateObject([
-                        "number": number, "total": total,
-                        "previous": number > 1 ? SiteLists.pageURL(list.url, page: number - 1) : "",
-                        "next": number < total ? SiteLists.pageURL(list.url, page: number + 1) : "",
-                    ])
+                    let items = lists.items(of: list, page: number, size: size)
+                    let pagination = Pagination(number: number, total: total,
+                                                previous: number > 1 ? SiteLists.pageURL(list.url, page: number - 1) : "",
+                                                next: number < total ? SiteLists.pageURL(list.url, page: number + 1) : "")
                     let context = contexts.list(title: list.title, url: url, language: list.language.code, items: items,
                                                 translations: contexts.translations(translations, current: list.url),
                                                 pagination: pagination)

@@ -44,7 +44,9 @@ extension SiteBuild {
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(scope: configuration.contentScope(theme: theme)),
                                 themes: ThemeSet(library: library, site: theme))
-        return .success(Inputs(configuration: configuration, theme: theme, library: library, templates: TemplateSet(folders: templateFolders),
+        let filters = TemplateFilters(markdown: reader.html(fromMarkdown:), slug: SiteURL.slug, baseURL: configuration.baseURL)
+        return .success(Inputs(configuration: configuration, theme: theme, library: library,
+                               templates: TemplateSet(folders: templateFolders, filters: filters),
                                version: version, reader: reader, diagnostics: diagnostics))
     }
 

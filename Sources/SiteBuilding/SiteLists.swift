@@ -1,6 +1,7 @@
 import Foundation
 import SiteContent
 import SiteOutput
+import Templating
 
 /// The list pages a site builds from its pages, per language: one per tag and a tags index, one
 /// per section without an index page of its own (`content/posts/*.md` → `/posts/`), paginated.
@@ -55,6 +56,15 @@ struct SiteLists {
     /// Newest date first, then URL, so that the order is the same in every build.
     static func newestFirst(_ a: PageRecord, _ b: PageRecord) -> Bool {
         (a.metadata.date ?? "", a.url) > (b.metadata.date ?? "", b.url)
+    }
+
+    /// What page `number` of a list shows: its share of the list's pages, or, on a tags index,
+    /// every tag with its page count.
+    func items(of list: List, page number: Int, size: Int) -> [PageEntry] {
+        guard !list.isTagIndex else {
+            return (tagIndex[list.language.code] ?? []).map { PageEntry(title: "\($0.name) (\($0.count))", url: $0.url, date: "", summary: "") }
+        }
+        return list.pages.dropFirst((number - 1) * size).prefix(size).map(TemplateContexts.entry)
     }
 
     /// How many pages a list takes.

@@ -1,19 +1,16 @@
 import SiteContent
 import SiteOutput
-import Synchronization
 import Templating
 
-/// What templates see, built from a build's records: `site`, `page`, `pages` (the page's language's
-/// pages, newest first), `items` and `pagination` on list pages. Every value but a page's rendered
-/// body is escaped here, because Stencil does not escape.
+/// The typed contexts templates see (`Templating`'s `TemplateContext`), made from a build's
+/// records: `site`, `page`, `pages` (the page's language's pages, newest first), `items` and
+/// `pagination` on list pages.
 final class TemplateContexts: Sendable {
     let configuration: SiteConfiguration
     let themeName: String
-    let sites: [String: TemplateObject]
-    /// Each language's pages, newest first.
-    private let newest: [String: [PageRecord]]
-    /// Each language's listing as templates see it, made the first time a template needs it.
-    private let listings = Mutex<[String: [TemplateObject]]>([:])
+    let sites: [String: SiteContext]
+    /// Each language's listing, newest first.
+    private let listings: [String: TemplateListing]
     /// A hash of each language's listing, which pages whose templates read `pages` depend on.
     let listingHashes: [String: ContentHash]
 
@@ -21,52 +18,42 @@ final class TemplateContexts: Sendable {
     init(configuration: SiteConfiguration, themeName: String, newestFirst: [PageRecord]) {
         self.configuration = configuration
         self.themeName = themeName
-        let languages = configuration.languages.map { language in
-            TemplateObject(["code": escape(language.code), "name": escape(language.name), "url": escape(language.prefix + "/")])
-        }
-        var newest: [String: [PageRecord]] = [:]
-        for page in newestFirst { newest[page.language, default: []].append(page) }
-        self.newest = newest
-        var sites: [String: TemplateObject] = [:]
+        let languages = configuration.languages.map { LanguageLink(code: $0.code, name: $0.name, url: $0.prefix + "/") }
+        var entries: [String: [PageEntry]] = [:]
+        for page in newestFirst { entries[page.language, default: []].append(Self.entry(page)) }
+        var sites: [String: SiteContext] = [:]
+        var listings: [String: TemplateListing] = [:]
         var listingHashes: [String: ContentHash] = [:]
         for language in configuration.languages {
-            sites[language.code] = TemplateObject([
-                "title": escape(language.title), "baseURL": escape(configuration.baseURL), "language": escape(language.code),
-                "theme": escape(themeName), "languages": languages, "home": escape(language.prefix + "/"),
-            ])
-            var hash = ContentHash()
-            for page in newest[language.code] ?? [] { Self.addEntry(page, to: &hash) }
-            listingHashes[language.code] = hash
+            sites[language.code] = SiteContext(title: language.title, baseURL: configuration.baseURL, language: language.code,
+                                               theme: themeName, languages: languages, home: language.prefix + "/")
+            let listing = entries[language.code] ?? []
+            listings[language.code] = TemplateListing(listing)
+            listingHashes[language.code] = Self.hash(listing)
         }
         self.sites = sites
+        self.listings = listings
         self.listingHashes = listingHashes
     }
 
-    /// A page as an item of a list: title, url, date, summary.
-    static func entry(_ page: PageRecord) -> TemplateObject {
-        TemplateObject(["title": escape(page.title), "url": escape(page.url), "date": escape(page.metadata.date ?? ""),
-                        "summary": escape(page.metadata.summary ?? "")])
+    /// A page as an item of a list.
+    static func entry(_ page: PageRecord) -> PageEntry {
+        PageEntry(title: page.title, url: page.url, date: page.metadata.date ?? "", summary: page.metadata.summary ?? "")
     }
 
-    /// What a list shows of a page, into a hash: when it changes, the lists the page is in are redone.
-    static func addEntry(_ page: PageRecord, to hash: inout ContentHash) {
-        hash.add(page.title)
-        hash.add(page.url)
-        hash.add(page.metadata.date ?? "")
-        hash.add(page.metadata.summary ?? "")
+    /// What a list shows of its pages, as a hash: when it changes, the list is rendered again.
+    static func hash(_ entries: [PageEntry]) -> ContentHash {
+        var hash = ContentHash()
+        for entry in entries { entry.templateValue.add(to: &hash) }
+        return hash
     }
 
-    func site(_ language: String) -> TemplateObject {
+    func site(_ language: String) -> SiteContext {
         sites[language] ?? sites[configuration.languages[0].code]!
     }
 
-    func listing(_ language: String) -> [TemplateObject] {
-        listings.withLock { listings in
-            if let listing = listings[language] { return listing }
-            let listing = (newest[language] ?? []).map(Self.entry)
-            listings[language] = listing
-            return listing
-        }
+    func listing(_ language: String) -> TemplateListing {
+        listings[language] ?? .empty
     }
 
     /// A page or list in one language.
@@ -76,48 +63,40 @@ final class TemplateContexts: Sendable {
     }
 
     /// The versions of a page or list in each language, itself included, in the site's language order.
-    func translations(_ versions: [Version], current: String) -> [TemplateObject] {
+    func translations(_ versions: [Version], current: String) -> [TranslationLink] {
         versions.map { version in
-            TemplateObject(["lang": escape(version.language.code), "name": escape(version.language.name),
-                            "url": escape(version.url), "current": version.url == current,
-                            "permalink": escape(SiteURL.absolute(version.url, baseURL: configuration.baseURL))])
+            TranslationLink(lang: version.language.code, name: version.language.name, url: version.url, current: version.url == current,
+                            permalink: SiteURL.absolute(version.url, baseURL: configuration.baseURL))
         }
     }
 
-    /// A page's context; `pages` only when its template reads it (making it costs ten thousand
-    /// objects on a large site).
-    func page(_ record: PageRecord, body: String, translations: [TemplateObject], withListing: Bool) -> [String: Any] {
-        [
-            "site": site(record.language), "pages": withListing ? listing(record.language) : [],
-            "page": TemplateObject([
-                "title": escape(record.title), "content": body, "url": escape(record.url),
-                "permalink": escape(SiteURL.absolute(record.url, baseURL: configuration.baseURL)),
-                "date": escape(record.metadata.date ?? ""), "tags": record.metadata.tags.map(escape),
-                "summary": escape(record.metadata.summary ?? ""), "lang": escape(record.metadata.lang ?? record.language),
-                "section": escape(record.section), "translations": translations,
-                "stylesheet": escape(ThemeSet.stylesheet(of: record.metadata.theme)),
-                "params": TemplateObject(record.metadata.params.mapValues(\.templateValue)),
-            ]),
-        ]
+    /// A page's context; `pages` only when its template reads it.
+    func page(_ record: PageRecord, body: String, translations: [TranslationLink], withListing: Bool) -> TemplateContext {
+        TemplateContext(
+            site: site(record.language),
+            page: PageContext(
+                title: record.title, content: body, url: record.url,
+                permalink: SiteURL.absolute(record.url, baseURL: configuration.baseURL), date: record.metadata.date ?? "",
+                tags: record.metadata.tags, summary: record.metadata.summary ?? "", lang: record.metadata.lang ?? record.language,
+                section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),
+                params: record.metadata.params.mapValues(TemplateValue.init)),
+            pages: withListing ? listing(record.language) : .empty)
     }
 
-    func list(title: String, url: String, language: String, items: [TemplateObject], translations: [TemplateObject],
-              pagination: TemplateObject) -> [String: Any] {
-        [
-            "site": site(language), "pages": listing(language), "items": items, "pagination": pagination,
-            "page": TemplateObject([
-                "title": escape(title), "content": "", "url": escape(url), "lang": escape(language),
-                "permalink": escape(SiteURL.absolute(url, baseURL: configuration.baseURL)), "translations": translations,
-                "stylesheet": ThemeSet.stylesheet(of: nil),
-            ]),
-        ]
+    func list(title: String, url: String, language: String, items: [PageEntry], translations: [TranslationLink],
+              pagination: Pagination) -> TemplateContext {
+        TemplateContext(
+            site: site(language),
+            page: PageContext(title: title, url: url, permalink: SiteURL.absolute(url, baseURL: configuration.baseURL), lang: language,
+                              translations: translations, stylesheet: ThemeSet.stylesheet(of: nil)),
+            pages: listing(language), items: items, pagination: pagination)
     }
 
-    func notFound() -> [String: Any] {
+    func notFound() -> TemplateContext {
         let language = configuration.languages[0].code
-        return ["site": site(language), "pages": listing(language), "page": TemplateObject([
-            "title": "Page not found", "content": "", "url": "/404.html", "lang": escape(language), "translations": [TemplateObject](),
-            "stylesheet": ThemeSet.stylesheet(of: nil),
-        ])]
+        return TemplateContext(
+            site: site(language),
+            page: PageContext(title: "Page not found", url: "/404.html", permalink: "", lang: language, stylesheet: ThemeSet.stylesheet(of: nil)),
+            pages: listing(language))
     }
 }

@@ -21,6 +21,12 @@ package struct PageReader: Sendable {
         self.themes = themes
     }
 
+    /// Markdown into HTML as pages are: the site's scope, the theme's definition (the
+    /// `markdownify` filter of templates).
+    package func html(fromMarkdown markdown: String) -> String {
+        renderer.render(parser.parse(markdown))
+    }
+
     /// `file` is relative to the site (`content/posts/a.md`); `bytes` are its contents.
     package func read(_ file: String, bytes: [UInt8]) -> (record: PageRecord?, body: String?, diagnostics: [Diagnostic]) {
         let path = SitePaths.join(site, file)

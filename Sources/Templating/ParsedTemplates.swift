@@ -2,95 +2,50 @@ import Foundation
 import SiteOutput
 import Stencil
 
-/// Each template of a build parsed once, with Runway's own tags in place of Stencil's where those
-/// were slow. Stencil's own tags render a parent or an included template through
-/// `Template.render`, which parses its tokens again every time (Stencil's parser removes tokens
-/// from the front of an array, so a parse costs more than the render): in a 10,000-page build,
-/// half of each page's template time went to parsing `base.html` and its partials again.
-///
-/// The tags render what Stencil's do: `extends`, `block` and `include` over the parsed nodes
-/// (`TemplateInheritanceTags.swift`), plain-path variables and `if` (`TemplatePathTags.swift`),
-/// and `for` (`TemplateForTag.swift`).
+/// Every template of a build, read and parsed once, up front and in one thread, then only read:
+/// rendering from many threads shares the parsed nodes. Stencil's own `extends` and `include`
+/// parse the parent and the included template again at every render (in a 10,000-page build, half
+/// of each page's template time went there); Runway's own `extends`, `block` and `include`
+/// (`TemplateInheritanceTags.swift`), registered through Stencil's extension API like any custom
+/// tag, render from these nodes instead. Everything else (variables, filters, `if`, `for`) is
+/// Stencil's own.
 final class ParsedTemplates: Loader, @unchecked Sendable {
     /// The folders templates are looked up in, first found first.
-    private let folders: [String]
-    private var templates: [String: Template] = [:]
-    private var nodes: [String: [any NodeType]] = [:]
-    private let lock = NSLock()
-    /// Held while a template is parsed: Stencil's tokens split their contents lazily, unguarded.
-    private let parseLock = NSLock()
+    let folders: [String]
+    /// Each template by name, as the first folder that has it holds it, or why it cannot be used
+    /// (thrown when a render needs it). Written only while `parseAll` runs, before any render.
+    private var parsed: [String: Result<Parsed, any Error>] = [:]
+
+    struct Parsed {
+        let template: Template
+        let nodes: [any NodeType]
+        /// The file it was read from.
+        let file: String
+    }
 
     init(folders: [String]) {
         self.folders = folders
     }
 
-    /// Every `for` tag of the templates parsed so far, by token, as Stencil's own node parsed from
-    /// its tokens (or the error that parse threw), and whether `ForTag` can take the short way for
-    /// it; only touched while `parseLock` is held.
-    private var loops: [ObjectIdentifier: (general: Result<any NodeType, any Error>, plain: Bool)] = [:]
-
-    /// The extension with Runway's tags; it goes before Stencil's own so that it wins. Without
-    /// `loops`, Stencil's own `for` stays.
-    func tags(loops: Bool = true) -> Extension {
+    /// The extension with Runway's tags; it goes before Stencil's own so that they win.
+    static func tags() -> Extension {
         let tags = Extension()
         tags.registerTag("extends", parser: ExtendsTag.parse)
         tags.registerTag("block", parser: BlockTag.parse)
         tags.registerTag("include", parser: IncludeTag.parse)
-        tags.registerTag(PathVariable.tag, parser: PathVariable.parse)
-        tags.registerTag("if", parser: IfTag.parse)
-        if loops {
-            tags.registerTag("for") { [unowned self] parser, token in
-                try ForTag.parse(parser, token: token, loop: self.loops[ObjectIdentifier(token)])
-            }
-        }
         return tags
     }
 
-    /// The tokens with plain-path variables turned into `PathVariable`'s tag; each loop's own node
-    /// made from Stencil's `for`, for `ForTag`.
-    private func shortened(_ tokens: [Token]) -> [Token] {
-        let stencilLoops = Environment(loader: self, extensions: [tags(loops: false)])
-        for index in tokens.indices {
-            guard let end = ForTag.end(ofLoopAt: index, in: tokens) else { continue }
-            let range = Array(tokens[index...end])
-            let general = Result { () throws -> any NodeType in
-                let nodes = try TokenParser(tokens: range, environment: stencilLoops).parse()
-                guard nodes.count == 1, let node = nodes.first else { throw TemplateSyntaxError("`endfor` was not found.") }
-                return node
+    /// Reads and parses every file under the folders, each name once (the first folder's file).
+    func parseAll(environment: Environment) {
+        for folder in folders {
+            for name in Self.names(under: folder) where parsed[name] == nil {
+                parsed[name] = Result { try parse(name, environment: environment) }
             }
-            loops[ObjectIdentifier(tokens[index])] = (general, ForTag.isPlain(range))
-        }
-        return tokens.map(PathVariable.token)
-    }
-
-    /// Template `name` rendered with `context`.
-    func render(_ name: String, context: [String: Any], environment: Environment) throws -> String {
-        try renderNodes(nodes(of: name, environment: environment), Context(dictionary: context, environment: environment))
-    }
-
-    /// The nodes of template `name`, parsed the first time they are asked for.
-    func nodes(of name: String, environment: Environment) throws -> [any NodeType] {
-        if let parsed = lock.withLock({ nodes[name] }) { return parsed }
-        return try parseLock.withLock {
-            if let parsed = lock.withLock({ nodes[name] }) { return parsed }
-            let template = try loadTemplate(name: name, environment: environment)
-            let tokens = shortened(template.tokens)
-            let parsed = try TokenParser(tokens: tokens, environment: environment).parse()
-            lock.withLock { nodes[name] = parsed }
-            return parsed
         }
     }
 
-    /// The nodes of template `name` of the environment a template is rendered in.
-    static func nodes(of name: String, context: Context) throws -> [any NodeType] {
-        guard let templates = context.environment.loader as? ParsedTemplates else {
-            throw TemplateSyntaxError("'\(name)': templates are not loaded by a ParsedTemplates")
-        }
-        return try templates.nodes(of: name, environment: context.environment)
-    }
-
-    func loadTemplate(name: String, environment: Environment) throws -> Template {
-        if let template = lock.withLock({ templates[name] }) { return template }
+    private func parse(_ name: String, environment: Environment) throws -> Parsed {
         let file: String
         switch Self.lookup(name, in: folders) {
         case .found(let found): file = found
@@ -102,8 +57,48 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
             throw TemplateSyntaxError("'\(name)' cannot be read as UTF-8 text")
         }
         let template = environment.templateClass.init(templateString: text, environment: environment, name: name)
-        lock.withLock { templates[name] = template }
-        return template
+        return Parsed(template: template, nodes: try TokenParser(tokens: template.tokens, environment: environment).parse(), file: file)
+    }
+
+    /// Every file under `folder`, relative to it, sorted.
+    private static func names(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var names: [String] = []
+        while let name = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+                names.append(name)
+            }
+        }
+        return names.sorted()
+    }
+
+    /// The name of every template file, parsed or not.
+    var names: Dictionary<String, Result<Parsed, any Error>>.Keys { parsed.keys }
+
+    /// Template `name` as parsed, or the error that stops it from rendering.
+    func template(_ name: String) throws -> Parsed {
+        guard let result = parsed[name] else { throw TemplateDoesNotExist(templateNames: [name], loader: self) }
+        return try result.get()
+    }
+
+    /// The nodes of template `name` of the environment a template is rendered in.
+    static func nodes(of name: String, context: Context) throws -> [any NodeType] {
+        guard let templates = context.environment.loader as? ParsedTemplates else {
+            throw TemplateSyntaxError("'\(name)': templates are not loaded by a ParsedTemplates")
+        }
+        return try templates.template(name).nodes
+    }
+
+    func loadTemplate(name: String, environment: Environment) throws -> Template {
+        try template(name).template
+    }
+
+    func loadTemplate(names: [String], environment: Environment) throws -> Template {
+        for name in names {
+            if let template = try? template(name).template { return template }
+        }
+        throw TemplateDoesNotExist(templateNames: names, loader: self)
     }
 
     /// The file of template `name` in the first folder that has it. A name is a path inside a
@@ -130,12 +125,5 @@ final class ParsedTemplates: Loader, @unchecked Sendable {
             return RealPath.leadsInside(candidate, (folder as NSString).deletingLastPathComponent) ? .found(candidate) : .outside(candidate)
         }
         return .missing
-    }
-
-    func loadTemplate(names: [String], environment: Environment) throws -> Template {
-        for name in names {
-            if let template = try? loadTemplate(name: name, environment: environment) { return template }
-        }
-        throw TemplateDoesNotExist(templateNames: names, loader: self)
     }
 }

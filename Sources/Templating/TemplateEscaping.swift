@@ -1,4 +1,4 @@
-package import AttributedText
+import Foundation
 
 
 /// Text for an HTML template: `&`, `<`, `>`, `"` and `'` as entities. Works on UTF-8 bytes (the
@@ -21,17 +21,10 @@ package func escape(_ text: String) -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-extension AttributeValue {
-    /// The value as Stencil sees it, strings escaped.
-    package var templateValue: Any {
-        switch self {
-        case .string(let value): escape(value)
-        case .integer(let value): value
-        case .number(let value): value
-        case .bool(let value): value
-        case .null: ""
-        case .array(let values): values.map(\.templateValue)
-        case .object(let values): TemplateObject(values.mapValues(\.templateValue))
-        }
-    }
+/// Escaped text as the author wrote it: the five entities `escape` writes, back to their characters.
+func unescape(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+    return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+        .replacingOccurrences(of: "&amp;", with: "&")
 }

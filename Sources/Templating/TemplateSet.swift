@@ -4,24 +4,57 @@ import Stencil
 
 /// The page templates of a build: the site's `templates/` first, then each theme's in the order
 /// it extends (a site overrides a theme template by putting a file at the same path). Stencil, with
-/// `{% extends %}` and `{% block %}`.
+/// `{% extends %}` and `{% block %}`. Every template is parsed once, when the set is made.
 package struct TemplateSet: @unchecked Sendable {
     let folders: [String]
     private let environment: Environment
     private let templates: ParsedTemplates
-    /// What `mentions` found, by variable and template, for this build.
-    private let mentionsMemo = Memo()
+    /// By template: the first word of each path its tags name (`pages` for `pages.0.title`), and the
+    /// templates it extends or includes (`nil`: one it names through a variable, not followed).
+    private let names: [String: (variables: Set<Substring>, references: [String]?)]
 
-    package init(folders: [String]) {
+    package init(folders: [String], filters: TemplateFilters = .standalone) {
         self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
         templates = ParsedTemplates(folders: self.folders)
-        environment = Environment(loader: templates, extensions: [templates.tags()])
+        let tags = ParsedTemplates.tags()
+        filters.register(in: tags)
+        environment = Environment(loader: templates, extensions: [tags])
+        templates.parseAll(environment: environment)
+        var names: [String: (variables: Set<Substring>, references: [String]?)] = [:]
+        for name in templates.names {
+            guard let parsed = try? templates.template(name) else { continue }
+            names[name] = Self.names(in: parsed.template.tokens)
+        }
+        self.names = names
     }
 
     /// The page rendered with template `name`, or a diagnostic at the template's file and line.
-    package func render(_ name: String, context: [String: Any]) throws(Diagnostic) -> String {
+    package func render(_ name: String, context: TemplateContext) throws(Diagnostic) -> String {
+        try render(name, engineValues: context.engineValues)
+    }
+
+    /// The problems of every template that does not parse, at its file and line (`theme check`).
+    package var problems: [Diagnostic] {
+        templates.names.sorted().compactMap { name in
+            do throws(Diagnostic) {
+                _ = try locate(name) { try templates.template(name) }
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    /// The page rendered with template `name` from the engine's own values.
+    func render(_ name: String, engineValues: [String: Any]) throws(Diagnostic) -> String {
+        try locate(name) { try renderNodes(templates.template(name).nodes, Context(dictionary: engineValues, environment: environment)) }
+    }
+
+    /// What `body` returns, or its error as a diagnostic at the file and line of template `name`
+    /// (or of the template it extends or includes where the error is).
+    private func locate<T>(_ name: String, _ body: () throws -> T) throws(Diagnostic) -> T {
         do {
-            return try templates.render(name, context: context, environment: environment)
+            return try body()
         } catch let error as TemplateSyntaxError {
             // An error inside an extended or included template carries the tokens that led to it,
             // innermost first; the innermost one is where the writer has to look.
@@ -43,69 +76,48 @@ package struct TemplateSet: @unchecked Sendable {
     }
 
     /// Whether template `name`, a template it extends or one it includes, names `variable` inside a
-    /// `{{ }}` or `{% %}` tag. Conservative: a name it cannot follow (an include of a variable)
-    /// counts as yes. A build uses this to know which pages must be redone when every page's list
-    /// (`pages`) changes.
+    /// `{{ }}` or `{% %}` tag, as Stencil's lexer splits the template. Conservative: a template it
+    /// cannot follow (an include of a variable, one that does not parse) counts as yes. A build uses
+    /// this to know which pages must be redone when every page's list (`pages`) changes.
     package func mentions(_ variable: String, in name: String) -> Bool {
-        let key = variable + " " + name
-        if let known = mentionsMemo.withLock({ $0[key] }) { return known }
-        let found = findMentions(variable, in: name)
-        mentionsMemo.withLock { $0[key] = found }
-        return found
-    }
-
-    private func findMentions(_ variable: String, in name: String) -> Bool {
         var seen: Set<String> = []
         var pending = [name]
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
-            guard let file = ParsedTemplates.file(named: next, in: folders), let text = try? String(contentsOfFile: file, encoding: .utf8)
-            else { continue }
-            for tag in Self.tags(in: text) {
-                let words = tag.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "\"" || $0 == "'" || $0 == "." || $0 == "/" || $0 == "-") })
-                if words.contains(where: { $0 == variable || $0.hasPrefix(variable + ".") }) { return true }
-                if let keyword = words.first, keyword == "extends" || keyword == "include" {
-                    guard words.count > 1, let quote = words[1].first, quote == "\"" || quote == "'" else { return true }
-                    pending.append(String(words[1].dropFirst().dropLast()))
-                }
+            guard let found = names[next] else {
+                if templates.names.contains(next) { return true }   // there, but it does not parse
+                continue
             }
+            if found.variables.contains(Substring(variable)) { return true }
+            guard let references = found.references else { return true }
+            pending += references
         }
         return false
     }
 
-    /// The insides of every `{{ … }}` and `{% … %}` in a template.
-    private static func tags(in text: String) -> [Substring] {
-        var tags: [Substring] = []
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            let after = rest.index(after: open)
-            guard after < rest.endIndex, rest[after] == "{" || rest[after] == "%" else {
-                rest = rest[after...]
-                continue
+    /// The first word of each path the variable and block tokens name, and the templates the
+    /// `extends` and `include` tags name.
+    private static func names(in tokens: [Token]) -> (variables: Set<Substring>, references: [String]?) {
+        var variables: Set<Substring> = []
+        var references: [String]? = []
+        for token in tokens where token.kind == .variable || token.kind == .block {
+            let words = token.contents.split(whereSeparator: {
+                !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "\"" || $0 == "'" || $0 == "." || $0 == "/" || $0 == "-")
+            })
+            for word in words { variables.insert(word.prefix { $0 != "." }) }
+            if let keyword = words.first, keyword == "extends" || keyword == "include" {
+                guard words.count > 1, let quote = words[1].first, quote == "\"" || quote == "'" else {
+                    references = nil
+                    continue
+                }
+                references?.append(String(words[1].dropFirst().dropLast()))
             }
-            let close = rest[after] == "{" ? "}}" : "%}"
-            let inside = rest[rest.index(after: after)...]
-            guard let end = inside.range(of: close) else { break }
-            tags.append(inside[..<end.lowerBound])
-            rest = inside[end.upperBound...]
         }
-        return tags
+        return (variables, references)
     }
 
     /// Where a template name comes from, for diagnostics.
     private func path(of name: String) -> String {
         ParsedTemplates.file(named: name, in: folders) ?? name
-    }
-}
-
-/// A dictionary behind a lock, shared by the copies of a `TemplateSet`.
-private final class Memo: @unchecked Sendable {
-    private var values: [String: Bool] = [:]
-    private let lock = NSLock()
-
-    func withLock<T>(_ body: (inout [String: Bool]) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&values)
     }
 }

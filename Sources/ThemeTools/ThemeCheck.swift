@@ -51,28 +51,32 @@ public struct ThemeCheck: Sendable {
             diagnostics.append(Diagnostic(.error, "no template '\(required)' in this theme, the themes it extends or the default theme (a site build needs it)",
                                           path: themeFile, position: SourcePosition(line: 1, column: 1)))
         }
-        // Each of the theme's own templates, rendered with a sample page, shows its syntax errors
-        // (Stencil parses a template when it renders it).
-        let own = library.folders(of: name).first.map { $0 + "/templates" } ?? ""
-        for file in SitePaths.files(under: own).sorted() where file.hasSuffix(".html") {
+        // Each of the theme's own templates: its syntax errors (every template is parsed when the
+        // set is made), then what rendering it with a sample page finds (a filter given a wrong
+        // argument, an include that is not there).
+        let own = library.folders(of: name).first.map { $0 + "/templates/" } ?? ""
+        let problems = templates.problems
+        diagnostics += problems.filter { $0.path.hasPrefix(own) }
+        for file in SitePaths.files(under: own).sorted() where file.hasSuffix(".html") && !problems.contains(where: { $0.path == own + file }) {
             do throws(Diagnostic) {
                 _ = try templates.render(file, context: Self.sampleContext())
-            } catch {
+            } catch where !diagnostics.contains(error) {
                 diagnostics.append(error)
-            }
+            } catch {}
         }
         return Report(name: name, diagnostics: diagnostics, unstyled: Self.unstyled(loaded))
     }
 
-    /// What templates see, with a value of each kind, for checking templates.
-    static func sampleContext() -> [String: Any] {
-        let page = TemplateObject(["title": "Sample", "content": "<p>Sample</p>", "url": "/sample/", "permalink": "/sample/",
-                                   "date": "2026-01-01", "tags": ["sample"], "summary": "", "lang": "en", "section": "",
-                                   "translations": [TemplateObject](), "stylesheet": "/theme.css", "params": TemplateObject([:])])
-        let site = TemplateObject(["title": "Sample", "baseURL": "/", "language": "en", "theme": "sample", "home": "/",
-                                   "languages": [TemplateObject(["code": "en", "name": "English", "url": "/"])]])
-        let pagination = TemplateObject(["number": 1, "total": 1, "previous": "", "next": ""])
-        return ["site": site, "page": page, "pages": [page], "items": [page], "pagination": pagination]
+    /// What templates see, with a value of each kind, for checking templates: the same typed
+    /// context a build makes.
+    static func sampleContext() -> TemplateContext {
+        let entry = PageEntry(title: "Sample", url: "/sample/", date: "2026-01-01", summary: "A sample page.")
+        let page = PageContext(title: "Sample", content: "<p>Sample</p>", url: "/sample/", permalink: "/sample/", date: "2026-01-01",
+                               tags: ["sample"], summary: "A sample page.", lang: "en", section: "", stylesheet: "/theme.css")
+        let site = SiteContext(title: "Sample", baseURL: "/", language: "en", theme: "sample",
+                               languages: [LanguageLink(code: "en", name: "English", url: "/")], home: "/")
+        return TemplateContext(site: site, page: page, pages: TemplateListing([entry]), items: [entry],
+                               pagination: Pagination(number: 1, total: 1, previous: "", next: ""))
     }
 
     /// The intents and custom values a theme has no container for, in the order theme files list them.

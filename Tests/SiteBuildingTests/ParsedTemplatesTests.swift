@@ -54,10 +54,10 @@ import Testing
         for name in ["page.html", "middle.html", "base.html", "alone.html"] {
             let expected = try stencil.renderTemplate(name: name, context: Self.context)
             // Twice: the second render uses the nodes the first one parsed.
-            #expect(try templates.render(name, context: Self.context) == expected)
-            #expect(try templates.render(name, context: Self.context) == expected)
+            #expect(try templates.render(name, engineValues: Self.context) == expected)
+            #expect(try templates.render(name, engineValues: Self.context) == expected)
         }
-        let page = try templates.render("page.html", context: Self.context)
+        let page = try templates.render("page.html", engineValues: Self.context)
         #expect(page.contains("<title>Middle · Base</title>"))
         #expect(page.contains("<main>Hello / inner default[a][b]</main>"))
         #expect(page.contains("again: Middle · Base"))
@@ -109,11 +109,11 @@ import Testing
         ]
         let stencil = Environment(loader: FileSystemLoader(paths: [Path(root)]))
         let expected = try stencil.renderTemplate(name: "v.html", context: context)
-        #expect(try TemplateSet(folders: [root]).render("v.html", context: context) == expected)
+        #expect(try TemplateSet(folders: [root]).render("v.html", engineValues: context) == expected)
         let conditions = try stencil.renderTemplate(name: "if.html", context: context)
-        #expect(try TemplateSet(folders: [root]).render("if.html", context: context) == conditions)
+        #expect(try TemplateSet(folders: [root]).render("if.html", engineValues: context) == conditions)
         let loops = try stencil.renderTemplate(name: "for.html", context: context)
-        #expect(try TemplateSet(folders: [root]).render("for.html", context: context) == loops)
+        #expect(try TemplateSet(folders: [root]).render("for.html", engineValues: context) == loops)
         #expect(loops.hasPrefix("1aF202bL21|AnnBo|E|M|Anna1Annb2Boa1Bob2a1b2|title|12|a|(a)(b)|oo|AnnBoHello & <b>|b|AnnBo-"), "\(loops)")
         #expect(conditions == "TaFa\n156810111213151617202324", "\(conditions)")
         #expect(expected.hasPrefix("Hello & <b>|||9|[\"a\", \"b\"]|a|2|Ann||7|false|HELLO & <B>|no|lit|3|true|inf|underscored|a dictionary|"))
@@ -127,9 +127,9 @@ import Testing
             "stray.html": "{% if page %}\n\n{% break %}{% endif %}\n",
         ])
         let templates = TemplateSet(folders: [root])
-        #expect(throws: Diagnostic.self) { try templates.render("page.html", context: Self.context) }
+        #expect(throws: Diagnostic.self) { try templates.render("page.html", engineValues: Self.context) }
         do {
-            _ = try templates.render("page.html", context: Self.context)
+            _ = try templates.render("page.html", engineValues: Self.context)
         } catch {
             #expect(error.description.hasPrefix("\(root)/base.html:3:"), "\(error)")
             #expect(error.message.contains("Unknown filter 'nofilter'"))
@@ -139,7 +139,7 @@ import Testing
             var expected = ""
             do { _ = try stencil.renderTemplate(name: name, context: Self.context) } catch { expected = "\(error)" }
             do {
-                _ = try templates.render(name, context: Self.context)
+                _ = try templates.render(name, engineValues: Self.context)
                 Issue.record("\(name) rendered")
             } catch {
                 #expect(error.description.hasPrefix("\(root)/\(name):\(line):"), "\(error)")

@@ -1,0 +1,211 @@
+import Synchronization
+
+/// Everything a template sees, defined once: builds, `theme check` and theme previews all make
+/// these, so a member added here is there for every template, and the compiler points at every
+/// place that must give it a value. Members are written as themes read them (`page.title`,
+/// `pagination.next`); `docs/themes.md` lists them.
+package struct TemplateContext: Sendable {
+    package var site: SiteContext
+    package var page: PageContext
+    /// The pages of the page's language, newest first; empty unless the template reads `pages`.
+    package var pages: TemplateListing
+    /// A list page's items, and its place in the list's pages.
+    package var items: [PageEntry]
+    package var pagination: Pagination?
+
+    package init(site: SiteContext, page: PageContext, pages: TemplateListing = .empty, items: [PageEntry] = [],
+                 pagination: Pagination? = nil) {
+        self.site = site
+        self.page = page
+        self.pages = pages
+        self.items = items
+        self.pagination = pagination
+    }
+
+    /// The context as the engine takes it.
+    var engineValues: [String: Any] {
+        var values: [String: Any] = ["site": site.engineValue, "page": page.templateValue.engineValue, "pages": pages.engineValue,
+                                     "items": items.map(\.templateValue.engineValue)]
+        if let pagination { values["pagination"] = pagination.templateValue.engineValue }
+        return values
+    }
+}
+
+/// The site in one language: `site.title`, `site.home`, `site.languages`… Made once per language;
+/// every page of the language shares it.
+package struct SiteContext: TemplateRepresentable {
+    package let title: String
+    package let baseURL: String
+    /// The language's code.
+    package let language: String
+    package let theme: String
+    package let languages: [LanguageLink]
+    /// The language's home page URL (`/`, `/fr/`).
+    package let home: String
+    /// The engine's value, made once.
+    let engineValue: TemplateObject
+
+    package init(title: String, baseURL: String, language: String, theme: String, languages: [LanguageLink], home: String) {
+        self.title = title
+        self.baseURL = baseURL
+        self.language = language
+        self.theme = theme
+        self.languages = languages
+        self.home = home
+        engineValue = Self.value(title, baseURL, language, theme, languages, home).engineValue as? TemplateObject ?? TemplateObject([:])
+    }
+
+    package var templateValue: TemplateValue {
+        Self.value(title, baseURL, language, theme, languages, home)
+    }
+
+    private static func value(_ title: String, _ baseURL: String, _ language: String, _ theme: String, _ languages: [LanguageLink],
+                              _ home: String) -> TemplateValue {
+        .object([("title", .text(title)), ("baseURL", .text(baseURL)), ("language", .text(language)), ("theme", .text(theme)),
+                 ("languages", .list(languages.map(\.templateValue))), ("home", .text(home))])
+    }
+}
+
+/// A language of the site, for a language menu: `code`, `name`, `url`.
+package struct LanguageLink: TemplateRepresentable {
+    package var code: String
+    package var name: String
+    package var url: String
+
+    package init(code: String, name: String, url: String) {
+        self.code = code
+        self.name = name
+        self.url = url
+    }
+
+    package var templateValue: TemplateValue {
+        .object([("code", .text(code)), ("name", .text(name)), ("url", .text(url))])
+    }
+}
+
+/// The page being rendered (a content page, a list page, the 404 page).
+package struct PageContext: TemplateRepresentable {
+    package var title: String
+    /// The rendered body, trusted HTML.
+    package var content: String
+    package var url: String
+    package var permalink: String
+    package var date: String
+    package var tags: [String]
+    package var summary: String
+    package var lang: String
+    package var section: String
+    package var translations: [TranslationLink]
+    package var stylesheet: String
+    package var params: [String: TemplateValue]
+
+    package init(title: String, content: String = "", url: String, permalink: String, date: String = "", tags: [String] = [],
+                 summary: String = "", lang: String, section: String = "", translations: [TranslationLink] = [],
+                 stylesheet: String, params: [String: TemplateValue] = [:]) {
+        self.title = title
+        self.content = content
+        self.url = url
+        self.permalink = permalink
+        self.date = date
+        self.tags = tags
+        self.summary = summary
+        self.lang = lang
+        self.section = section
+        self.translations = translations
+        self.stylesheet = stylesheet
+        self.params = params
+    }
+
+    package var templateValue: TemplateValue {
+        .object([
+            ("title", .text(title)), ("content", .html(content)), ("url", .text(url)), ("permalink", .text(permalink)),
+            ("date", .text(date)), ("tags", .list(tags.map(TemplateValue.text))), ("summary", .text(summary)), ("lang", .text(lang)),
+            ("section", .text(section)), ("translations", .list(translations.map(\.templateValue))), ("stylesheet", .text(stylesheet)),
+            ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
+        ])
+    }
+}
+
+/// A version of the page in one language: `lang`, `name`, `url`, `current`, `permalink`.
+package struct TranslationLink: TemplateRepresentable {
+    package var lang: String
+    package var name: String
+    package var url: String
+    package var current: Bool
+    package var permalink: String
+
+    package init(lang: String, name: String, url: String, current: Bool, permalink: String) {
+        self.lang = lang
+        self.name = name
+        self.url = url
+        self.current = current
+        self.permalink = permalink
+    }
+
+    package var templateValue: TemplateValue {
+        .object([("lang", .text(lang)), ("name", .text(name)), ("url", .text(url)), ("current", .bool(current)),
+                 ("permalink", .text(permalink))])
+    }
+}
+
+/// A page as an item of a list: `title`, `url`, `date`, `summary`. What a list shows of a page is
+/// its key too: when this changes, the lists the page is in are rendered again.
+package struct PageEntry: TemplateRepresentable {
+    package var title: String
+    package var url: String
+    package var date: String
+    package var summary: String
+
+    package init(title: String, url: String, date: String, summary: String) {
+        self.title = title
+        self.url = url
+        self.date = date
+        self.summary = summary
+    }
+
+    package var templateValue: TemplateValue {
+        .object([("title", .text(title)), ("url", .text(url)), ("date", .text(date)), ("summary", .text(summary))])
+    }
+}
+
+/// A list page's place among the list's pages: `number`, `total`, and the URLs of the `previous`
+/// and `next` pages (empty at the ends).
+package struct Pagination: TemplateRepresentable {
+    package var number: Int
+    package var total: Int
+    package var previous: String
+    package var next: String
+
+    package init(number: Int, total: Int, previous: String, next: String) {
+        self.number = number
+        self.total = total
+        self.previous = previous
+        self.next = next
+    }
+
+    package var templateValue: TemplateValue {
+        .object([("number", .integer(number)), ("total", .integer(total)), ("previous", .text(previous)), ("next", .text(next))])
+    }
+}
+
+/// A language's pages as `pages` shows them, made into the engine's values once however many
+/// pages read it.
+package final class TemplateListing: Sendable {
+    package let entries: [PageEntry]
+    private let converted = Mutex<[Any]?>(nil)
+
+    package init(_ entries: [PageEntry]) {
+        self.entries = entries
+    }
+
+    package static let empty = TemplateListing([])
+
+    var engineValue: [Any] {
+        converted.withLock { converted in
+            if let converted { return converted }
+            let values = entries.map(\.templateValue.engineValue)
+            converted = values
+            return values
+        }
+    }
+}
