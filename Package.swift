@@ -27,8 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
-        .package(url: "https://github.com/kylef/PathKit", from: "1.0.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -72,7 +71,7 @@ let package = Package(
         // Page templates: the only module that sees the template engine.
         .target(
             name: "Templating",
-            dependencies: ["AttributedText", "SiteOutput", .product(name: "Stencil", package: "Stencil")],
+            dependencies: ["AttributedText", "SiteOutput", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: upcoming
         ),
         // Inotify, for `runway watch` and `runway serve`: which files under some folders changed.
@@ -144,11 +143,11 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(name: "SiteOutputTests", dependencies: ["AttributedText", "SiteOutput"], swiftSettings: upcoming),
+        .testTarget(name: "TemplatingTests", dependencies: ["AttributedText", "Templating"], swiftSettings: upcoming),
         .testTarget(
             name: "SiteBuildingTests",
             dependencies: [
                 "AttributedText", "SiteContent", "Templating", "SiteBuilding", "ThemeTools", "SiteOutput",
-                .product(name: "Stencil", package: "Stencil"), .product(name: "PathKit", package: "PathKit"),
             ],
             swiftSettings: upcoming
         ),

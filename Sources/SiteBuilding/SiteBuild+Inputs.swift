@@ -29,13 +29,13 @@ extension SiteBuild {
 
 
     /// A hash of every input but the content: the running binary (a new Runway renders differently),
-    /// `runway.toml`, the theme's files, the templates, and the options.
+    /// `runway.toml`, the theme's files, the templates, the site's string tables, and the options.
     func inputsVersion(themeFolders: [String], templateFolders: [String], destination: String) -> ContentHash {
         var version = ContentHash()
         version.add(BuildCache.signature(of: "/proc/self/exe"))
         version.add(ProcessInfo.processInfo.arguments.first ?? "")
         version.add(FileContents.read(SitePaths.join(site, SiteConfiguration.fileName)) ?? [])
-        for folder in themeFolders + templateFolders {
+        for folder in themeFolders + templateFolders + [SitePaths.join(site, "i18n")] {
             for file in SitePaths.files(under: folder).sorted() {
                 version.add(folder + "/" + file)
                 version.add(FileContents.read(folder + "/" + file) ?? [])

@@ -67,7 +67,7 @@ extension SiteBuild {
                     statics: [String: String]) -> OutputPlan {
         /// The listing of a language, when a template reads `pages` (which the template set remembers).
         func listing(_ layout: String, _ language: String) -> ContentHash? {
-            templates.mentions("pages", in: layout) ? contexts.listingHashes[language] ?? ContentHash() : nil
+            templates.readsListing(layout) ? contexts.listingHashes[language] ?? ContentHash() : nil
         }
         func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
             key.add(listing(layout, language)?.description ?? "-")

@@ -34,7 +34,7 @@ extension SiteBuild {
             guard isPublished(record) else { continue }
             let layout = Self.layout(of: record, configuration: configuration, templates: templates)
             // A template that lists every page would need the listing: the full path does that.
-            guard !templates.mentions("pages", in: layout) else { return nil }
+            guard !templates.readsListing(layout) else { return nil }
             let translations = translations(of: record, in: records, configuration: configuration)
             let key = Self.pageKey(version: version, page: record, layout: layout, translations: translations, listing: nil)
             guard let output = SiteURL.outputPath(ofURL: record.url), manifest.files[output] != nil else { return nil }

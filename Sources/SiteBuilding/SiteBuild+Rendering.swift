@@ -37,7 +37,7 @@ extension SiteBuild {
                     }
                     let context = contexts.page(record, body: body ?? "",
                                                 translations: contexts.translations(translations, current: record.url),
-                                                withListing: templates.mentions("pages", in: layout))
+                                                withListing: templates.readsListing(layout))
                     result = .success(try templates.render(layout, context: context))
                 case .list(let listIndex, let number, let translations):
                     let list = lists.lists[listIndex]

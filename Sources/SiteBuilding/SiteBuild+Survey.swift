@@ -44,7 +44,10 @@ extension SiteBuild {
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(scope: configuration.contentScope(theme: theme)),
                                 themes: ThemeSet(library: library, site: theme))
-        let filters = TemplateFilters(markdown: reader.html(fromMarkdown:), slug: SiteURL.slug, baseURL: configuration.baseURL)
+        let (strings, stringDiagnostics) = StringTables.load(from: library.folders(of: theme.name).reversed() + [site])
+        diagnostics += stringDiagnostics
+        let filters = TemplateFilters(markdown: reader.html(fromMarkdown:), slug: SiteURL.slug, baseURL: configuration.baseURL,
+                                      strings: strings)
         return .success(Inputs(configuration: configuration, theme: theme, library: library,
                                templates: TemplateSet(folders: templateFolders, filters: filters),
                                version: version, reader: reader, diagnostics: diagnostics))

@@ -62,7 +62,7 @@ public struct SiteBuild: Sendable {
     /// The folders of the site at `site` that an output folder must not be or be inside.
     public static func protectedFolders(site: String) -> [OutputLocation.Protected] {
         var folders = [OutputLocation.Protected(site, what: "the site's own folder", isSite: true)]
-        for (name, what) in [("content", "the site's content"), ("static", "the site's static files"), ("templates", "the site's templates"),
+        for (name, what) in [("content", "the site's content"), ("static", "the site's static files"), ("templates", "the site's templates"), ("i18n", "the site's string tables"),
                              ("themes", "the site's themes"), (".runway-cache", "Runway's cache"), (".git", "the site's git repository")] {
             folders.append(.init(SitePaths.join(site, name), what: what))
         }

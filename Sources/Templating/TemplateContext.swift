@@ -1,3 +1,4 @@
+import Mustache
 import Synchronization
 
 /// Everything a template sees, defined once: builds, `theme check` and theme previews all make
@@ -7,7 +8,8 @@ import Synchronization
 package struct TemplateContext: Sendable {
     package var site: SiteContext
     package var page: PageContext
-    /// The pages of the page's language, newest first; empty unless the template reads `pages`.
+    /// The pages of the page's language, newest first (`pages`, and `otherPages` without this
+    /// one); empty unless the template reads them.
     package var pages: TemplateListing
     /// A list page's items, and its place in the list's pages.
     package var items: [PageEntry]
@@ -22,17 +24,45 @@ package struct TemplateContext: Sendable {
         self.pagination = pagination
     }
 
-    /// The context as the engine takes it.
-    var engineValues: [String: Any] {
-        var values: [String: Any] = ["site": site.engineValue, "page": page.templateValue.engineValue, "pages": pages.engineValue,
-                                     "items": items.map(\.templateValue.engineValue)]
-        if let pagination { values["pagination"] = pagination.templateValue.engineValue }
-        return values
+    /// The members that show `pages`.
+    static let listingMembers = ["pages", "otherPages"]
+
+    /// The context as the engine takes it, with the filters of the page's language. Members are
+    /// made when a template first asks for them: most pages never read `pages`.
+    func engineValue(_ filters: TemplateFilters) -> some Sendable {
+        RootObject(context: self, filters: filters.bound(language: page.lang))
     }
 }
 
-/// The site in one language: `site.title`, `site.home`, `site.languages`… Made once per language;
-/// every page of the language shares it.
+/// The top of the engine's context: each member made the first time a template names it.
+private final class RootObject: MustacheParent, @unchecked Sendable {
+    let context: TemplateContext
+    let filters: TemplateFilters.Bound
+    private var made: [String: Any] = [:]
+
+    init(context: TemplateContext, filters: TemplateFilters.Bound) {
+        self.context = context
+        self.filters = filters
+    }
+
+    func child(named name: String) -> Any? {
+        if let value = made[name] { return value }
+        let value: Any? = switch name {
+        case "site": context.site.templateValue.engineValue(filters)
+        case "page": context.page.templateValue.engineValue(filters)
+        case "pages": context.pages.engineValue(filters)
+        case "otherPages": context.pages.engineValue(filters, excluding: context.page.url)
+        case "items": context.items.map { $0.templateValue.engineValue(filters) }
+        case "pagination": context.pagination?.templateValue.engineValue(filters)
+        case "t": filters.table
+        default: nil
+        }
+        made[name] = value
+        return value
+    }
+}
+
+/// The site in one language: `site.title`, `site.home`, `site.languages`…
 package struct SiteContext: TemplateRepresentable {
     package let title: String
     package let baseURL: String
@@ -42,8 +72,6 @@ package struct SiteContext: TemplateRepresentable {
     package let languages: [LanguageLink]
     /// The language's home page URL (`/`, `/fr/`).
     package let home: String
-    /// The engine's value, made once.
-    let engineValue: TemplateObject
 
     package init(title: String, baseURL: String, language: String, theme: String, languages: [LanguageLink], home: String) {
         self.title = title
@@ -52,7 +80,6 @@ package struct SiteContext: TemplateRepresentable {
         self.theme = theme
         self.languages = languages
         self.home = home
-        engineValue = Self.value(title, baseURL, language, theme, languages, home).engineValue as? TemplateObject ?? TemplateObject([:])
     }
 
     package var templateValue: TemplateValue {
@@ -168,8 +195,8 @@ package struct PageEntry: TemplateRepresentable {
     }
 }
 
-/// A list page's place among the list's pages: `number`, `total`, and the URLs of the `previous`
-/// and `next` pages (empty at the ends).
+/// A list page's place among the list's pages: `number`, `total`, the URLs of the `previous`
+/// and `next` pages (empty at the ends), and `isPaginated` (more than one page).
 package struct Pagination: TemplateRepresentable {
     package var number: Int
     package var total: Int
@@ -184,7 +211,8 @@ package struct Pagination: TemplateRepresentable {
     }
 
     package var templateValue: TemplateValue {
-        .object([("number", .integer(number)), ("total", .integer(total)), ("previous", .text(previous)), ("next", .text(next))])
+        .object([("number", .integer(number)), ("total", .integer(total)), ("previous", .text(previous)), ("next", .text(next)),
+                 ("isPaginated", .bool(total > 1))])
     }
 }
 
@@ -192,7 +220,7 @@ package struct Pagination: TemplateRepresentable {
 /// pages read it.
 package final class TemplateListing: Sendable {
     package let entries: [PageEntry]
-    private let converted = Mutex<[Any]?>(nil)
+    private let converted = Mutex<[(url: String, value: Any)]?>(nil)
 
     package init(_ entries: [PageEntry]) {
         self.entries = entries
@@ -200,12 +228,16 @@ package final class TemplateListing: Sendable {
 
     package static let empty = TemplateListing([])
 
-    var engineValue: [Any] {
-        converted.withLock { converted in
+    /// The entries as the engine takes them, all or but the one at `url` (`otherPages`).
+    func engineValue(_ filters: TemplateFilters.Bound, excluding url: String? = nil) -> [Any] {
+        guard !entries.isEmpty else { return [] }
+        let all = converted.withLock { converted in
             if let converted { return converted }
-            let values = entries.map(\.templateValue.engineValue)
+            let values = entries.map { (url: $0.url, value: $0.templateValue.engineValue(filters)) }
             converted = values
             return values
         }
+        guard let url else { return all.map(\.value) }
+        return all.compactMap { $0.url != url ? $0.value : nil }
     }
 }

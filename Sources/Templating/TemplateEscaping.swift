@@ -20,11 +20,3 @@ package func escape(_ text: String) -> String {
     }
     return String(decoding: bytes, as: UTF8.self)
 }
-
-/// Escaped text as the author wrote it: the five entities `escape` writes, back to their characters.
-func unescape(_ text: String) -> String {
-    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-    return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-        .replacingOccurrences(of: "&amp;", with: "&")
-}

@@ -1,19 +1,18 @@
 import Foundation
-import Stencil
+import Mustache
 
-/// The filters Runway gives templates, besides Stencil's own (`upper`, `default`, `join`…):
+/// What templates can do to text, besides writing it: Mustache's transforms, `{{ name(value) }}`,
+/// on any text value (transforms take no arguments):
 ///
-/// - `truncate` / `truncate:N`: at most N characters (80 by default), then `…`;
 /// - `slugify`: the text as a URL segment, as Runway makes tag and title slugs;
-/// - `date` / `date:"fr"`: a `YYYY-MM-DD` date written out in the page's language (or the one named);
-/// - `relURL` / `absURL`: a path under the site's base path, or as an absolute URL;
-/// - `markdownify`: Markdown into HTML, with the site's scope;
-/// - `t` / `t:"fr"`: the text for a key in the page's language's string table (the key itself when
-///   the table has none);
-/// - `safe`: text an author vouches for, inserted as HTML instead of escaped.
+/// - `truncate`: at most 80 characters, then `…`;
+/// - `date`: a `YYYY-MM-DD` date written out in the page's language (`3 novembre 2026`);
+/// - `relURL` / `absURL`: a site path under the site's base path, or as an absolute URL;
+/// - `markdownify`: Markdown into HTML, with the site's scope (write it with `{{{ }}}`);
+/// - `uppercased`, `lowercased`, `capitalized`; `empty` (for `{{^empty(x)}}`).
 ///
-/// Text reaches templates escaped (see `TemplateValue`), so each filter reads the text as the author
-/// wrote it and escapes what it returns: truncating `Fish & Chips` never cuts `&amp;` in half.
+/// And `t`, the string table of the page's language: `{{ t.newer }}` is the text for the key
+/// `newer`, or the key itself when the table has none.
 package struct TemplateFilters: Sendable {
     /// Markdown into trusted HTML.
     package var markdown: @Sendable (String) -> String
@@ -35,43 +34,75 @@ package struct TemplateFilters: Sendable {
     /// Filters without a site: Markdown is escaped as text, slugs keep letters and digits.
     package static let standalone = TemplateFilters(
         markdown: { "<p>" + escape($0) + "</p>" },
-        slug: { text in
-            text.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: "-")
-        },
+        slug: { text in text.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: "-") },
         baseURL: "/")
+
+    /// Every transform's name, for checking templates.
+    static let transforms: Set<String> = [
+        "slugify", "truncate", "date", "relURL", "absURL", "markdownify", "uppercased", "lowercased", "capitalized", "empty",
+        // Mustache's own, on lists and numbers, and in loops.
+        "first", "last", "reversed", "count", "sorted", "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index",
+    ]
+
+    /// How many characters `truncate` keeps.
+    static let truncation = 80
+
+    /// The filters for the pages of one language.
+    func bound(language: String) -> Bound {
+        Bound(filters: self, language: language)
+    }
+
+    /// The filters with the language their pages are in.
+    final class Bound: Sendable {
+        let filters: TemplateFilters
+        let language: String
+        /// The language's string table, as `t`.
+        let table: TranslationTable
+
+        init(filters: TemplateFilters, language: String) {
+            self.filters = filters
+            self.language = language
+            table = TranslationTable(strings: filters.strings[language] ?? [:])
+        }
+
+        func text(_ text: String) -> TemplateText {
+            TemplateText(text: text, filters: self)
+        }
+
+        func transform(_ name: String, _ text: String) -> Any? {
+            switch name {
+            case "slugify": self.text(filters.slug(text))
+            case "truncate": self.text(TemplateFilters.truncated(text, to: TemplateFilters.truncation))
+            case "date": self.text(TemplateFilters.formatted(date: text, language: language) ?? text)
+            case "relURL": self.text(filters.relative(text))
+            case "absURL": self.text(filters.absolute(filters.relative(text)))
+            case "markdownify": TemplateHTML(html: filters.markdown(text))
+            case "uppercased": self.text(text.uppercased())
+            case "lowercased": self.text(text.lowercased())
+            case "capitalized": self.text(text.capitalized)
+            case "empty": text.isEmpty
+            default: nil
+            }
+        }
+    }
+
+    /// A language's strings for templates: `t.key`.
+    final class TranslationTable: MustacheParent, Sendable {
+        let strings: [String: String]
+
+        init(strings: [String: String]) {
+            self.strings = strings
+        }
+
+        func child(named name: String) -> Any? {
+            strings[name] ?? name
+        }
+    }
 
     /// The site's base path: `/book` for `https://example.org/book/`, empty at a domain's root.
     var basePath: String {
         guard let path = URL(string: baseURL)?.path, path != "/" else { return "" }
         return path.hasSuffix("/") ? String(path.dropLast()) : path
-    }
-
-    func register(in tags: Extension) {
-        tags.registerFilter("truncate") { value, arguments in
-            let limit = try Self.integer(arguments.first ?? nil, filter: "truncate") ?? 80
-            let text = unescape(Self.text(value))
-            guard text.count > limit else { return escape(text) }
-            var cut = String(text.prefix(limit))
-            while cut.last?.isWhitespace == true { cut.removeLast() }
-            return escape(cut) + "…"
-        }
-        tags.registerFilter("slugify") { value in escape(slug(unescape(Self.text(value)))) }
-        tags.registerFilter("date") { value, arguments, context in
-            let language = try Self.string(arguments.first ?? nil, filter: "date") ?? Self.language(of: context)
-            let text = unescape(Self.text(value))
-            return escape(Self.formatted(date: text, language: language) ?? text)
-        }
-        tags.registerFilter("relURL") { value in escape(relative(unescape(Self.text(value)))) }
-        tags.registerFilter("absURL") { value in
-            escape(SitePath.absolute(relative(unescape(Self.text(value))), baseURL: baseURL, basePath: basePath))
-        }
-        tags.registerFilter("markdownify") { value in markdown(unescape(Self.text(value))) }
-        tags.registerFilter("t") { value, arguments, context in
-            let language = try Self.string(arguments.first ?? nil, filter: "t") ?? Self.language(of: context)
-            let key = unescape(Self.text(value))
-            return escape(strings[language]?[key] ?? key)
-        }
-        tags.registerFilter("safe") { value in unescape(Self.text(value)) }
     }
 
     /// `path` under the base path: `css/a.css` and `/css/a.css` → `/book/css/a.css`; a URL with
@@ -83,30 +114,21 @@ package struct TemplateFilters: Sendable {
         return basePath + rooted
     }
 
-    /// The language a filter writes in by default: the page's.
-    private static func language(of context: Context) -> String {
-        ((context["page"] as? TemplateObject)?.members["lang"] as? String).map(unescape) ?? "en"
+    /// A path of the site (`/book/a/`) as an absolute URL under the base URL's origin.
+    func absolute(_ rooted: String) -> String {
+        guard let url = URL(string: baseURL), let scheme = url.scheme, let host = url.host else { return rooted }
+        return scheme + "://" + host + (url.port.map { ":\($0)" } ?? "") + rooted
     }
 
-    private static func text(_ value: Any?) -> String {
-        switch value {
-        case let text as String: text
-        case nil: ""
-        case let value?: "\(value)"
+    /// At most `limit` characters, cut at the last space before it when there is one, then `…`.
+    static func truncated(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        var cut = String(text.prefix(limit))
+        if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > limit / 2 {
+            cut = String(cut[..<space])
         }
-    }
-
-    private static func integer(_ argument: Any?, filter: String) throws -> Int? {
-        guard let argument else { return nil }
-        if let number = argument as? Int { return number }
-        if let text = argument as? String, let number = Int(text) { return number }
-        throw TemplateSyntaxError("'\(filter)' takes a whole number, not \(argument)")
-    }
-
-    private static func string(_ argument: Any?, filter: String) throws -> String? {
-        guard let argument else { return nil }
-        guard let text = argument as? String else { throw TemplateSyntaxError("'\(filter)' takes a language code, not \(argument)") }
-        return unescape(text)
+        while cut.last?.isWhitespace == true { cut.removeLast() }
+        return cut + "…"
     }
 
     /// `YYYY-MM-DD` (and anything after it, such as a time) as a long date in `language`:
@@ -122,17 +144,5 @@ package struct TemplateFilters: Sendable {
         var style = Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: language), calendar: calendar)
         style.timeZone = calendar.timeZone
         return date.formatted(style)
-    }
-}
-
-/// Absolute URLs of the site's paths.
-enum SitePath {
-    /// `/book/a/` under `https://example.org/book/` → `https://example.org/book/a/`.
-    static func absolute(_ rooted: String, baseURL: String, basePath: String) -> String {
-        guard let origin = URL(string: baseURL).flatMap({ url -> String? in
-            guard let scheme = url.scheme, let host = url.host else { return nil }
-            return scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
-        }) else { return rooted }
-        return origin + rooted
     }
 }

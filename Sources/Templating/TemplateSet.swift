@@ -1,123 +1,196 @@
 package import AttributedText
 import Foundation
-import Stencil
+import Mustache
+import SiteOutput
 
-/// The page templates of a build: the site's `templates/` first, then each theme's in the order
-/// it extends (a site overrides a theme template by putting a file at the same path). Stencil, with
-/// `{% extends %}` and `{% block %}`. Every template is parsed once, when the set is made.
-package struct TemplateSet: @unchecked Sendable {
+/// The page templates of a build, in Mustache (swift-mustache): the site's `templates/` first,
+/// then each theme's in the order it extends (a site overrides a theme template by putting a file
+/// at the same path). Every template is read, parsed and checked once, when the set is made; the
+/// set is then only read, by as many threads as render.
+///
+/// Mustache renders a missing partial, or a transform it does not know, as nothing, and a partial
+/// that includes itself until the stack overflows. So each template's tags are checked here first:
+/// a partial or parent that is not there, an unknown transform and a cycle of partials are errors
+/// at the tag's line and column, and a template with an error is never rendered.
+package struct TemplateSet: Sendable {
     let folders: [String]
-    private let environment: Environment
-    private let templates: ParsedTemplates
-    /// By template: the first word of each path its tags name (`pages` for `pages.0.title`), and the
-    /// templates it extends or includes (`nil`: one it names through a variable, not followed).
-    private let names: [String: (variables: Set<Substring>, references: [String]?)]
+    private let library: MustacheLibrary
+    private let filters: TemplateFilters
+    /// Every template file by name (`partials/footer.html`), with what is known of it.
+    private let templates: [String: Loaded]
+    /// The templates that show the listing of pages (`readsListing`), found once.
+    private let listingReaders: Set<String>
+
+    private struct Loaded: Sendable {
+        /// The file it was read from.
+        var file: String
+        /// Its tags, as the check read them.
+        var tags: [TemplateTag]
+        /// What stops it from rendering: its own error, or that of a template it needs.
+        var problem: Diagnostic?
+    }
 
     package init(folders: [String], filters: TemplateFilters = .standalone) {
         self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
-        templates = ParsedTemplates(folders: self.folders)
-        let tags = ParsedTemplates.tags()
-        filters.register(in: tags)
-        environment = Environment(loader: templates, extensions: [tags])
-        templates.parseAll(environment: environment)
-        var names: [String: (variables: Set<Substring>, references: [String]?)] = [:]
-        for name in templates.names {
-            guard let parsed = try? templates.template(name) else { continue }
-            names[name] = Self.names(in: parsed.template.tokens)
+        self.filters = filters
+        var templates: [String: Loaded] = [:]
+        var parsed: [String: MustacheTemplate] = [:]
+        for folder in self.folders {
+            for name in Self.names(under: folder) where templates[name] == nil {
+                let file = folder + "/" + name
+                do throws(Diagnostic) {
+                    let text = try Self.read(name, in: folder)
+                    let tags = try TemplateTag.tags(in: text, file: file)
+                    parsed[name] = try Self.parse(text, file: file)
+                    templates[name] = Loaded(file: file, tags: tags)
+                } catch {
+                    templates[name] = Loaded(file: file, tags: [], problem: error)
+                }
+            }
         }
-        self.names = names
+        Self.check(&templates)
+        self.templates = templates
+        listingReaders = Set(templates.keys.filter { name in
+            TemplateContext.listingMembers.contains { Self.mentions($0, in: name, templates: templates) }
+        })
+        library = MustacheLibrary(templates: parsed.filter { templates[$0.key]?.problem == nil })
     }
 
     /// The page rendered with template `name`, or a diagnostic at the template's file and line.
     package func render(_ name: String, context: TemplateContext) throws(Diagnostic) -> String {
-        try render(name, engineValues: context.engineValues)
+        guard let loaded = templates[name] else {
+            throw Diagnostic(.error, "no template '\(name)' in \(folders.joined(separator: ", "))", path: name)
+        }
+        if let problem = loaded.problem { throw problem }
+        guard let page = library.render(context.engineValue(filters), withTemplate: name) else {
+            throw Diagnostic(.error, "no template '\(name)'", path: loaded.file)
+        }
+        return page
     }
 
-    /// The problems of every template that does not parse, at its file and line (`theme check`).
+    /// The problems of every template, at its file, line and column (`theme check`).
     package var problems: [Diagnostic] {
-        templates.names.sorted().compactMap { name in
-            do throws(Diagnostic) {
-                _ = try locate(name) { try templates.template(name) }
-                return nil
-            } catch {
-                return error
-            }
-        }
-    }
-
-    /// The page rendered with template `name` from the engine's own values.
-    func render(_ name: String, engineValues: [String: Any]) throws(Diagnostic) -> String {
-        try locate(name) { try renderNodes(templates.template(name).nodes, Context(dictionary: engineValues, environment: environment)) }
-    }
-
-    /// What `body` returns, or its error as a diagnostic at the file and line of template `name`
-    /// (or of the template it extends or includes where the error is).
-    private func locate<T>(_ name: String, _ body: () throws -> T) throws(Diagnostic) -> T {
-        do {
-            return try body()
-        } catch let error as TemplateSyntaxError {
-            // An error inside an extended or included template carries the tokens that led to it,
-            // innermost first; the innermost one is where the writer has to look.
-            let token = error.stackTrace.first ?? error.token
-            let template = token?.sourceMap.filename ?? name
-            let location = token?.sourceMap.location
-            let position = location.map { SourcePosition(line: max(Int($0.lineNumber), 1), column: $0.lineOffset + 1) }
-            throw Diagnostic(.error, "template error: \(error.reason)", path: path(of: template), position: position)
-        } catch let error as TemplateDoesNotExist {
-            throw Diagnostic(.error, "no template: \(error.description)", path: name)
-        } catch {
-            throw Diagnostic(.error, "template error: \(error)", path: path(of: name))
-        }
+        templates.values.compactMap(\.problem).filter { problem in
+            // A template that fails because one it needs fails says so once, where the error is.
+            templates.values.contains { $0.file == problem.path }
+        }.sorted { ($0.path, $0.position?.line ?? 0) < ($1.path, $1.position?.line ?? 0) }
+            .reduce(into: [Diagnostic]()) { if !$0.contains($1) { $0.append($1) } }
     }
 
     /// Whether a template of that name exists in any folder.
     package func exists(_ name: String) -> Bool {
-        ParsedTemplates.file(named: name, in: folders) != nil
+        templates[name] != nil
     }
 
-    /// Whether template `name`, a template it extends or one it includes, names `variable` inside a
-    /// `{{ }}` or `{% %}` tag, as Stencil's lexer splits the template. Conservative: a template it
-    /// cannot follow (an include of a variable, one that does not parse) counts as yes. A build uses
-    /// this to know which pages must be redone when every page's list (`pages`) changes.
-    package func mentions(_ variable: String, in name: String) -> Bool {
+    /// Whether template `name` shows the listing of its language's pages (`pages`, `otherPages`):
+    /// such a page is rendered again whenever any page's entry in it changes.
+    package func readsListing(_ name: String) -> Bool {
+        listingReaders.contains(name)
+    }
+
+    /// Whether template `name`, its parents or its partials name `variable` (or a path under it)
+    /// in a tag. A template that cannot be rendered counts as yes.
+    private static func mentions(_ variable: String, in name: String, templates: [String: Loaded]) -> Bool {
         var seen: Set<String> = []
         var pending = [name]
         while let next = pending.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            guard let found = names[next] else {
-                if templates.names.contains(next) { return true }   // there, but it does not parse
-                continue
+            guard seen.insert(next).inserted, let loaded = templates[next] else { continue }
+            if loaded.problem != nil { return true }
+            for tag in loaded.tags {
+                if let reference = tag.reference { pending.append(reference) }
+                if tag.names.contains(where: { $0 == variable || $0.hasPrefix(variable + ".") }) { return true }
             }
-            if found.variables.contains(Substring(variable)) { return true }
-            guard let references = found.references else { return true }
-            pending += references
         }
         return false
     }
 
-    /// The first word of each path the variable and block tokens name, and the templates the
-    /// `extends` and `include` tags name.
-    private static func names(in tokens: [Token]) -> (variables: Set<Substring>, references: [String]?) {
-        var variables: Set<Substring> = []
-        var references: [String]? = []
-        for token in tokens where token.kind == .variable || token.kind == .block {
-            let words = token.contents.split(whereSeparator: {
-                !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "\"" || $0 == "'" || $0 == "." || $0 == "/" || $0 == "-")
-            })
-            for word in words { variables.insert(word.prefix { $0 != "." }) }
-            if let keyword = words.first, keyword == "extends" || keyword == "include" {
-                guard words.count > 1, let quote = words[1].first, quote == "\"" || quote == "'" else {
-                    references = nil
-                    continue
+    /// Every template's partials, parents and transforms checked: each missing one, and each
+    /// cycle, is the error of the template whose tag names it; a template that needs one with an
+    /// error gets that error.
+    private static func check(_ templates: inout [String: Loaded]) {
+        for (name, loaded) in templates where loaded.problem == nil {
+            for tag in loaded.tags {
+                if let reference = tag.reference, templates[reference] == nil {
+                    templates[name]?.problem = tag.diagnostic("no template '\(reference)' (a \(tag.kind == "<" ? "parent" : "partial") must be a file of the site's or the theme's templates)")
+                    break
                 }
-                references?.append(String(words[1].dropFirst().dropLast()))
+                if let unknown = tag.transforms.first(where: { !TemplateFilters.transforms.contains($0) }) {
+                    templates[name]?.problem = tag.diagnostic("unknown transform '\(unknown)' (known: \(TemplateFilters.transforms.sorted().joined(separator: ", ")))")
+                    break
+                }
             }
         }
-        return (variables, references)
+        // Cycles, and templates that need a template with a problem.
+        var state: [String: Bool] = [:]   // false: being visited; true: done
+        func visit(_ name: String, path: [String]) {
+            guard state[name] != true, let loaded = templates[name] else { return }
+            state[name] = false
+            for tag in loaded.tags {
+                guard let reference = tag.reference else { continue }
+                if state[reference] == false {
+                    let cycle = (path + [name, reference]).drop { $0 != reference }
+                    if templates[name]?.problem == nil {
+                        templates[name]?.problem = tag.diagnostic("partials make a cycle: \(cycle.joined(separator: " → ")); a template cannot include itself")
+                    }
+                    continue
+                }
+                visit(reference, path: path + [name])
+                if templates[name]?.problem == nil, let inner = templates[reference]?.problem { templates[name]?.problem = inner }
+            }
+            state[name] = true
+        }
+        for name in templates.keys.sorted() { visit(name, path: []) }
     }
 
-    /// Where a template name comes from, for diagnostics.
-    private func path(of name: String) -> String {
-        ParsedTemplates.file(named: name, in: folders) ?? name
+    /// The text of template `name` of `folder`: UTF-8, and not a link out of the folder that holds
+    /// the templates (the site, or the theme).
+    private static func read(_ name: String, in folder: String) throws(Diagnostic) -> String {
+        let file = folder + "/" + name
+        if let problem = OutputPath.problem(with: name) {
+            throw Diagnostic(.error, "cannot be a template's name: \(problem)", path: file)
+        }
+        guard RealPath.leadsInside(file, (folder as NSString).deletingLastPathComponent) else {
+            throw Diagnostic(.error, "a symbolic link out of its folder; Runway follows links only inside it", path: file)
+        }
+        guard let data = FileManager.default.contents(atPath: file), let text = String(validating: data, as: UTF8.self) else {
+            throw Diagnostic(.error, "cannot be read as UTF-8 text", path: file)
+        }
+        return text
+    }
+
+    /// Every file under `folder`, relative to it, sorted.
+    private static func names(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var names: [String] = []
+        while let name = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+                names.append(name)
+            }
+        }
+        return names.sorted()
+    }
+
+    /// The template's text parsed, or its error at the line and column the parser stopped.
+    private static func parse(_ text: String, file: String) throws(Diagnostic) -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: text)
+        } catch let error as MustacheTemplate.ParserError {
+            throw Diagnostic(.error, "template error: \(describe(error.error))", path: file,
+                             position: SourcePosition(line: error.context.lineNumber, column: error.context.columnNumber))
+        } catch {
+            throw Diagnostic(.error, "template error: \(error)", path: file)
+        }
+    }
+
+    /// A parser error in words.
+    private static func describe(_ error: any Error) -> String {
+        switch "\(error)" {
+        case "unfinishedName": "a tag is not closed with }}"
+        case "expectedSectionEnd": "a section ({{#…}}, {{^…}}, {{$…}} or {{<…}}) is not closed before the end of the file"
+        case "sectionCloseNameIncorrect": "a section is closed ({{/…}}) with another name than the one it was opened with"
+        case "unexpectedSectionEnd": "a section is closed ({{/…}}) that was never opened"
+        case let other: other
+        }
     }
 }

@@ -60,16 +60,18 @@ package enum TemplateValue: Sendable, Hashable {
         }
     }
 
-    /// The value as Stencil takes it: text escaped, objects as `TemplateObject`s.
-    var engineValue: Any {
+    /// The value as the engine takes it: text as `TemplateText` (escaped where written, with the
+    /// transforms of `filters`), HTML as `TemplateHTML`, objects as `TemplateObject`s.
+    func engineValue(_ filters: TemplateFilters.Bound) -> Any {
         switch self {
-        case .text(let text): escape(text)
-        case .html(let html): html
+        case .text(let text): filters.text(text)
+        case .html(let html): TemplateHTML(html: html)
         case .bool(let value): value
         case .integer(let value): value
         case .number(let value): value
-        case .list(let values): values.map(\.engineValue)
-        case .object(let members): TemplateObject(Dictionary(members.map { ($0.0, $0.1.engineValue) }) { first, _ in first })
+        case .list(let values): values.map { $0.engineValue(filters) }
+        case .object(let members):
+            TemplateObject(Dictionary(members.map { ($0.0, $0.1.engineValue(filters)) }) { first, _ in first })
         }
     }
 }

@@ -47,11 +47,8 @@ public struct ThemeScaffold: Sendable {
                 files["templates/" + file] = FileManager.default.contents(atPath: templates + "/" + file).map { String(decoding: $0, as: UTF8.self) }
             }
         }
-        if let base = files["templates/base.html"] {
-            files["templates/base.html"] = base.replacingOccurrences(
-                of: "<link rel=\"stylesheet\" href=\"{{ page.stylesheet }}\">",
-                with: "<link rel=\"stylesheet\" href=\"{{ page.stylesheet }}\">\n<link rel=\"stylesheet\" href=\"/\(name).css\">")
-        }
+        // The theme's own stylesheet, linked from the partial every page's head includes.
+        files["templates/partials/head.html"] = "<link rel=\"stylesheet\" href=\"/\(name).css\">\n"
         files["static/\(name).css"] = """
             /* The \(name) theme's own CSS, copied into every site that uses it (static/ of a theme is
                copied before the site's). Most styling belongs in theme.toml, where it stays in light
@@ -66,8 +63,9 @@ public struct ThemeScaffold: Sendable {
 
             - `theme.toml`: the formatting definition (custom attributes and constraints) and the styles, per
               block intent, inline intent and custom attribute value, in light and dark.
-            - `templates/`: Stencil templates (`base.html`, `page.html`, `home.html`, `list.html`, `404.html`,
-              `partials/`). A site overrides any of them with a file at the same path in its own `templates/`.
+            - `templates/`: Mustache templates (`base.html`, `page.html`, `home.html`, `list.html`, `404.html`,
+              `partials/`; `partials/head.html` links this theme's stylesheet). A site overrides any of them with
+              a file at the same path in its own `templates/`. `docs/themes.md` in Runway lists what they see.
             - `static/`: copied into the site's output (the site's own `static/` wins).
 
             `runway theme check \(name)` lists problems at file:line:col and what is left unstyled;

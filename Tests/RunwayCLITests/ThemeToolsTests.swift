@@ -55,14 +55,14 @@ import Testing
             values = ["danger"]
             default = "nowhere"
             """.write(toFile: folder + "/theme.toml", atomically: true, encoding: .utf8)
-        try "<p>\n{% if page.title %}unclosed\n".write(toFile: folder + "/templates/page.html", atomically: true, encoding: .utf8)
+        try "<p>\n{{#page.title}}unclosed\n".write(toFile: folder + "/templates/page.html", atomically: true, encoding: .utf8)
         let check = try RunwayProcess.run(["theme", "check", folder])
         #expect(check.status == 1)
         let lines = check.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("\(folder)/theme.toml:2:1: warning: unknown key 'colour'") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("\(folder)/theme.toml:5:1: error:") && $0.contains("not-a-colour") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("\(folder)/theme.toml:") && $0.contains("nowhere") }, "the default outside its values: \(lines)")
-        #expect(lines.contains { $0.hasPrefix("\(folder)/templates/page.html:2:") && $0.contains("endif") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("\(folder)/templates/page.html:2:1:") && $0.contains("is not closed") }, "\(lines)")
 
         try "extends = \"default\"\n[styles.h1\n".write(toFile: folder + "/theme.toml", atomically: true, encoding: .utf8)
         let syntax = try RunwayProcess.run(["theme", "check", folder])

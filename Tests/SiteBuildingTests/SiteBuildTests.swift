@@ -137,17 +137,21 @@ import Testing
     }
 
     @Test func templateErrorsPointAtTheTemplate() throws {
-        let root = try Self.site(pages: ["a.md": "a\n"], templates: ["page.html": "<p>\n{% if page.title %}unclosed\n"])
+        let root = try Self.site(pages: ["a.md": "a\n"], templates: ["page.html": "<p>\n{{#page.title}}unclosed\n"])
         let report = SiteBuild(site: root).run()
         #expect(!report.succeeded)
-        #expect(report.diagnostics.first?.description.hasPrefix("\(root)/templates/page.html:2:") == true)
+        #expect(report.diagnostics.map(\.description) == [
+            "\(root)/templates/page.html:2:1: error: template error: {{#page.title}} is not closed: end it with {{/page.title}}",
+        ])
     }
 
     @Test func anErrorInAnIncludedPartialPointsAtThePartial() throws {
-        let root = try Self.site(pages: ["a.md": "a\n"], templates: ["partials/footer.html": "<footer>\n\n{{ site.title|nofilter }}\n"])
+        let root = try Self.site(pages: ["a.md": "a\n"], templates: ["partials/footer.html": "<footer>\n\n  {{ nofilter(site.title) }}\n"])
         let report = SiteBuild(site: root).run()
         #expect(report.diagnostics.map(\.description) == [
-            "\(root)/templates/partials/footer.html:3:4: error: template error: Unknown filter 'nofilter'. Found similar filters: 'filter'.",
+            "\(root)/templates/partials/footer.html:3:3: error: template error: unknown transform 'nofilter' (known: "
+                + "absURL, capitalized, count, date, empty, enumerated, equalzero, even, first, index, last, lowercased, markdownify, minusone, "
+                + "odd, plusone, relURL, reversed, slugify, sorted, truncate, uppercased)",
         ])
     }
 

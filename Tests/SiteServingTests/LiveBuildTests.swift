@@ -106,8 +106,8 @@ import Testing
         let live = LiveBuild(build: SiteBuild(site: root))
         #expect(live.rebuild().effect == .reload)
         try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
-        for (template, error) in [("{% include \"page.html\" %}", "templates nest more than 64 deep"),
-                                  ("{% extends \"page.html\" %}", "'extends' makes a cycle: page.html → page.html")] {
+        for (template, error) in [("{{>page.html}}", "partials make a cycle: page.html → page.html"),
+                                  ("{{<page.html}}{{/page.html}}", "partials make a cycle: page.html → page.html")] {
             try template.write(toFile: root + "/templates/page.html", atomically: true, encoding: .utf8)
             let failed = live.rebuild(changedPaths: [root + "/templates/page.html"])
             #expect(failed.effect == .failed)

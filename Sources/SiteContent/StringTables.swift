@@ -1,0 +1,43 @@
+package import AttributedText
+import Formatting
+import Foundation
+import TOMLKit
+
+/// The words of a site's pages by language, for templates' `t`: `i18n/<language>.toml` files of
+/// flat keys (`newer = "Older posts"`), the theme's (a parent theme's first) and then the site's,
+/// a later file's key winning.
+package enum StringTables {
+    /// The tables of `folders` (theme folders, parent first, then the site), by language code, and
+    /// what is wrong with their files, located.
+    package static func load(from folders: [String]) -> (strings: [String: [String: String]], diagnostics: [Diagnostic]) {
+        var strings: [String: [String: String]] = [:]
+        var diagnostics: [Diagnostic] = []
+        for folder in folders {
+            let root = SitePaths.join(folder, "i18n")
+            for file in SitePaths.files(under: root).sorted() where file.hasSuffix(".toml") && !file.contains("/") {
+                let path = root + "/" + file
+                let language = String(file.dropLast(".toml".count))
+                guard SiteLanguage.isValidCode(language) else {
+                    diagnostics.append(Diagnostic(.warning, "'\(language)' is not a language code; the file is not read", path: path))
+                    continue
+                }
+                let source: TOMLSource
+                do throws(Diagnostic) {
+                    source = try TOMLSource(path: path, text: try SourceText.read(path).text)
+                } catch {
+                    diagnostics.append(error)
+                    continue
+                }
+                for (key, value) in source.table {
+                    guard let text = value.string else {
+                        diagnostics.append(Diagnostic(.warning, "'\(key)' is not a string; templates see the key instead", path: path,
+                                                      position: source.position(of: [key])))
+                        continue
+                    }
+                    strings[language, default: [:]][key] = text
+                }
+            }
+        }
+        return (strings, diagnostics)
+    }
+}

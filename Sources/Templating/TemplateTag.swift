@@ -1,0 +1,115 @@
+import AttributedText
+import Foundation
+
+/// A tag of a Mustache template (`{{ page.title }}`, `{{> partials/footer.html }}`,
+/// `{{# empty(page.tags) }}`), as Runway's check of a template reads it: where it is, which
+/// template it names, which values and transforms. swift-mustache keeps its own tokens to itself,
+/// and renders a missing partial or an unknown transform as nothing, so Runway reads the tags.
+struct TemplateTag: Sendable {
+    /// `#`, `^`, `/`, `$`, `<`, `>`, `&`, `{`, or `` for a variable.
+    var kind: String
+    /// The tag's text without its braces and kind, trimmed.
+    var content: String
+    var file: String
+    var position: SourcePosition
+
+    /// The template a partial (`>`) or parent (`<`) tag names.
+    var reference: String? {
+        kind == ">" || kind == "<" ? content : nil
+    }
+
+    /// The transforms a value tag applies, outermost first: `empty` and `first` in `empty(first(a))`.
+    var transforms: [String] {
+        guard ["", "&", "{", "#", "^"].contains(kind) else { return [] }
+        return content.split(separator: "(", omittingEmptySubsequences: false).dropLast().map {
+            String($0.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// The value paths a tag names: `page.date` in `{{# empty(page.date) }}`.
+    var names: [String] {
+        guard ["", "&", "{", "#", "^", "/"].contains(kind) else { return [] }
+        let inner = content.split(separator: "(").last ?? ""
+        let name = inner.prefix { $0 != ")" }.trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? [] : [name]
+    }
+
+    func diagnostic(_ message: String) -> Diagnostic {
+        Diagnostic(.error, "template error: \(message)", path: file, position: position)
+    }
+
+    /// Every tag of a template's text; an error for a tag that is not closed and for a change of
+    /// delimiters (`{{=<% %>=}}`), which Runway's check does not follow.
+    static func tags(in text: String, file: String) throws(Diagnostic) -> [TemplateTag] {
+        var tags: [TemplateTag] = []
+        let bytes = Array(text.utf8)
+        var index = 0, line = 1, lineStart = 0
+        func position(_ offset: Int) -> SourcePosition {
+            SourcePosition(line: line, column: String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1)
+        }
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
+            let start = position(index)
+            let triple = index + 2 < bytes.count && bytes[index + 2] == UInt8(ascii: "{")
+            let close = Array((triple ? "}}}" : "}}").utf8)
+            var end = index + (triple ? 3 : 2)
+            while end + close.count <= bytes.count, Array(bytes[end..<end + close.count]) != close { end += 1 }
+            guard end + close.count <= bytes.count else {
+                throw Diagnostic(.error, "template error: a tag opened here is not closed with \(triple ? "}}}" : "}}")", path: file, position: start)
+            }
+            var inner = String(decoding: bytes[(index + (triple ? 3 : 2))..<end], as: UTF8.self)
+            var kind = triple ? "{" : ""
+            if !triple, let first = inner.first, "#^/$<>&!=".contains(first) {
+                kind = String(first)
+                inner.removeFirst()
+            }
+            if kind == "=" {
+                throw Diagnostic(.error, "template error: Runway's templates keep Mustache's {{ }} delimiters (a change of delimiters is not followed)",
+                                 path: file, position: start)
+            }
+            if kind != "!" {
+                tags.append(TemplateTag(kind: kind, content: inner.trimmingCharacters(in: .whitespacesAndNewlines), file: file, position: start))
+            }
+            // Newlines inside the tag (a long comment) still count.
+            for offset in index..<(end + close.count) where bytes[offset] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = offset + 1
+            }
+            index = end + close.count
+        }
+        try checkSections(tags)
+        return tags
+    }
+
+    /// Each section (`{{#…}}`, `{{^…}}`, `{{$…}}`, `{{<…}}`) closed by a `{{/…}}` of its name, in
+    /// order: an error at the opening tag of one left open, at the closing tag of one closed out of
+    /// order. (swift-mustache only says that something is open when it reaches the file's end.)
+    private static func checkSections(_ tags: [TemplateTag]) throws(Diagnostic) {
+        var open: [TemplateTag] = []
+        for tag in tags {
+            if ["#", "^", "$", "<"].contains(tag.kind) {
+                open.append(tag)
+            } else if tag.kind == "/" {
+                guard let last = open.popLast() else {
+                    throw tag.diagnostic("{{/\(tag.content)}} closes a section that was never opened")
+                }
+                guard last.content == tag.content else {
+                    throw tag.diagnostic("{{/\(tag.content)}} closes {{\(last.kind)\(last.content)}} (line \(last.position.line)), "
+                                         + "which must be closed with {{/\(last.content)}} first")
+                }
+            }
+        }
+        if let unclosed = open.last {
+            throw unclosed.diagnostic("{{\(unclosed.kind)\(unclosed.content)}} is not closed: end it with {{/\(unclosed.content)}}")
+        }
+    }
+}

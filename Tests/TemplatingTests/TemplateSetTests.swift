@@ -1,0 +1,157 @@
+import AttributedText
+import Foundation
+@testable import Templating
+import Synchronization
+import Testing
+
+/// The template layer through its package API: what templates see, how text is escaped, the
+/// transforms, and every template error at its file, line and column.
+@Suite struct TemplateSetTests {
+    /// A folder of templates (`name` → text), made for one test.
+    static func folder(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-templates-\(UUID().uuidString)").path
+        for (name, text) in files {
+            let path = root + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    static func context(title: String = "Fish & <Chips> \"quoted\" 'single'", date: String = "2026-11-03", lang: String = "en",
+                        body: String = "<p>Body &amp; soul</p>", tags: [String] = ["a&b", "c"]) -> TemplateContext {
+        let site = SiteContext(title: "Site", baseURL: "https://example.org/book/", language: lang, theme: "t",
+                               languages: [LanguageLink(code: "en", name: "English", url: "/")], home: "/")
+        let page = PageContext(title: title, content: body, url: "/p/", permalink: "https://example.org/book/p/", date: date, tags: tags,
+                               summary: "", lang: lang, stylesheet: "/theme.css")
+        let entries = [PageEntry(title: "One", url: "/one/", date: "2026-01-01", summary: ""),
+                       PageEntry(title: "This", url: "/p/", date: "", summary: ""),
+                       PageEntry(title: "Two <2>", url: "/two/", date: "", summary: "S")]
+        return TemplateContext(site: site, page: page, pages: TemplateListing(entries), items: entries,
+                               pagination: Pagination(number: 2, total: 3, previous: "/l/", next: "/l/page/3/"))
+    }
+
+    @Test func parentsBlocksAndPartialsWithTheSiteOverTheTheme() throws {
+        let theme = try Self.folder([
+            "base.html": "<title>{{$title}}{{page.title}}{{/title}}</title>\n{{$content}}default{{/content}}\n{{>partials/footer.html}}\n",
+            "page.html": "{{<base.html}}{{$content}}<main>{{{page.content}}}</main>{{/content}}{{/base.html}}",
+            "partials/footer.html": "<footer>theme</footer>",
+        ])
+        let site = try Self.folder(["partials/footer.html": "<footer>{{site.title}}</footer>"])
+        let templates = TemplateSet(folders: [site, theme])
+        let page = try templates.render("page.html", context: Self.context())
+        #expect(page ==
+            "<title>Fish &amp; &lt;Chips&gt; &quot;quoted&quot; &#39;single&#39;</title>\n<main><p>Body &amp; soul</p></main>\n<footer>Site</footer>",
+                "a standalone partial tag's line ends where the partial does")
+        #expect(templates.exists("base.html") && templates.exists("partials/footer.html") && !templates.exists("list.html"))
+    }
+
+    /// Text is escaped wherever a template writes it with `{{ }}`, trusted HTML only with `{{{ }}}`;
+    /// empty text counts as false; lists loop with the entries' members.
+    @Test func textIsEscapedHTMLIsTrustedAndEmptyIsFalse() throws {
+        let root = try Self.folder(["t.html": """
+            {{page.title}}|{{{page.content}}}|{{page.content}}|{{#page.summary}}S{{/page.summary}}{{^page.summary}}no summary{{/page.summary}}|\
+            {{#page.tags}}[{{.}}]{{/page.tags}}|{{#otherPages}}{{title}}{{#date}}@{{date}}{{/date}};{{/otherPages}}|\
+            {{#pages}}{{#first()}}first:{{/first()}}{{index()}}{{/pages}}|{{#pagination.isPaginated}}{{pagination.number}}/{{pagination.total}}{{/pagination.isPaginated}}|\
+            {{^empty(page.tags)}}tags{{/empty(page.tags)}}{{#site.languages}}{{name}}{{/site.languages}}
+            """])
+        let page = try TemplateSet(folders: [root]).render("t.html", context: Self.context())
+        #expect(page == "Fish &amp; &lt;Chips&gt; &quot;quoted&quot; &#39;single&#39;|<p>Body &amp; soul</p>|&lt;p&gt;Body &amp;amp; soul&lt;/p&gt;|"
+            + "no summary|[a&amp;b][c]|One@2026-01-01;Two &lt;2&gt;;|first:012|2/3|tagsEnglish", "\(page)")
+    }
+
+    @Test func transformsReadTheTextAsWrittenAndKnowThePagesLanguage() throws {
+        let root = try Self.folder(["t.html": """
+            {{slugify(page.title)}}|{{truncate(page.summary)}}|{{date(page.date)}}|{{relURL(page.url)}}|{{absURL(page.url)}}|\
+            {{{markdownify(page.title)}}}|{{t.newer}}|{{t.missing}}|{{uppercased(page.title)}}
+            """])
+        let filters = TemplateFilters(markdown: { "<p>md:" + $0 + "</p>" }, slug: { $0.lowercased().filter(\.isLetter) },
+                                      baseURL: "https://example.org/book/", strings: ["fr": ["newer": "Plus récents"], "en": ["newer": "Newer"]])
+        let templates = TemplateSet(folders: [root], filters: filters)
+        var french = Self.context(title: "Fish & Chips", lang: "fr")
+        french.page.summary = String(repeating: "word & ", count: 20)
+        let page = try templates.render("t.html", context: french)
+        let parts = page.split(separator: "|").map(String.init)
+        #expect(parts[0] == "fishchips")
+        #expect(parts[1].hasSuffix("…") && parts[1].contains("word &amp; word") && !parts[1].contains("&am…") && !parts[1].hasSuffix("&…"))
+        #expect(parts[2] == "3 novembre 2026")
+        #expect(parts[3] == "/book/p/" && parts[4] == "https://example.org/book/p/")
+        #expect(parts[5] == "<p>md:Fish & Chips</p>")
+        #expect(parts[6] == "Plus récents" && parts[7] == "missing")
+        #expect(parts[8] == "FISH &amp; CHIPS")
+        let english = try templates.render("t.html", context: Self.context(title: "Fish & Chips"))
+        #expect(english.contains("|November 3, 2026|") && english.contains("|Newer|"), "\(english)")
+    }
+
+    /// What Mustache itself renders as nothing (a missing partial, an unknown transform) or cannot
+    /// end (a partial that includes itself) is an error at the tag, found when the set is made, and
+    /// a template that needs a broken one reports that one's error.
+    @Test(arguments: [
+        ("t.html", "a\n  {{>partials/missing.html}}\n", "t.html:2:3: error: template error: no template 'partials/missing.html'"),
+        ("t.html", "a\n{{ nothing(page.title) }}\n", "t.html:2:1: error: template error: unknown transform 'nothing'"),
+        ("t.html", "{{#page.tags}}\n{{#page.title}}x{{/page.tags}}", "t.html:2:17: error: template error: {{/page.tags}} closes {{#page.title}} (line 2)"),
+        ("t.html", "x\n\n   {{^page.tags}}never closed", "t.html:3:4: error: template error: {{^page.tags}} is not closed"),
+        ("t.html", "{{/page.tags}}", "t.html:1:1: error: template error: {{/page.tags}} closes a section that was never opened"),
+        ("t.html", "ok {{page.title", "t.html:1:4: error: template error: a tag opened here is not closed with }}"),
+        ("t.html", "{{>t.html}}", "t.html:1:1: error: template error: partials make a cycle: t.html → t.html"),
+        ("t.html", "{{<base.html}}{{/base.html}}", "base.html:1:1: error: template error: partials make a cycle: base.html → base.html"),
+        ("t.html", "{{=<% %>=}}", "t.html:1:1: error: template error: Runway's templates keep Mustache's {{ }} delimiters"),
+    ])
+    func templateErrorsAreLocated(name: String, text: String, expected: String) throws {
+        let root = try Self.folder([name: text, "base.html": "{{<base.html}}{{/base.html}}"])
+        let templates = TemplateSet(folders: [root])
+        do {
+            _ = try templates.render(name, context: Self.context())
+            Issue.record("rendered")
+        } catch {
+            #expect(error.description.hasPrefix(root + "/" + expected), "\(error)")
+        }
+        #expect(templates.problems.contains { $0.description.hasPrefix(root + "/" + expected) }, "\(templates.problems)")
+    }
+
+    @Test func aMissingTemplateAndABrokenFileAreErrors() throws {
+        let root = try Self.folder(["ok.html": "ok"])
+        try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: root + "/bad.html"))
+        let templates = TemplateSet(folders: [root])
+        #expect(throws: Diagnostic.self) { try templates.render("none.html", context: Self.context()) }
+        do {
+            _ = try templates.render("bad.html", context: Self.context())
+        } catch {
+            #expect(error.description == root + "/bad.html: error: cannot be read as UTF-8 text")
+        }
+        #expect(try templates.render("ok.html", context: Self.context()) == "ok")
+    }
+
+    /// Whether a page's template shows the listing decides whether the page is rendered again when
+    /// any page's entry changes: followed through parents and partials.
+    @Test func theListingIsReadThroughParentsAndPartials() throws {
+        let root = try Self.folder([
+            "base.html": "{{$content}}{{/content}}{{>partials/recent.html}}",
+            "partials/recent.html": "{{#otherPages}}{{title}}{{/otherPages}}",
+            "plain.html": "{{page.title}} {{pagesCount}}",
+            "page.html": "{{<base.html}}{{$content}}x{{/content}}{{/base.html}}",
+            "direct.html": "{{#pages.0}}{{title}}{{/pages.0}}",
+        ])
+        let templates = TemplateSet(folders: [root])
+        #expect(templates.readsListing("page.html") && templates.readsListing("base.html") && templates.readsListing("direct.html"))
+        #expect(!templates.readsListing("plain.html"))
+    }
+
+    /// One set rendered from many threads at once gives what it gives from one.
+    @Test func renderingFromManyThreadsIsTheSame() throws {
+        let root = try Self.folder([
+            "base.html": "{{$content}}{{/content}}|{{#otherPages}}{{title}},{{/otherPages}}|{{date(page.date)}}",
+            "page.html": "{{<base.html}}{{$content}}{{page.title}}{{/content}}{{/base.html}}",
+        ])
+        let templates = TemplateSet(folders: [root])
+        let contexts = (0..<200).map { Self.context(title: "Page \($0)", lang: $0 % 2 == 0 ? "en" : "fr") }
+        let serial = try contexts.map { try templates.render("page.html", context: $0) }
+        let parallel = Mutex([String](repeating: "", count: contexts.count))
+        DispatchQueue.concurrentPerform(iterations: contexts.count) { index in
+            let page = (try? templates.render("page.html", context: contexts[index])) ?? "failed"
+            parallel.withLock { $0[index] = page }
+        }
+        #expect(parallel.withLock { $0 } == serial)
+        #expect(serial[1] == "Page 1|One,Two &lt;2&gt;,|3 novembre 2026")
+    }
+}
