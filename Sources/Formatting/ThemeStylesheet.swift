@@ -9,9 +9,17 @@ public struct ThemeStylesheet: Sendable {
         self.theme = theme
     }
 
+    /// Which of the theme's looks a stylesheet gives.
+    public enum Appearance: Sendable {
+        /// Light, and dark where the reader's system asks for it (`prefers-color-scheme`).
+        case system
+        /// Dark whatever the system says: the dark rules in force, for a preview of them.
+        case dark
+    }
+
     /// The stylesheet; `usedValues` are custom attribute values a page carries, so that styling
     /// attributes set in content (`underlineStyle: 'single'`) get a rule too.
-    public func css(usedValues: [(attribute: String, value: AttributeValue)] = []) -> String {
+    public func css(usedValues: [(attribute: String, value: AttributeValue)] = [], appearance: Appearance = .system) -> String {
         var rules: [(selector: String, declarations: CSSDeclarations)] = []
         let targets = theme.styles.keys.sorted { ($0.rank, $0.selector) < ($1.rank, $1.selector) }
         for target in targets {
@@ -20,7 +28,7 @@ public struct ThemeStylesheet: Sendable {
             for attribute in StyleAttribute.allCases {
                 if let value = style[attribute.rawValue], let css = try? attribute.css(value) { declarations.merge(css) }
             }
-            if target == .body { declarations.light.insert(.init("color-scheme", "light dark"), at: 0) }
+            if target == .body { declarations.light.insert(.init("color-scheme", appearance == .dark ? "dark" : "light dark"), at: 0) }
             rules.append((target.selector, declarations))
         }
         var seen = Set<String>()
@@ -36,7 +44,9 @@ public struct ThemeStylesheet: Sendable {
             output += Self.block(rule.selector, rule.declarations.light, indent: "")
         }
         let dark = rules.filter { !$0.declarations.dark.isEmpty }
-        if !dark.isEmpty {
+        if !dark.isEmpty, appearance == .dark {
+            for rule in dark { output += Self.block(rule.selector, rule.declarations.dark, indent: "") }
+        } else if !dark.isEmpty {
             output += "@media (prefers-color-scheme: dark) {\n"
             for rule in dark { output += Self.block(rule.selector, rule.declarations.dark, indent: "  ") }
             output += "}\n"

@@ -34,9 +34,20 @@ public struct ThemePreview: Sendable {
                 let themes = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
                 try FileManager.default.createSymbolicLink(atPath: root + "/themes", withDestinationPath: URL(fileURLWithPath: themes).standardized.path)
             }
-            try Self.specimen(loaded).write(toFile: root + "/content/index.md", atomically: true, encoding: .utf8)
+            // The specimen twice: `/` in the theme's stylesheet, `/dark/` with its dark rules in
+            // force too; each through a layout of the preview's own that adds the text styles.
+            try Self.specimen(loaded, layout: "specimen.html").write(toFile: root + "/content/index.md", atomically: true, encoding: .utf8)
+            try Self.specimen(loaded, layout: "specimen-dark.html").write(toFile: root + "/content/dark.md", atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
+            try Self.layout(head: "").write(toFile: root + "/templates/specimen.html", atomically: true, encoding: .utf8)
+            try Self.layout(head: "<style>:root { color-scheme: dark; }</style><link rel=\"stylesheet\" href=\"/theme-dark.css\">")
+                .write(toFile: root + "/templates/specimen-dark.html", atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(atPath: root + "/static", withIntermediateDirectories: true)
             try Self.image.write(toFile: root + "/static/specimen.svg", atomically: true, encoding: .utf8)
+            let values = ThemeCheck.customValues(loaded).map { (attribute: $0.attribute, value: AttributeValue.string($0.value)) }
+            try ThemeStylesheet(theme: loaded).css(usedValues: values, appearance: .dark)
+                .write(toFile: root + "/static/theme-dark.css", atomically: true, encoding: .utf8)
+            try sideBySide.write(toFile: root + "/static/preview.html", atomically: true, encoding: .utf8)
         } catch {
             return SiteBuild.Report(pageCount: 0, diagnostics: [FileFailure.diagnostic("cannot write the preview", error, path: root)],
                                     output: output)
@@ -54,12 +65,6 @@ public struct ThemePreview: Sendable {
             return moved
         }
         guard report.succeeded else { return report }
-        do {
-            try addDarkAndSideBySide(in: staged)
-        } catch {
-            report.diagnostics.append(FileFailure.diagnostic("cannot write the preview", error, path: output))
-            return report
-        }
         var protected = SiteBuild.protectedFolders(site: site)
         protected += library.folders(of: name).map { OutputLocation.Protected($0, what: "the theme's own folder") }
         do throws(Diagnostic) {
@@ -74,44 +79,28 @@ public struct ThemePreview: Sendable {
         return report
     }
 
-    /// `/dark/`: the specimen with the stylesheet's dark values in force whatever the system says,
-    /// and `/preview.html`: light and dark side by side.
-    private func addDarkAndSideBySide(in output: String) throws {
-        let css = try String(contentsOfFile: output + "/theme.css", encoding: .utf8)
-        try Self.forcingDark(css).write(toFile: output + "/theme-dark.css", atomically: true, encoding: .utf8)
-        var page = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
-        if let heading = page.range(of: "<h2>Text styles</h2>\n") {
-            page.replaceSubrange(heading, with: "<h2>Text styles</h2>\n" + Self.textStyles)
-            try page.write(toFile: output + "/index.html", atomically: true, encoding: .utf8)
-        }
-        try FileManager.default.createDirectory(atPath: output + "/dark", withIntermediateDirectories: true)
-        try page.replacingOccurrences(of: "href=\"/theme.css\"", with: "href=\"/theme-dark.css\"")
-            .replacingOccurrences(of: "<html lang=\"en\">", with: "<html lang=\"en\" style=\"color-scheme: dark\">")
-            .write(toFile: output + "/dark/index.html", atomically: true, encoding: .utf8)
-        try """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Theme preview: \(theme)</title>
-            <style>body { margin: 0; display: flex; height: 100vh; } iframe { flex: 1; border: 0; border-right: 1px solid #888; }</style>
-            </head><body><iframe src="/" title="light"></iframe><iframe src="/dark/" title="dark"></iframe></body></html>
+    /// `/preview.html`: light and dark side by side.
+    private var sideBySide: String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>Theme preview: \(theme)</title>
+        <style>body { margin: 0; display: flex; height: 100vh; } iframe { flex: 1; border: 0; border-right: 1px solid #888; }</style>
+        </head><body><iframe src="/" title="light"></iframe><iframe src="/dark/" title="dark"></iframe></body></html>
 
-            """.write(toFile: output + "/preview.html", atomically: true, encoding: .utf8)
+        """
     }
 
-    /// The stylesheet with the rules of its `prefers-color-scheme: dark` block applied always.
-    static func forcingDark(_ css: String) -> String {
-        guard let start = css.range(of: "@media (prefers-color-scheme: dark) {\n") else { return css }
-        let inside = css[start.upperBound...]
-        guard let end = inside.range(of: "\n}\n", options: .backwards) else { return css }
-        let rules = inside[..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
-        return String(css[..<start.lowerBound]) + String(inside[end.upperBound...]) + rules + "\n"
+    /// The specimen's layout: the theme's `base.html` with the page, then a line in each text
+    /// style; `head` goes in base.html's `head` block.
+    static func layout(head: String) -> String {
+        "{{<base.html}}\n{{$head}}\(head){{/head}}\n{{$content}}\n{{{page.content}}}\n" + textStyles + "{{/content}}\n{{/base.html}}\n"
     }
 
     /// Markdown with every intent, every custom value of the theme's scope, and each text style.
-    static func specimen(_ theme: Theme) -> String {
+    static func specimen(_ theme: Theme, layout: String) -> String {
         var text = """
             ---
-            layout: page.html
+            layout: \(layout)
             ---
             # Heading 1: \(theme.name)
 
