@@ -62,6 +62,41 @@ extension SiteBuild {
         var diagnostics: [Diagnostic] = []
     }
 
+    /// The output of each page of `pages` (a build's published pages, or a quick rebuild's changed
+    /// ones): its file, its layout, its versions in other languages (found among `all`, the
+    /// published pages), and the key of what it is made from. A job's `.page` index is the page's
+    /// index in `pages`.
+    func pageJobs(_ pages: [PageRecord], among all: [PageRecord], contexts: TemplateContexts, templates: TemplateSet,
+                  configuration: SiteConfiguration, version: ContentHash) -> [OutputJob] {
+        let wanted = Set(pages.map(\.translationKey))
+        let versions = Self.versions(all.filter { wanted.contains($0.translationKey) }, key: \.translationKey, url: \.url,
+                                     language: \.language, configuration: configuration)
+        var jobs: [OutputJob] = []
+        for (index, page) in pages.enumerated() {
+            let layout = Self.layout(of: page, configuration: configuration, templates: templates)
+            let translations = (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
+            let listing = templates.readsListing(layout) ? contexts.listingHashes[page.language] ?? ContentHash() : nil
+            let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations, listing: listing)
+            guard let path = SiteURL.outputPath(ofURL: page.url) else { continue }
+            jobs.append(OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
+                                  claimant: page.source, file: page.source))
+        }
+        return jobs
+    }
+
+    /// Items (pages or lists) grouped by what makes them versions of one another, each group in the
+    /// site's language order.
+    static func versions<T>(_ items: [T], key: (T) -> String, url: (T) -> String, language: (T) -> String,
+                            configuration: SiteConfiguration) -> [String: [TemplateContexts.Version]] {
+        var grouped: [String: [TemplateContexts.Version]] = [:]
+        for item in items {
+            guard let site = configuration.language(language(item)) else { continue }
+            grouped[key(item), default: []].append(.init(language: site, url: url(item)))
+        }
+        return grouped.mapValues { $0.sorted { a, b in
+            (configuration.languages.firstIndex(of: a.language) ?? 0, a.url) < (configuration.languages.firstIndex(of: b.language) ?? 0, b.url) } }
+    }
+
     func outputPlan(published: [PageRecord], newest: [PageRecord], lists: SiteLists, reader: PageReader, contexts: TemplateContexts,
                     templates: TemplateSet, configuration: SiteConfiguration, theme: Theme, version: ContentHash,
                     statics: [String: String]) -> OutputPlan {
@@ -72,29 +107,10 @@ extension SiteBuild {
         func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
             key.add(listing(layout, language)?.description ?? "-")
         }
-        func versions<T>(_ items: [T], key: (T) -> String, url: (T) -> String, language: (T) -> String) -> [String: [TemplateContexts.Version]] {
-            var grouped: [String: [TemplateContexts.Version]] = [:]
-            for item in items {
-                guard let site = configuration.language(language(item)) else { continue }
-                grouped[key(item), default: []].append(.init(language: site, url: url(item)))
-            }
-            return grouped.mapValues { $0.sorted { a, b in
-                (configuration.languages.firstIndex(of: a.language) ?? 0, a.url) < (configuration.languages.firstIndex(of: b.language) ?? 0, b.url) } }
-        }
-        let pageVersions = versions(published, key: \.translationKey, url: \.url, language: \.language)
-        let listVersions = versions(lists.lists, key: { String($0.url.dropFirst($0.language.prefix.count)) }, url: \.url,
-                                    language: \.language.code)
-
-        var jobs: [OutputJob] = []
-        for (index, page) in published.enumerated() {
-            let layout = Self.layout(of: page, configuration: configuration, templates: templates)
-            let translations = (pageVersions[page.translationKey] ?? []).count > 1 ? pageVersions[page.translationKey]! : []
-            let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations,
-                                   listing: listing(layout, page.language))
-            guard let path = SiteURL.outputPath(ofURL: page.url) else { continue }
-            jobs.append(OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
-                                  claimant: page.source, file: page.source))
-        }
+        let listVersions = Self.versions(lists.lists, key: { String($0.url.dropFirst($0.language.prefix.count)) }, url: \.url,
+                                         language: \.language.code, configuration: configuration)
+        var jobs = pageJobs(published, among: published, contexts: contexts, templates: templates, configuration: configuration,
+                            version: version)
         for (index, list) in lists.lists.enumerated() {
             let total = lists.pageCount(list, size: configuration.paginate)
             let unprefixed = String(list.url.dropFirst(list.language.prefix.count))

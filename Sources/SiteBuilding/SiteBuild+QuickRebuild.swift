@@ -15,11 +15,10 @@ extension SiteBuild {
     func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, output: OutputFolder, reader: PageReader,
                       templates: TemplateSet, configuration: SiteConfiguration, version: ContentHash,
                       diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
+        // Read content: the changed files only, each of which must show other pages what it did.
         var records = previous.records
-        var rendered: [(path: OutputPath, contents: String, key: ContentHash)] = []
-        let manifest = output.manifest
-        var parsed = 0
-        let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [])
+        var pages: [PageRecord] = []
+        var bodies: [String: String] = [:]
         for file in changed.sorted() {
             let path = SitePaths.join(site, file)
             guard let old = previous.records[file], RealPath.leadsInside(path, site), let bytes = FileContents.read(path) else { return nil }
@@ -29,23 +28,21 @@ extension SiteBuild {
                   record.metadata == old.metadata, record.language == old.language, record.translationKey == old.translationKey,
                   record.section == old.section, record.values == old.values
             else { return nil }
-            parsed += 1
             records[file] = record
-            guard isPublished(record) else { continue }
-            let layout = Self.layout(of: record, configuration: configuration, templates: templates)
-            // A template that lists every page would need the listing: the full path does that.
-            guard !templates.readsListing(layout) else { return nil }
-            let translations = translations(of: record, in: records, configuration: configuration)
-            let key = Self.pageKey(version: version, page: record, layout: layout, translations: translations, listing: nil)
-            guard let output = SiteURL.outputPath(ofURL: record.url), manifest.files[output] != nil else { return nil }
-            do throws(Diagnostic) {
-                let context = contexts.page(record, body: body, translations: contexts.translations(translations, current: record.url),
-                                            withListing: false)
-                rendered.append((output, try templates.render(layout, context: context), key))
-            } catch {
-                return nil
-            }
+            bodies[file] = body
+            if isPublished(record) { pages.append(record) }
         }
+
+        // Key outputs, as the full path keys a page's: a page whose template lists every page, or
+        // whose file the output does not have, needs the full path.
+        let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [])
+        let jobs = pageJobs(pages, among: records.values.filter(isPublished), contexts: contexts, templates: templates,
+                            configuration: configuration, version: version)
+        let manifest = output.manifest
+        guard jobs.count == pages.count, jobs.allSatisfy({ job in
+            guard case .page(_, let layout, _) = job.kind else { return false }
+            return !templates.readsListing(layout) && manifest.files[job.path] != nil
+        }) else { return nil }
 
         // The same diagnostics, in the same order, as the full path: each file's own, then links.
         // Only records with something to say, in file order: most pages have no diagnostics and no
@@ -59,35 +56,20 @@ extension SiteBuild {
         }
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
         var report = Report(pageCount: records.values.count(where: isPublished), diagnostics: diagnostics, output: destination,
-                            parsed: parsed, quick: true)
+                            parsed: bodies.count, quick: true)
+
+        // Render and write, as the full path does.
+        let rendering = RenderInputs(published: pages, bodies: bodies, reader: reader, templates: templates, contexts: contexts,
+                                     lists: SiteLists(newestFirst: [], languages: []), configuration: configuration)
+        let published = publish(jobs, copies: [], removals: [], into: output, writing: report.succeeded, rendering: rendering)
+        // A page that does not render (or a write that fails): the full path says so, in its place
+        // among the diagnostics.
+        guard published.diagnostics.isEmpty else { return nil }
         guard report.succeeded else { return report }
-        if !rendered.isEmpty {
-            do throws(Diagnostic) {
-                let transaction = try output.begin(writes: rendered.map { ($0.path, $0.key.value) }, removals: [])
-                do throws(Diagnostic) {
-                    for file in rendered { try transaction.write(file.contents, to: file.path) }
-                } catch {
-                    transaction.rollback()
-                    throw error
-                }
-                output.record(try transaction.commit())
-            } catch {
-                report.diagnostics.append(error)
-                return report
-            }
-        }
-        report.written = rendered.map(\.path.value).sorted()
+        report.written = published.written
         var next = previous
         next.records = records
         cache = next
         return report
-    }
-
-    /// A page's versions in every language, in the site's language order, when it has more than one.
-    private func translations(of page: PageRecord, in records: [String: PageRecord], configuration: SiteConfiguration) -> [TemplateContexts.Version] {
-        let versions = records.values.filter { $0.translationKey == page.translationKey && isPublished($0) }
-            .compactMap { record in configuration.language(record.language).map { TemplateContexts.Version(language: $0, url: record.url) } }
-            .sorted { (configuration.languages.firstIndex(of: $0.language) ?? 0, $0.url) < (configuration.languages.firstIndex(of: $1.language) ?? 0, $1.url) }
-        return versions.count > 1 ? versions : []
     }
 }

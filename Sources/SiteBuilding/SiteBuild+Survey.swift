@@ -61,30 +61,47 @@ extension SiteBuild {
         var diagnostics: [Diagnostic]
     }
 
-    /// The content read (unchanged files from `previous`), the lists and the output plan.
+    /// The published pages, newest first, the lists and taxonomies they make, and what templates see.
+    struct Resolved {
+        var published: [PageRecord]
+        var newest: [PageRecord]
+        var lists: SiteLists
+        var contexts: TemplateContexts
+    }
+
+    /// Step 2 of a build: resolve lists and taxonomies from the records read.
+    func resolveLists(_ read: ReadContent, files: [String], inputs: Inputs) -> Resolved {
+        let published = files.compactMap { read.records[$0] }.filter(isPublished)
+        let newest = published.sorted(by: SiteLists.newestFirst)
+        return Resolved(published: published, newest: newest, lists: SiteLists(newestFirst: newest, languages: inputs.configuration.languages),
+                        contexts: TemplateContexts(configuration: inputs.configuration, themeName: inputs.theme.name, newestFirst: newest))
+    }
+
+    /// Steps 1 to 3 of a build: read content (unchanged files from `previous`), resolve lists and
+    /// taxonomies, key outputs (each output listed once, in the plan the link check reads too).
+    /// Rendering and writing (`publish`) follow in `run`; the quick path of a watcher's text edits
+    /// (`quickRebuild`) runs the same steps over the changed pages only.
     func survey(_ inputs: Inputs, previous: BuildCache?, changed: Set<String>?) -> Survey {
         var diagnostics = inputs.diagnostics
         let configuration = inputs.configuration
+        // 1. Read content.
         let (files, skipped) = contentFiles(previous: previous, changed: changed)
         diagnostics += skipped
         let read = readContent(files, reader: inputs.reader, previous: previous, changed: changed)
         diagnostics += read.diagnostics
-        let published = files.compactMap { read.records[$0] }.filter(isPublished)
-        let newest = published.sorted(by: SiteLists.newestFirst)
-        let lists = SiteLists(newestFirst: newest, languages: configuration.languages)
-        let contexts = TemplateContexts(configuration: configuration, themeName: inputs.theme.name, newestFirst: newest)
-
+        // 2. Resolve lists and taxonomies.
+        let resolved = resolveLists(read, files: files, inputs: inputs)
+        // 3. Key outputs; links are checked against the files the plan makes.
         let (statics, staticDiagnostics) = staticSources(themeFolders: inputs.library.folders(of: inputs.theme.name))
         diagnostics += staticDiagnostics
-        let plan = outputPlan(published: published, newest: newest, lists: lists, reader: inputs.reader, contexts: contexts,
-                              templates: inputs.templates, configuration: configuration, theme: inputs.theme, version: inputs.version,
-                              statics: statics)
-        // Links are checked against the files the plan makes: each output is listed once, there.
+        let plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
+                              contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
+                              version: inputs.version, statics: statics)
         let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path))
-        for page in published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
+        for page in resolved.published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
         diagnostics += plan.diagnostics
-        let rendering = RenderInputs(published: published, bodies: read.bodies, reader: inputs.reader, templates: inputs.templates,
-                                     contexts: contexts, lists: lists, configuration: configuration)
-        return Survey(read: read, published: published, plan: plan, rendering: rendering, diagnostics: diagnostics)
+        let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, reader: inputs.reader, templates: inputs.templates,
+                                     contexts: resolved.contexts, lists: resolved.lists, configuration: configuration)
+        return Survey(read: read, published: resolved.published, plan: plan, rendering: rendering, diagnostics: diagnostics)
     }
 }

@@ -5,8 +5,9 @@ import MarkdownParsing
 import SiteContent
 public import SiteOutput
 
-/// `runway build`: a folder of Markdown into a complete website. Pages are parsed (under cmark's
-/// lock) and rendered in parallel. With a build cache, only changed files are parsed, and only
+/// `runway build`: a folder of Markdown into a complete website, in named steps over one set of
+/// inputs: read content → resolve lists and taxonomies → key outputs → render → write (`survey`,
+/// `publish`). Pages are parsed and rendered in parallel. With a build cache, only changed files are parsed, and only
 /// outputs whose inputs changed (or whose file is not as Runway wrote it) are rendered and
 /// written. The output folder is Runway's only as far as its manifest says (`SiteOutput`): a build
 /// replaces and removes only files Runway wrote, and takes effect whole or not at all: each file
@@ -148,8 +149,9 @@ public struct SiteBuild: Sendable {
         let survey = self.survey(inputs, previous: previous, changed: changed)
         var diagnostics = survey.diagnostics
 
-        // Outputs whose key changed, or whose file is not as Runway wrote it, are rendered; static
-        // files are copied when they changed; what Runway wrote and nothing makes any more goes.
+        // 4. Render and 5. write: outputs whose key changed, or whose file is not as Runway wrote
+        // it, are rendered; static files are copied when they changed; what Runway wrote and
+        // nothing makes any more goes.
         let isCurrent = { (path: OutputPath, key: ContentHash) in
             trustOutputs ? output.records(path, key: key.value) : output.holds(path, key: key.value)
         }
