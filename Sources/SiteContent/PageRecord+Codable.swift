@@ -1,0 +1,86 @@
+import AttributedText
+import SiteOutput
+
+// A record's form in the build cache: one JSON array per record, its fields (the front matter's
+// inlined) in a fixed order, instead of objects with keys. A rebuild after one page changed reads
+// every record of the cache; decoding keyed objects took a third of it. The cache's format number
+// (`BuildCache.format`) changes with this order.
+extension PageRecord {
+    package convenience init(from decoder: any Decoder) throws {
+        var fields = try decoder.unkeyedContainer()
+        let file = try fields.decode(String.self), source = try fields.decode(String.self), hash = try fields.decode(ContentHash.self)
+        let url = try fields.decode(String.self), title = try fields.decode(String.self), language = try fields.decode(String.self)
+        let translationKey = try fields.decode(String.self), section = try fields.decode(String.self)
+        let values = try fields.decode([SpanValue].self), links = try fields.decode([PageLink].self)
+        let diagnostics = try fields.decode([Diagnostic].self)
+        var metadata = PageMetadata()
+        metadata.title = try fields.optional()
+        metadata.date = try fields.optional()
+        metadata.draft = try fields.decode(Bool.self)
+        metadata.tags = try fields.decode([String].self)
+        metadata.slug = try fields.optional()
+        metadata.summary = try fields.optional()
+        metadata.layout = try fields.optional()
+        metadata.lang = try fields.optional()
+        metadata.theme = try fields.optional()
+        metadata.params = try fields.decode([String: AttributeValue].self)
+        self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
+                  translationKey: translationKey, section: section, values: values, links: links, diagnostics: diagnostics)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var fields = encoder.unkeyedContainer()
+        for text in [file, source] { try fields.encode(text) }
+        try fields.encode(hash)
+        for text in [url, title, language, translationKey, section] { try fields.encode(text) }
+        try fields.encode(values)
+        try fields.encode(links)
+        try fields.encode(diagnostics)
+        try fields.encode(metadata.title)
+        try fields.encode(metadata.date)
+        try fields.encode(metadata.draft)
+        try fields.encode(metadata.tags)
+        for text in [metadata.slug, metadata.summary, metadata.layout, metadata.lang, metadata.theme] { try fields.encode(text) }
+        try fields.encode(metadata.params)
+    }
+}
+
+extension PageRecord.SpanValue {
+    package init(from decoder: any Decoder) throws {
+        var fields = try decoder.unkeyedContainer()
+        self.init(attribute: try fields.decode(String.self), value: try fields.decode(AttributeValue.self))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var fields = encoder.unkeyedContainer()
+        try fields.encode(attribute)
+        try fields.encode(value)
+    }
+}
+
+extension PageRecord.PageLink {
+    package init(from decoder: any Decoder) throws {
+        var fields = try decoder.unkeyedContainer()
+        let destination = try fields.decode(String.self)
+        let position: SourcePosition? = try fields.decodeNil() ? nil : SourcePosition(line: try fields.decode(Int.self), column: try fields.decode(Int.self))
+        self.init(destination: destination, position: position)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var fields = encoder.unkeyedContainer()
+        try fields.encode(destination)
+        if let position {
+            try fields.encode(position.line)
+            try fields.encode(position.column)
+        } else {
+            try fields.encodeNil()
+        }
+    }
+}
+
+extension UnkeyedDecodingContainer {
+    /// A string or `null`.
+    mutating func optional() throws -> String? {
+        try decodeNil() ? nil : decode(String.self)
+    }
+}
