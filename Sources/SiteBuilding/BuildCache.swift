@@ -11,7 +11,7 @@ import Synchronization
 /// next build a full one.
 public struct BuildCache: Sendable, Codable {
     /// Bumped when the cache's form changes; a cache of another format is ignored.
-    static let format = 5
+    static let format = 6
 
     var format = BuildCache.format
     /// Everything but the content: the runway binary, `runway.toml`, the theme's files, the
@@ -59,6 +59,7 @@ public struct BuildCache: Sendable, Codable {
         let decoded = Mutex([Part?](repeating: nil, count: parts.count))
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in
             let decoder = JSONDecoder()
+            decoder.userInfo[PageRecord.siteKey] = site
             let part: Part? = switch index {
             case 0: (try? decoder.decode(BuildCache.self, from: parts[index])).map(Part.head)
             default: (try? decoder.decode([String: PageRecord].self, from: parts[index])).map(Part.records)
@@ -72,7 +73,7 @@ public struct BuildCache: Sendable, Codable {
             cache.readSlices.append(ReadSlice(records: records, data: parts[index + 1]))
         }
         for (file, record) in cache.records {
-            guard record.file == file, record.source == SitePaths.join(site, file), SitePaths.isContentFile(file),
+            guard record.file == file, SitePaths.isContentFile(file),
                   SiteURL.outputPath(ofURL: record.url) != nil
             else { return nil }
         }

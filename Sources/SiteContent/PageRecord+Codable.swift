@@ -2,13 +2,22 @@ import AttributedText
 import SiteOutput
 
 // A record's form in the build cache: one JSON array per record, its fields (the front matter's
-// inlined) in a fixed order, instead of objects with keys. A rebuild after one page changed reads
+// inlined) in a fixed order, instead of objects with keys, and without its `source`, which the
+// site and its file give. A rebuild after one page changed reads
 // every record of the cache; decoding keyed objects took a third of it. The cache's format number
 // (`BuildCache.format`) changes with this order.
 extension PageRecord {
+    /// The key of `Decoder.userInfo` that names the site whose cache is read: a record's `source`
+    /// is not stored, but made again from it (`SitePaths.join(site, file)`).
+    package static let siteKey = CodingUserInfoKey(rawValue: "runway.site")!
+
     package convenience init(from decoder: any Decoder) throws {
         var fields = try decoder.unkeyedContainer()
-        let file = try fields.decode(String.self), source = try fields.decode(String.self), hash = try fields.decode(ContentHash.self)
+        guard let site = decoder.userInfo[Self.siteKey] as? String else {
+            throw DecodingError.dataCorruptedError(in: fields, debugDescription: "no site to read the record's file in")
+        }
+        let file = try fields.decode(String.self), hash = try fields.decode(ContentHash.self)
+        let source = SitePaths.join(site, file)
         let url = try fields.decode(String.self), title = try fields.decode(String.self), language = try fields.decode(String.self)
         let translationKey = try fields.decode(String.self), section = try fields.decode(String.self)
         let values = try fields.decode([SpanValue].self), links = try fields.decode([PageLink].self)
@@ -30,7 +39,7 @@ extension PageRecord {
 
     package func encode(to encoder: any Encoder) throws {
         var fields = encoder.unkeyedContainer()
-        for text in [file, source] { try fields.encode(text) }
+        try fields.encode(file)
         try fields.encode(hash)
         for text in [url, title, language, translationKey, section] { try fields.encode(text) }
         try fields.encode(values)

@@ -69,12 +69,14 @@ import Testing
             values: [.init(attribute: "customColor", value: .string("danger"))],
             links: [.init(destination: "/b/", position: SourcePosition(line: 2, column: 5)), .init(destination: "c", position: nil)],
             diagnostics: [Diagnostic(.warning, "w", path: "/s/content/a.md", position: SourcePosition(line: 1, column: 1))])
-        let decoded = try JSONDecoder().decode(PageRecord.self, from: JSONEncoder().encode(record))
+        let decoder = JSONDecoder()
+        decoder.userInfo[PageRecord.siteKey] = "/s"
+        let decoded = try decoder.decode(PageRecord.self, from: JSONEncoder().encode(record))
         #expect(decoded.file == record.file && decoded.source == record.source && decoded.hash == record.hash && decoded.url == record.url)
         #expect(decoded.title == record.title && decoded.language == record.language && decoded.translationKey == record.translationKey)
         #expect(decoded.section == record.section && decoded.metadata == record.metadata && decoded.values == record.values)
         #expect(decoded.links == record.links && decoded.diagnostics == record.diagnostics)
-        let empty = try JSONDecoder().decode(PageRecord.self, from: JSONEncoder().encode(
+        let empty = try decoder.decode(PageRecord.self, from: JSONEncoder().encode(
             PageRecord(file: "content/b.md", source: "/s/content/b.md", hash: ContentHash(), url: "/b/", title: "B", metadata: PageMetadata(),
                        language: "en", translationKey: "b", section: "", values: [], links: [], diagnostics: [])))
         #expect(empty.metadata == PageMetadata())
@@ -123,12 +125,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("file", "../../etc/passwd.md"), ("file", "content/../../x.md"), ("source", "/etc/passwd"), ("url", "/../../"), ("url", "/a/./"),
+        ("file", "../../etc/passwd.md"), ("file", "content/../../x.md"), ("file", "/etc/passwd"), ("url", "/../../"), ("url", "/a/./"),
     ])
     func aRecordLeavingTheSiteOrTheOutputMakesTheCacheUnreadable(_ field: String, _ value: String) throws {
         let (site, path) = try Self.saved { records in
             // A record is an array of its fields, in PageRecord+Codable's order.
-            guard var record = records["content/a.md"] as? [Any], let index = ["file": 0, "source": 1, "url": 3][field] else {
+            guard var record = records["content/a.md"] as? [Any], let index = ["file": 0, "url": 2][field] else {
                 Issue.record("the record's form changed: \(records)")
                 return
             }
