@@ -4,7 +4,7 @@ package import SiteOutput
 /// A value as templates see it, typed by how it is written into a page: `text` is escaped for
 /// HTML when it reaches the engine, so that nothing an author wrote is ever inserted as markup by
 /// mistake; `html` is trusted markup (a page's rendered body) and is written as it is.
-package enum TemplateValue: Sendable, Hashable {
+package enum TemplateValue: Sendable {
     case text(String)
     case html(String)
     case bool(Bool)
@@ -13,19 +13,6 @@ package enum TemplateValue: Sendable, Hashable {
     case list([TemplateValue])
     /// Members by name, in the order given (the order keys are hashed in).
     case object([(String, TemplateValue)])
-
-    package static func == (a: TemplateValue, b: TemplateValue) -> Bool {
-        var left = ContentHash(), right = ContentHash()
-        a.add(to: &left)
-        b.add(to: &right)
-        return left == right
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        var hash = ContentHash()
-        add(to: &hash)
-        hasher.combine(hash.value)
-    }
 
     /// The value into a content hash, kind and all: the key of an output made from it.
     package func add(to hash: inout ContentHash) {
