@@ -11,7 +11,7 @@ import Synchronization
 /// next build a full one.
 public struct BuildCache: Sendable, Codable {
     /// Bumped when the cache's form changes; a cache of another format is ignored.
-    static let format = 6
+    static let format = 8
 
     var format = BuildCache.format
     /// Everything but the content: the runway binary, `runway.toml`, the theme's files, the
@@ -20,6 +20,10 @@ public struct BuildCache: Sendable, Codable {
     var destination: String
     /// By content file, relative to the site.
     var records: [String: PageRecord] = [:]
+    /// When the build that made the records began reading content files (seconds since 1970): a
+    /// file whose signature is its record's and which was last modified well before then is taken
+    /// as its record says, without being read (see `SiteBuild.readContent`).
+    var readAt: Double?
     /// The slices of records as the file held them, each with its encoded bytes: a save encodes
     /// again only the slices whose records changed.
     private var readSlices: [ReadSlice] = []
@@ -30,7 +34,7 @@ public struct BuildCache: Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, version, destination, records
+        case format, version, destination, records, readAt
     }
 
     init(version: ContentHash, destination: String) {
@@ -62,7 +66,7 @@ public struct BuildCache: Sendable, Codable {
             decoder.userInfo[PageRecord.siteKey] = site
             let part: Part? = switch index {
             case 0: (try? decoder.decode(BuildCache.self, from: parts[index])).map(Part.head)
-            default: (try? decoder.decode([String: PageRecord].self, from: parts[index])).map(Part.records)
+            default: (try? decoder.decode([PageRecord].self, from: parts[index])).flatMap(Self.byFile).map(Part.records)
             }
             decoded.withLock { $0[index] = part }
         }
@@ -94,7 +98,7 @@ public struct BuildCache: Sendable, Codable {
             } else if let read = readSlices.isEmpty ? nil : readSlices[index - 1], Self.same(read.records, recordSlices[index - 1]) {
                 data = read.data
             } else {
-                data = try? encoder.encode(recordSlices[index - 1])
+                data = try? encoder.encode(recordSlices[index - 1].values.sorted { $0.file < $1.file })
             }
             encoded.withLock { $0[index] = data }
         }
@@ -102,6 +106,15 @@ public struct BuildCache: Sendable, Codable {
         guard parts.count == CacheFile.partCount else { return }
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? CacheFile.data(parts: parts, format: Self.format).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// A slice's records by their file, or `nil` when two name the same file.
+    private static func byFile(_ records: [PageRecord]) -> [String: PageRecord]? {
+        var byFile: [String: PageRecord] = [:]
+        for record in records {
+            guard byFile.updateValue(record, forKey: record.file) == nil else { return nil }
+        }
+        return byFile
     }
 
     /// Whether two slices hold the same records (the same objects: a record read from the cache and
@@ -129,8 +142,8 @@ public struct BuildCache: Sendable, Codable {
 }
 
 /// The form of the cache's file: a line `runway-cache FORMAT`, then parts, each a line with its
-/// byte count and then its JSON: the cache without records, then the records in `slices` slices,
-/// each file's slice chosen by a hash of its name. The slices are encoded and decoded in parallel
+/// byte count and then its JSON: the cache without records, then the records in `slices` slices
+/// (each a JSON array of records, by file name), each file's slice chosen by a hash of its name. The slices are encoded and decoded in parallel
 /// (as one JSON document, a 10,000-page site's cache took half a second to read and as long to
 /// write, most of a rebuild after one page changed), and a save encodes again only the slices
 /// whose records changed.

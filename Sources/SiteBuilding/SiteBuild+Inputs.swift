@@ -54,6 +54,8 @@ extension SiteBuild {
         var bodies: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         var parsed = 0
+        /// When reading began, for the next build's `BuildCache.readAt`.
+        var startedAt = Date().timeIntervalSince1970
     }
 
     /// The content files, sorted: the folder's listing, or, when a watcher named the changed files,
@@ -80,9 +82,14 @@ extension SiteBuild {
         return (files.sorted(), skipped)
     }
 
+    /// How long before a build began reading content a file must have been last modified for its
+    /// signature alone to say it is unchanged: more than any file system's timestamp granularity.
+    static let timestampMargin = 2.0
+
     /// Every content file's record: from the cache when the file is unchanged (or, with `changed`,
     /// not named), else parsed, its body kept for rendering.
     func readContent(_ files: [String], reader: PageReader, previous: BuildCache?, changed: Set<String>?) -> ReadContent {
+        let startedAt = Date().timeIntervalSince1970
         let results = Mutex([(record: PageRecord?, body: String?, diagnostics: [Diagnostic], parsed: Bool)](
             repeating: (nil, nil, [], false), count: files.count))
         let done = Mutex(0)
@@ -102,19 +109,29 @@ extension SiteBuild {
                 results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
                 return
             }
+            // A file whose size, modification time and inode are what its record says, and which
+            // was last modified well before the build that made the record began reading (so that
+            // no edit can hide in the file system's timestamp granularity), is as the record says.
+            let signature = FileSignature.following(SitePaths.join(site, file))
+            if let cached, let signature, cached.signature == signature, let readAt = previous?.readAt,
+               signature.modified < readAt - Self.timestampMargin {
+                results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
+                return
+            }
             guard let bytes = FileContents.read(SitePaths.join(site, file)) else {
                 let problem = Diagnostic(.error, "cannot be read (permission denied?)", path: SitePaths.join(site, file))
                 results.withLock { $0[index] = (nil, nil, [problem], false) }
                 return
             }
             if let cached, cached.hash == ContentHash(bytes) {
-                results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
+                let record = cached.signature == signature ? cached : cached.signed(signature)
+                results.withLock { $0[index] = (record, nil, cached.diagnostics, false) }
                 return
             }
             let page = reader.read(file, bytes: bytes)
-            results.withLock { $0[index] = (page.record, page.body, page.diagnostics, true) }
+            results.withLock { $0[index] = (page.record?.signed(signature), page.body, page.diagnostics, true) }
         }
-        var content = ReadContent()
+        var content = ReadContent(startedAt: startedAt)
         for (file, result) in zip(files, results.withLock { $0 }) {
             content.diagnostics += result.diagnostics
             if result.parsed { content.parsed += 1 }

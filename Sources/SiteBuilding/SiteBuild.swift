@@ -170,6 +170,7 @@ public struct SiteBuild: Sendable {
         report.removed = published.removed
         var next = BuildCache(version: inputs.version, destination: destination)
         next.records = survey.read.records
+        next.readAt = survey.read.startedAt
         cache = cache.map(next.keepingSlices) ?? next
         return report
     }

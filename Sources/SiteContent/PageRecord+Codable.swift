@@ -33,8 +33,17 @@ extension PageRecord {
         metadata.lang = try fields.optional()
         metadata.theme = try fields.optional()
         metadata.params = try fields.decode([String: AttributeValue].self)
+        var signature: FileSignature?
+        if try !fields.decodeNil() {
+            let parts = try fields.decode([Int64].self)
+            guard parts.count == 4, parts[0] >= 0, parts[3] >= 0 else {
+                throw DecodingError.dataCorruptedError(in: fields, debugDescription: "not a file signature: \(parts)")
+            }
+            signature = FileSignature(size: parts[0], seconds: parts[1], nanoseconds: parts[2], inode: UInt64(parts[3]))
+        }
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
-                  translationKey: translationKey, section: section, values: values, links: links, diagnostics: diagnostics)
+                  translationKey: translationKey, section: section, values: values, links: links, diagnostics: diagnostics,
+                  signature: signature)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -51,6 +60,11 @@ extension PageRecord {
         try fields.encode(metadata.tags)
         for text in [metadata.slug, metadata.summary, metadata.layout, metadata.lang, metadata.theme] { try fields.encode(text) }
         try fields.encode(metadata.params)
+        if let signature {
+            try fields.encode([signature.size, signature.seconds, signature.nanoseconds, Int64(truncatingIfNeeded: signature.inode)])
+        } else {
+            try fields.encodeNil()
+        }
     }
 }
 

@@ -25,9 +25,13 @@ package final class PageRecord: Sendable, Codable {
     package let links: [PageLink]
     /// What parsing the file reported.
     package let diagnostics: [Diagnostic]
+    /// The file's size, modification time and inode when it was read (`nil`: unknown): a later
+    /// build takes the record without reading the file again while they stay the same.
+    package let signature: FileSignature?
 
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
-         translationKey: String, section: String, values: [SpanValue], links: [PageLink], diagnostics: [Diagnostic]) {
+         translationKey: String, section: String, values: [SpanValue], links: [PageLink], diagnostics: [Diagnostic],
+         signature: FileSignature? = nil) {
         self.file = file
         self.source = source
         self.hash = hash
@@ -40,6 +44,14 @@ package final class PageRecord: Sendable, Codable {
         self.values = values
         self.links = links
         self.diagnostics = diagnostics
+        self.signature = signature
+    }
+
+    /// The same record with the file's signature.
+    package func signed(_ signature: FileSignature?) -> PageRecord {
+        PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
+                   translationKey: translationKey, section: section, values: values, links: links, diagnostics: diagnostics,
+                   signature: signature)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

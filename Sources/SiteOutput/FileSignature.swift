@@ -16,7 +16,7 @@ public struct FileSignature: Hashable, Sendable, CustomStringConvertible {
         inode = UInt64(info.st_ino)
     }
 
-    init(size: Int64, seconds: Int64, nanoseconds: Int64, inode: UInt64) {
+    public init(size: Int64, seconds: Int64, nanoseconds: Int64, inode: UInt64) {
         self.size = size
         self.seconds = seconds
         self.nanoseconds = nanoseconds
@@ -29,6 +29,17 @@ public struct FileSignature: Hashable, Sendable, CustomStringConvertible {
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileSignature(info)
     }
+
+    /// The signature of the file `path` leads to (through links), or `nil` when it is not a
+    /// regular file: what a content file's record keeps, so that an unchanged file is not read again.
+    public static func following(_ path: String) -> FileSignature? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileSignature(info)
+    }
+
+    /// The modification time, in seconds since 1970.
+    public var modified: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
 
     /// `size:seconds.nanoseconds:inode`, as the manifest stores it.
     public var description: String { "\(size):\(seconds).\(nanoseconds):\(inode)" }

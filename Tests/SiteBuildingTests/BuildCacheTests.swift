@@ -101,7 +101,9 @@ import Testing
 /// names a file outside `content/`, another site's file, or a URL with a `..` segment makes the
 /// whole cache unreadable, and the build parses everything again.
 @Suite struct BuildCacheContainmentTests {
-    static func saved(_ change: (inout [String: Any]) -> Void) throws -> (site: String, path: String) {
+    /// A site's cache with the record of `content/a.md` (an array of its fields, in
+    /// PageRecord+Codable's order) changed by `change`.
+    static func saved(_ change: (inout [Any]) -> Void) throws -> (site: String, path: String) {
         let root = try SiteBuildTests.site(pages: ["a.md": "# A\n"])
         var cache: BuildCache?
         let build = SiteBuild(site: root)
@@ -112,11 +114,23 @@ import Testing
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         var parts = try #require(CacheFile.parts(of: data, format: BuildCache.format))
         let index = try #require(parts.indices.dropFirst().first { parts[$0].count > 2 })
-        var records = try #require(try JSONSerialization.jsonObject(with: parts[index]) as? [String: Any])
-        change(&records)
+        var records = try #require(try JSONSerialization.jsonObject(with: parts[index]) as? [[Any]])
+        #expect(records.count == 1 && records[0].first as? String == "content/a.md", "the slice's form changed: \(records)")
+        change(&records[0])
         parts[index] = try JSONSerialization.data(withJSONObject: records)
         try CacheFile.data(parts: parts, format: BuildCache.format).write(to: URL(fileURLWithPath: path))
         return (root, path)
+    }
+
+    @Test func twoRecordsOfOneFileMakeTheCacheUnreadable() throws {
+        let (site, path) = try Self.saved { _ in }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var parts = try #require(CacheFile.parts(of: data, format: BuildCache.format))
+        let index = try #require(parts.indices.dropFirst().first { parts[$0].count > 2 })
+        let records = try #require(try JSONSerialization.jsonObject(with: parts[index]) as? [[Any]])
+        parts[index] = try JSONSerialization.data(withJSONObject: records + records)
+        try CacheFile.data(parts: parts, format: BuildCache.format).write(to: URL(fileURLWithPath: path))
+        #expect(BuildCache.load(path, site: site) == nil)
     }
 
     @Test func anUnchangedCacheLoads() throws {
@@ -128,15 +142,8 @@ import Testing
         ("file", "../../etc/passwd.md"), ("file", "content/../../x.md"), ("file", "/etc/passwd"), ("url", "/../../"), ("url", "/a/./"),
     ])
     func aRecordLeavingTheSiteOrTheOutputMakesTheCacheUnreadable(_ field: String, _ value: String) throws {
-        let (site, path) = try Self.saved { records in
-            // A record is an array of its fields, in PageRecord+Codable's order.
-            guard var record = records["content/a.md"] as? [Any], let index = ["file": 0, "url": 2][field] else {
-                Issue.record("the record's form changed: \(records)")
-                return
-            }
-            record[index] = value
-            records[field == "file" ? value : "content/a.md"] = record
-            if field == "file" { records["content/a.md"] = nil }
+        let (site, path) = try Self.saved { record in
+            record[field == "file" ? 0 : 2] = value
         }
         #expect(BuildCache.load(path, site: site) == nil)
     }
