@@ -68,13 +68,13 @@ package struct TemplateSet: Sendable {
         return page
     }
 
-    /// The problems of every template, at its file, line and column (`theme check`).
+    /// The problems of every template, at its file, line and column (`theme check`): each once,
+    /// though every template that needs a broken one carries its error.
     package var problems: [Diagnostic] {
-        templates.values.compactMap(\.problem).filter { problem in
-            // A template that fails because one it needs fails says so once, where the error is.
-            templates.values.contains { $0.file == problem.path }
-        }.sorted { ($0.path, $0.position?.line ?? 0) < ($1.path, $1.position?.line ?? 0) }
-            .reduce(into: [Diagnostic]()) { if !$0.contains($1) { $0.append($1) } }
+        var seen = Set<Diagnostic>()
+        return templates.values.compactMap(\.problem)
+            .sorted { ($0.path, $0.position?.line ?? 0, $0.position?.column ?? 0) < ($1.path, $1.position?.line ?? 0, $1.position?.column ?? 0) }
+            .filter { seen.insert($0).inserted }
     }
 
     /// Whether a template of that name exists in any folder.
