@@ -4,6 +4,7 @@ public import Foundation
 import MarkdownParsing
 import SiteContent
 public import SiteOutput
+import Templating
 
 /// `runway build`: a folder of Markdown into a complete website, in named steps over one set of
 /// inputs: read content → resolve lists and taxonomies → key outputs → render → write (`survey`,
@@ -182,7 +183,20 @@ public struct SiteBuild: Sendable {
         case .failure(let problems): return (0, problems.diagnostics)
         case .success(let inputs):
             let survey = self.survey(inputs, previous: nil, changed: nil)
-            return (survey.read.records.count, survey.diagnostics)
+            // The templates the outputs render with: what is wrong with them is found when they are
+            // loaded, so `check` says it without rendering a page.
+            var used = Set<String>()
+            for job in survey.plan.jobs {
+                switch job.kind {
+                case .page(_, let layout, _): used.insert(layout)
+                case .list: used.insert("list.html")
+                case .notFound: used.insert("404.html")
+                case .text: break
+                }
+            }
+            var seen = Set(survey.diagnostics)
+            let templateProblems = used.sorted().compactMap { inputs.templates.problem(of: $0) }.filter { seen.insert($0).inserted }
+            return (survey.read.records.count, survey.diagnostics + templateProblems)
         }
     }
 }

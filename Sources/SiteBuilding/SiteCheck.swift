@@ -19,7 +19,8 @@ public struct SiteCheck: Sendable {
     }
 
     /// Everything a build would report before writing: configuration, theme, front matter,
-    /// Markdown, URLs (two pages with one URL, a URL leaving the output), links and symbolic links.
+    /// Markdown, URLs (two pages with one URL, a URL leaving the output), links, symbolic links, and
+    /// what is wrong with the templates the pages render with.
     public func run() -> Report {
         var build = SiteBuild(site: site)
         build.cachePath = nil

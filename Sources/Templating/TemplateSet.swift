@@ -77,6 +77,15 @@ package struct TemplateSet: Sendable {
             .filter { seen.insert($0).inserted }
     }
 
+    /// What stops template `name` from rendering (its own error, or that of a template it needs), or
+    /// that there is no such template; `nil` when it renders.
+    package func problem(of name: String) -> Diagnostic? {
+        guard let loaded = templates[name] else {
+            return Diagnostic(.error, "no template '\(name)' in \(folders.joined(separator: ", "))", path: name)
+        }
+        return loaded.problem
+    }
+
     /// Whether a template of that name exists in any folder.
     package func exists(_ name: String) -> Bool {
         templates[name] != nil

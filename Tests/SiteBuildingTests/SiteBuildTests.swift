@@ -145,6 +145,18 @@ import Testing
         ])
     }
 
+    /// `runway check` reports what is wrong with the templates the site renders with, without
+    /// rendering; a broken template nothing renders with is not the site's problem.
+    @Test func checkReportsTheTemplatesTheSiteUses() throws {
+        let root = try Self.site(pages: ["a.md": "a\n"], templates: ["page.html": "<p>\n  {{>partials/nope.html}}\n",
+                                                                    "unused.html": "{{#open}}"])
+        let report = SiteCheck(site: root).run()
+        #expect(report.diagnostics.map(\.description) == [
+            "\(root)/templates/page.html:2:3: error: template error: no template 'partials/nope.html' "
+                + "(a partial must be a file of the site's or the theme's templates)",
+        ])
+    }
+
     @Test func anErrorInAnIncludedPartialPointsAtThePartial() throws {
         let root = try Self.site(pages: ["a.md": "a\n"], templates: ["partials/footer.html": "<footer>\n\n  {{ nofilter(site.title) }}\n"])
         let report = SiteBuild(site: root).run()
