@@ -112,14 +112,15 @@ extension SiteBuild {
             // A file whose size, modification time and inode are what its record says, and which
             // was last modified well before the build that made the record began reading (so that
             // no edit can hide in the file system's timestamp granularity), is as the record says.
-            let signature = FileSignature.following(SitePaths.join(site, file))
+            let path = SitePaths.join(site, file)
+            let signature = FileSignature.following(path)
             if let cached, let signature, cached.signature == signature, let readAt = previous?.readAt,
                signature.modified < readAt - Self.timestampMargin {
                 results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
                 return
             }
-            guard let bytes = FileContents.read(SitePaths.join(site, file)) else {
-                let problem = Diagnostic(.error, "cannot be read (permission denied?)", path: SitePaths.join(site, file))
+            guard let bytes = FileContents.read(path) else {
+                let problem = Diagnostic(.error, "cannot be read (permission denied?)", path: path)
                 results.withLock { $0[index] = (nil, nil, [problem], false) }
                 return
             }

@@ -75,7 +75,7 @@ extension SiteBuild {
         for (index, page) in pages.enumerated() {
             let layout = Self.layout(of: page, configuration: configuration, templates: templates)
             let translations = (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
-            let listing = templates.readsListing(layout) ? contexts.listingHashes[page.language] ?? ContentHash() : nil
+            let listing = contexts.listingHash(layout, language: page.language, templates: templates)
             let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations, listing: listing)
             guard let path = SiteURL.outputPath(ofURL: page.url) else { continue }
             jobs.append(OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
@@ -100,12 +100,8 @@ extension SiteBuild {
     func outputPlan(published: [PageRecord], newest: [PageRecord], lists: SiteLists, reader: PageReader, contexts: TemplateContexts,
                     templates: TemplateSet, configuration: SiteConfiguration, theme: Theme, version: ContentHash,
                     statics: [String: String]) -> OutputPlan {
-        /// The listing of a language, when a template reads `pages` (which the template set remembers).
-        func listing(_ layout: String, _ language: String) -> ContentHash? {
-            templates.readsListing(layout) ? contexts.listingHashes[language] ?? ContentHash() : nil
-        }
         func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
-            key.add(listing(layout, language)?.description ?? "-")
+            key.add(contexts.listingHash(layout, language: language, templates: templates)?.description ?? "-")
         }
         let listVersions = Self.versions(lists.lists, key: { String($0.url.dropFirst($0.language.prefix.count)) }, url: \.url,
                                          language: \.language.code, configuration: configuration)

@@ -48,6 +48,12 @@ final class TemplateContexts: Sendable {
         return hash
     }
 
+    /// The hash of a language's listing when `layout` shows it (a page rendered with it depends on
+    /// every entry), else `nil`.
+    func listingHash(_ layout: String, language: String, templates: TemplateSet) -> ContentHash? {
+        templates.readsListing(layout) ? listingHashes[language] ?? ContentHash() : nil
+    }
+
     func site(_ language: String) -> SiteContext {
         sites[language] ?? sites[configuration.languages[0].code]!
     }
