@@ -184,7 +184,7 @@ struct SiteBenchmark {
         print("peak memory (this process):  \(usage.ru_maxrss / 1024) MB")
     }
 
-    private func remove() {
+    func remove() {
         try? FileManager.default.removeItem(atPath: root)
         try? FileManager.default.removeItem(atPath: hugoRoot)
     }

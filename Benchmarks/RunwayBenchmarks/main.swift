@@ -11,6 +11,7 @@ import Foundation
 //     real-cmark (and baseline, real-baseline: the corpus only)
 // RunwayBenchmarks site [pages]                 `make bench-site`: a generated site and one of real text,
 //                                               on disk and in /dev/shm, against Hugo
+// RunwayBenchmarks site real [FOLDER]           only the real-text site, in FOLDER (default /dev/shm)
 // RunwayBenchmarks generate [pages]             only writes the generated site (and its Hugo twin), for
 //                                               `make bench-serve`
 // RunwayBenchmarks generate real [FOLDER]       only writes the real-text site (and its twin) into FOLDER
@@ -42,6 +43,13 @@ if only == "generate", arguments.dropFirst().first == "real" {
 if only == "generate" {
     _ = try SiteBenchmark.generated(pageCount: arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000,
                                     in: FileManager.default.temporaryDirectory.path, place: "on disk")
+    exit(0)
+}
+if only == "site", arguments.dropFirst().first == "real" {
+    let folder = arguments.dropFirst(2).first ?? "/dev/shm"
+    let real = try SiteBenchmark.real(corpus: corpusFolder, in: folder, place: folder)
+    try real.run()
+    real.remove()
     exit(0)
 }
 if only == "site" {

@@ -153,11 +153,10 @@ public struct SiteBuild: Sendable {
         // 4. Render and 5. write: outputs whose key changed, or whose file is not as Runway wrote
         // it, are rendered; static files are copied when they changed; what Runway wrote and
         // nothing makes any more goes.
-        let isCurrent = { (path: OutputPath, key: ContentHash) in
-            trustOutputs ? output.records(path, key: key.value) : output.holds(path, key: key.value)
-        }
-        let dirty = survey.plan.jobs.filter { !isCurrent($0.path, $0.key) }
-        let copies = survey.plan.copies.filter { !isCurrent($0.path, $0.key) }
+        let current = output.current(survey.plan.jobs.map { ($0.path, $0.key.value) } + survey.plan.copies.map { ($0.path, $0.key.value) },
+                                     lookingAtFiles: !trustOutputs)
+        let dirty = zip(survey.plan.jobs, current).filter { !$0.1 }.map(\.0)
+        let copies = zip(survey.plan.copies, current.dropFirst(survey.plan.jobs.count)).filter { !$0.1 }.map(\.0)
         let kept = Set(survey.plan.jobs.map(\.path)).union(survey.plan.copies.map(\.path))
         let removals = output.manifest.files.keys.filter { !kept.contains($0) }.sorted()
 

@@ -42,14 +42,68 @@ public struct FileSignature: Hashable, Sendable, CustomStringConvertible {
     public var modified: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
 
     /// `size:seconds.nanoseconds:inode`, as the manifest stores it.
-    public var description: String { "\(size):\(seconds).\(nanoseconds):\(inode)" }
+    public var description: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    /// Appends the description to `text`.
+    func write(to text: inout String) {
+        text += String(size)
+        text += ":"
+        text += String(seconds)
+        text += "."
+        text += String(nanoseconds)
+        text += ":"
+        text += String(inode)
+    }
 
     init?(_ text: Substring) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        let time = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        guard time.count == 2, let size = Int64(parts[0]), let seconds = Int64(time[0]), let nanoseconds = Int64(time[1]),
-              let inode = UInt64(parts[2]), size >= 0
+        guard let signature = text.utf8.withContiguousStorageIfAvailable({ Self(utf8: $0[...]) }) ?? Self(utf8: Array(text.utf8)[...]) else {
+            return nil
+        }
+        self = signature
+    }
+
+    /// Reads `size:seconds.nanoseconds:inode` from its UTF-8 bytes: the manifest holds one per
+    /// file, and is read at the start of every build.
+    init?<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+        var rest = bytes[...]
+        /// The decimal number before `end` (or before the end of the text when `end` is nil),
+        /// with its sign (a leading `-`, only when `signed`).
+        func number(until end: UInt8?, signed: Bool) -> (negative: Bool, magnitude: UInt64)? {
+            var negative = false
+            if signed, rest.first == UInt8(ascii: "-") {
+                negative = true
+                rest.removeFirst()
+            }
+            var value: UInt64 = 0, digits = 0
+            while let byte = rest.first, byte != end {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = tens.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                guard !overflow, !carry else { return nil }
+                value = sum
+                digits += 1
+                rest.removeFirst()
+            }
+            guard digits > 0 else { return nil }
+            if end != nil {
+                guard rest.first == end else { return nil }
+                rest.removeFirst()
+            }
+            return (negative, value)
+        }
+        /// A number that fits an `Int64`.
+        func signed(_ number: (negative: Bool, magnitude: UInt64)?) -> Int64? {
+            guard let number, number.magnitude <= UInt64(Int64.max) else { return nil }
+            return number.negative ? -Int64(number.magnitude) : Int64(number.magnitude)
+        }
+        guard let size = signed(number(until: UInt8(ascii: ":"), signed: false)),
+              let seconds = signed(number(until: UInt8(ascii: "."), signed: true)),
+              let nanoseconds = signed(number(until: UInt8(ascii: ":"), signed: true)),
+              let inode = number(until: nil, signed: false)?.magnitude
         else { return nil }
         self.init(size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode)
     }

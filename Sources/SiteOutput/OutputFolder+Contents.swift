@@ -15,7 +15,7 @@ extension OutputFolder {
             }
             files.append((path, ContentHash(bytes).value))
         }
-        let changed = files.filter { !holds($0.path, key: $0.key) }
+        let changed = zip(files, current(files, lookingAtFiles: true)).filter { !$0.1 }.map(\.0)
         let kept = Set(files.map(\.path))
         let removals = manifest.files.keys.filter { !kept.contains($0) }.sorted()
         guard !changed.isEmpty || !removals.isEmpty else { return ([], []) }

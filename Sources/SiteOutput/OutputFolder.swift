@@ -127,8 +127,20 @@ public final class OutputFolder: Sendable {
         return FileSignature.of(root + "/" + path.value) == entry.signature
     }
 
-    /// Whether the manifest lists `path` with `key` (without looking at the file).
-    public func records(_ path: OutputPath, key: UInt64) -> Bool {
-        manifestState.withLock { $0.files[path]?.key == key }
+    /// For each of `outputs`, whether the manifest lists it with its key and, when `lookingAtFiles`,
+    /// whether its file is still as Runway wrote it (`holds`). The files are looked at in
+    /// parallel: a build of thousands of pages asks about each at its start.
+    public func current(_ outputs: [(path: OutputPath, key: UInt64)], lookingAtFiles: Bool) -> [Bool] {
+        let files = manifestState.withLock { $0.files }
+        let recorded = outputs.map { output in files[output.path].flatMap { $0.key == output.key ? $0.signature : nil } }
+        guard lookingAtFiles else { return recorded.map { $0 != nil } }
+        let answers = Mutex([Bool](repeating: false, count: outputs.count))
+        let chunk = 256
+        DispatchQueue.concurrentPerform(iterations: (outputs.count + chunk - 1) / chunk) { part in
+            let range = part * chunk..<min(outputs.count, (part + 1) * chunk)
+            let found = range.map { index in recorded[index].map { FileSignature.of(root + "/" + outputs[index].path.value) == $0 } ?? false }
+            answers.withLock { $0.replaceSubrange(range, with: found) }
+        }
+        return answers.withLock { $0 }
     }
 }

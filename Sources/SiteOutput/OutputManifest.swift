@@ -34,12 +34,24 @@ public struct OutputManifest: Sendable, Equatable {
         self.folder = folder
     }
 
-    /// The manifest in its stored form.
+    /// The manifest in its stored form, written into one reserved string without a temporary per
+    /// line (it is saved after every build that changed a file).
     func encoded() -> String {
         var text = Self.heading + "\nfolder " + folder + "\n"
-        for folder in folders.sorted() { text += "d " + folder.value + "\n" }
+        text.reserveCapacity(text.utf8.count + folders.count * 48 + files.count * 96)
+        for folder in folders.sorted() {
+            text += "d "
+            text += folder.value
+            text += "\n"
+        }
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
-            text += "f " + hex(entry.key) + " " + entry.signature.description + " " + path.value + "\n"
+            text += "f "
+            text += hex(entry.key)
+            text += " "
+            entry.signature.write(to: &text)
+            text += " "
+            text += path.value
+            text += "\n"
         }
         return text
     }
@@ -71,7 +83,7 @@ public struct OutputManifest: Sendable, Equatable {
             let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count == 4, fields[0].elementsEqual("f".utf8), fields[1].count == 16,
                   let key = UInt64(String(decoding: fields[1], as: UTF8.self), radix: 16),
-                  let signature = FileSignature(Substring(String(decoding: fields[2], as: UTF8.self))),
+                  let signature = FileSignature(utf8: fields[2]),
                   let path = OutputPath(String(decoding: fields[3], as: UTF8.self))
             else { return .failure(problem) }
             manifest.files[path] = Entry(key: key, signature: signature)

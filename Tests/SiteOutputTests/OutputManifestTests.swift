@@ -31,9 +31,34 @@ import Testing
         ("runway-manifest 1\nfolder /x\nd /abs\n", 3, "it has a line Runway cannot read"),
         ("runway-manifest 1\nfolder /x\nf zz 1:1.1:1 a\n", 3, "it has a line Runway cannot read"),
         ("runway-manifest 1\nfolder /x\nf 0000000000000001 -1:1.1:1 a\n", 3, "it has a line Runway cannot read"),
+        ("runway-manifest 1\nfolder /x\nf 0000000000000001 1:1.1 a\n", 3, "it has a line Runway cannot read"),
+        ("runway-manifest 1\nfolder /x\nf 0000000000000001 1:1.1:18446744073709551616 a\n", 3, "it has a line Runway cannot read"),
     ])
     func aDamagedManifestIsNotRead(_ text: String, _ line: Int, _ reason: String) {
         #expect(throws: ManifestProblem(line: line, reason: reason)) { try OutputManifest.decode(text).get() }
+    }
+}
+
+/// A file's signature as the manifest and the journal store it, read back over its bytes.
+@Suite struct FileSignatureTextTests {
+    @Test(arguments: [
+        FileSignature(size: 0, seconds: 0, nanoseconds: 0, inode: 0),
+        FileSignature(size: 2041, seconds: 1_763_900_000, nanoseconds: 123_456_789, inode: 1_234_567),
+        // Before 1970, and the largest inode a file system can give.
+        FileSignature(size: Int64.max, seconds: -86_400, nanoseconds: 999_999_999, inode: UInt64.max),
+    ])
+    func aSignatureReadsBackAsWritten(_ signature: FileSignature) {
+        #expect(FileSignature(Substring(signature.description)) == signature)
+    }
+
+    @Test(arguments: ["", "1:2.3", "1:2.3:", ":2.3:4", "1:2:3:4", "-1:2.3:4", "1:2.3:-4", "1:2.3:4 ", "1:+2.3:4", "1:2.x:4",
+                      "9223372036854775808:0.0:1", "1:9223372036854775808.0:1", "1:0.0:18446744073709551616"])
+    func textThatIsNotASignatureIsRefused(_ text: String) {
+        #expect(FileSignature(Substring(text)) == nil)
+    }
+
+    @Test func theDescriptionIsSizeSecondsNanosecondsInode() {
+        #expect(FileSignature(size: 12, seconds: 1_763_900_000, nanoseconds: 5, inode: 77).description == "12:1763900000.5:77")
     }
 }
 
