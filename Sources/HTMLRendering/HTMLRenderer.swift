@@ -19,18 +19,29 @@ public struct HTMLRenderer: Sendable {
         public var allowsRawHTML: Bool
         /// GFM's tagfilter on allowed raw HTML (`<script>`, `<iframe>`… are neutralized).
         public var filtersDisallowedTags: Bool
+        /// Gives each heading its `id` (`HeadingOutline`) and, at its end, an anchor link to it
+        /// (`<a class="rw-anchor" href="#id">#</a>`), as site builds do. Off by default: cmark-gfm's
+        /// HTML has neither.
+        public var headingIDs: Bool
 
-        public init(allowsRawHTML: Bool = false, filtersDisallowedTags: Bool = true) {
+        public init(allowsRawHTML: Bool = false, filtersDisallowedTags: Bool = true, headingIDs: Bool = false) {
             self.allowsRawHTML = allowsRawHTML
             self.filtersDisallowedTags = filtersDisallowedTags
+            self.headingIDs = headingIDs
         }
     }
 
     /// The HTML fragment for `text`.
     public func render(_ text: AttributedText) -> String {
+        render(text, outline: options.headingIDs ? HeadingOutline(text) : nil)
+    }
+
+    /// The HTML fragment for `text`, whose headings (when `headingIDs`) are `outline`'s.
+    public func render(_ text: AttributedText, outline: HeadingOutline?) -> String {
         var string = text.string
+        let ids = options.headingIDs ? (outline ?? HeadingOutline(text)).headings.map(\.id) : []
         return string.withUTF8 { bytes in
-            var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64)
+            var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64, headingIDs: ids)
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in
                 for index in runs.indices {

@@ -21,9 +21,14 @@ struct RenderWalk {
     private var spanOpenings: [[String: AttributeValue]: String] = [:]
     /// Whether the open footnote definition's back references are written yet.
     private var wroteBackReferences = false
+    /// The ids of the text's headings in document order, when they get ids (`Options.headingIDs`),
+    /// and how many are open or written.
+    private let headingIDs: [String]
+    private var headingCount = 0
 
-    init(options: HTMLRenderer.Options, capacity: Int) {
+    init(options: HTMLRenderer.Options, capacity: Int, headingIDs: [String] = []) {
         self.options = options
+        self.headingIDs = headingIDs
         output = HTMLOutput(capacity: capacity)
     }
 
@@ -157,7 +162,13 @@ struct RenderWalk {
             output.write("<p>")
         case .header(let level):
             output.newlineIfNeeded()
-            output.write("<h\(level)>")
+            if headingCount < headingIDs.count {
+                output.write("<h\(level) id=\"")
+                output.writeEscaped(headingIDs[headingCount])
+                output.write("\">")
+            } else {
+                output.write("<h\(level)>")
+            }
         case .blockQuote:
             output.newlineIfNeeded()
             output.write("<blockquote>\n")
@@ -244,6 +255,14 @@ struct RenderWalk {
             }
             output.write("</p>\n")
         case .header(let level):
+            if headingCount < headingIDs.count {
+                // The anchor a theme can show beside the heading; hidden from assistive technology,
+                // which reaches the heading itself.
+                output.write(" <a class=\"rw-anchor\" href=\"")
+                URLEscaping.writeHref("#" + headingIDs[headingCount], to: &output)
+                output.write("\" aria-hidden=\"true\" tabindex=\"-1\">#</a>")
+                headingCount += 1
+            }
             output.write("</h\(level)>\n")
         case .blockQuote:
             output.newlineIfNeeded()

@@ -27,6 +27,9 @@ extension Runway {
         @Flag(help: "Write raw HTML and javascript:-style links as they are (unsafe; off by default).")
         var unsafe = false
 
+        @Flag(help: "Give headings ids (GitHub-style slugs, unique in the document) and anchor links, as site builds do.")
+        var headingIds = false
+
         func run() throws {
             let themes = try theme.load()
             let source = try SourceText.read(input.file)
@@ -35,7 +38,7 @@ extension Runway {
             let parsed = MarkdownParser(scope: definition?.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
             let text = definition.map { $0.apply(to: parsed.text) } ?? parsed.text
-            let body = HTMLRenderer(options: .init(allowsRawHTML: unsafe)).render(text)
+            let body = HTMLRenderer(options: .init(allowsRawHTML: unsafe, headingIDs: headingIds)).render(text)
             if fragment {
                 Terminal.print(body)
             } else {

@@ -1,0 +1,103 @@
+public import AttributedText
+
+/// The headings of a text in document order, each with the `id` a rendering with heading ids
+/// gives it: a GitHub-style slug of its text (lower case, spaces to `-`, punctuation dropped),
+/// made unique in the text with `-1`, `-2`….
+public struct HeadingOutline: Sendable, Equatable {
+    /// One heading.
+    public struct Heading: Sendable, Equatable {
+        /// 1 to 6.
+        public var level: Int
+        /// Its plain text: the text of its runs, breaks as spaces, without raw HTML or images'
+        /// alternative text.
+        public var text: String
+        /// The unique id of its element.
+        public var id: String
+
+        public init(level: Int, text: String, id: String) {
+            self.level = level
+            self.text = text
+            self.id = id
+        }
+    }
+
+    /// Every heading, in document order.
+    public var headings: [Heading]
+
+    public init(headings: [Heading]) {
+        self.headings = headings
+    }
+
+    /// The headings of `text`.
+    public init(_ text: AttributedText) {
+        var headings: [Heading] = []
+        var identity: Int?
+        for run in text.runs {
+            // A heading is a leaf block: when a run is in one, it is the innermost.
+            guard let innermost = run.attributes.presentationIntent?.innermost, case .header(let level) = innermost.kind else {
+                identity = nil
+                continue
+            }
+            if identity != innermost.identity {
+                identity = innermost.identity
+                headings.append(Heading(level: level, text: "", id: ""))
+            }
+            switch run.attributes.inlineIntent?.innermost?.kind {
+            case .softBreak?, .lineBreak?: headings[headings.count - 1].text += " "
+            case .inlineHTML?: continue
+            default:
+                if Self.isInImage(run.attributes.inlineIntent) { continue }
+                headings[headings.count - 1].text += text[run]
+            }
+        }
+        var slugs = Slugs()
+        for index in headings.indices { headings[index].id = slugs.unique(for: headings[index].text) }
+        self.headings = headings
+    }
+
+    private static func isInImage(_ intent: InlineIntent?) -> Bool {
+        var link = intent
+        while let current = link {
+            if case .image? = current.innermost?.kind { return true }
+            link = current.enclosing
+        }
+        return false
+    }
+
+    /// The ids given so far in one text, and the next unique one.
+    public struct Slugs: Sendable {
+        private var used: Set<String> = []
+
+        public init() {}
+
+        /// `slug(text)`, or with `-1`, `-2`… added when an earlier heading has it (as GitHub does:
+        /// `Intro`, `Intro`, `Intro-1` give `intro`, `intro-1`, `intro-1-1`).
+        public mutating func unique(for text: String) -> String {
+            let base = HeadingOutline.slug(text)
+            var candidate = base
+            var count = 0
+            while used.contains(candidate) {
+                count += 1
+                candidate = base + "-\(count)"
+            }
+            used.insert(candidate)
+            return candidate
+        }
+    }
+
+    /// GitHub's slug of a heading's text: lower case; letters, digits, `-` and `_` kept (in any
+    /// script); each space a `-`; everything else dropped. A text with nothing left is `section`.
+    public static func slug(_ text: String) -> String {
+        var slug = ""
+        for scalar in text.lowercased().unicodeScalars {
+            let properties = scalar.properties
+            if scalar == " " {
+                slug.append("-")
+            } else if scalar == "-" || scalar == "_" || properties.isAlphabetic || properties.numericType != nil
+                        || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark {
+                slug.unicodeScalars.append(scalar)
+            }
+        }
+        return slug.isEmpty ? "section" : slug
+    }
+}

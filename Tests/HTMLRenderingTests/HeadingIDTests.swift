@@ -1,0 +1,80 @@
+import AttributedText
+import Foundation
+import HTMLRendering
+import MarkdownParsing
+import Testing
+
+/// Heading ids and anchors (`HTMLRenderer.Options.headingIDs`), as site builds render headings.
+@Suite struct HeadingIDTests {
+    func html(_ markdown: String) -> String {
+        HTMLRenderer(options: .init(headingIDs: true)).render(MarkdownParser().parse(markdown))
+    }
+
+    /// GitHub's slugs (as github-slugger gives them for these headings).
+    @Test(arguments: [
+        ("Getting Started", "getting-started"),
+        ("What's new in 2.0?", "whats-new-in-20"),
+        ("`fs.readFile(path[, options], callback)`", "fsreadfilepath-options-callback"),
+        ("Foo  Bar", "foo--bar"),
+        ("snake_case and kebab-case", "snake_case-and-kebab-case"),
+        ("Ünïcödé Straße", "ünïcödé-straße"),
+        ("日本語の見出し", "日本語の見出し"),
+        ("C++ & Rust: a *comparison*", "c--rust-a-comparison"),
+        ("🎉 Party", "-party"),
+        ("!!!", "section"),
+    ])
+    func aHeadingsIdIsItsGitHubSlug(_ text: String, _ id: String) {
+        let outline = HeadingOutline(MarkdownParser().parse("## " + text + "\n"))
+        #expect(outline.headings.map(\.id) == [id])
+    }
+
+    @Test func repeatedHeadingsGetNumberedIdsAsOnGitHub() {
+        let outline = HeadingOutline(MarkdownParser().parse("# Intro\n\n## Intro\n\n### Intro-1\n\nIntro\n=====\n"))
+        #expect(outline.headings.map(\.id) == ["intro", "intro-1", "intro-1-1", "intro-2"])
+        #expect(outline.headings.map(\.level) == [1, 2, 3, 1])
+    }
+
+    @Test func theTextLeavesOutRawHTMLAndImagesAndJoinsLinesWithSpaces() {
+        let outline = HeadingOutline(MarkdownParser().parse("## A <b>bold</b> ![logo](l.png) [link](x)\n\nSetext\nheading\n---\n"))
+        #expect(outline.headings.map(\.text) == ["A bold  link", "Setext heading"])
+        #expect(outline.headings.map(\.id) == ["a-bold--link", "setext-heading"])
+    }
+
+    @Test func headingsGetAnIdAndAnAnchorAtTheirEnd() {
+        #expect(html("# Hello *world*\n\ntext\n\n## Hello world\n") == """
+            <h1 id="hello-world">Hello <em>world</em> <a class="rw-anchor" href="#hello-world" aria-hidden="true" tabindex="-1">#</a></h1>
+            <p>text</p>
+            <h2 id="hello-world-1">Hello world <a class="rw-anchor" href="#hello-world-1" aria-hidden="true" tabindex="-1">#</a></h2>
+
+            """)
+    }
+
+    @Test func anIdOutsideASCIIIsPercentEncodedInTheLink() {
+        #expect(html("### Café\n").hasPrefix(##"<h3 id="café">Café <a class="rw-anchor" href="#caf%C3%A9""##))
+    }
+
+    @Test func headingsInsideQuotesAndListsAreNumberedInDocumentOrder() {
+        let rendered = html("> # A\n\n- # A\n\n# A\n")
+        #expect(rendered.components(separatedBy: "<h1 id=\"").dropFirst().map { $0.prefix(while: { $0 != "\"" }) } == ["a", "a-1", "a-2"])
+    }
+
+    /// Differential: on every example of the GFM spec, the HTML with heading ids, once the ids and
+    /// anchors are taken out, is the HTML without them (which equals cmark-gfm's).
+    @Test func withoutItsIdsAndAnchorsTheHTMLIsCmarksOnEverySpecExample() throws {
+        let parser = MarkdownParser(options: .gfmCommandLine)
+        let plain = HTMLRenderer(), withIDs = HTMLRenderer(options: .init(headingIDs: true))
+        let anchor = try NSRegularExpression(pattern: #" <a class="rw-anchor" href="[^"]*" aria-hidden="true" tabindex="-1">#</a>(</h[1-6]>)"#)
+        let id = try NSRegularExpression(pattern: #"<h([1-6]) id="[^"]*">"#)
+        var headings = 0
+        for example in try SpecExample.loadAll() where !example.isDisabled {
+            let text = parser.parse(example.markdown)
+            var rendered = withIDs.render(text)
+            headings += HeadingOutline(text).headings.count
+            for (pattern, template) in [(anchor, "$1"), (id, "<h$1>")] {
+                rendered = pattern.stringByReplacingMatches(in: rendered, range: NSRange(rendered.startIndex..., in: rendered), withTemplate: template)
+            }
+            #expect(rendered == plain.render(text), "example \(example.number)")
+        }
+        #expect(headings >= 60, "the spec has headings to compare")
+    }
+}
