@@ -64,6 +64,7 @@ public struct ThemeStylesheet: Sendable {
         header.site nav.languages a { text-decoration: underline; }
         footer.site { max-width: 42rem; margin: 2.5rem auto 1.5rem; padding: 0 1.25rem; font-size: 0.85em; opacity: 0.75; }
         footer.site a { color: inherit; }
+        .tags .label { font-size: 0.85em; opacity: 0.75; }
         .tags .tag { font-size: 0.85em; padding: 0.1em 0.5em; border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 1em; }
         main table { border-collapse: collapse; }
         main th, main td { padding: 0.3em 0.75em; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
@@ -72,6 +73,12 @@ public struct ThemeStylesheet: Sendable {
         main pre code { padding: 0; background: none; }
         main blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid rgba(128, 128, 128, 0.5); }
         main img { max-width: 100%; }
+        .rw-anchor { margin-left: 0.35em; text-decoration: none; opacity: 0; color: inherit; font-weight: 400; }
+        .rw-anchor::before { content: "#"; }
+        :is(h1, h2, h3, h4, h5, h6):hover > .rw-anchor, .rw-anchor:focus { opacity: 0.5; }
+        nav.toc { margin: 1.5rem 0; padding: 0.75em 1em; border-left: 3px solid rgba(128, 128, 128, 0.5); font-size: 0.92em; }
+        nav.toc ul { margin: 0.25em 0; padding-left: 1.25em; }
+        nav.toc > ul { padding-left: 0; list-style: none; }
         .runway-theme-switcher { float: right; margin: 0.75rem 1rem; font: 13px system-ui, sans-serif; }
 
         """

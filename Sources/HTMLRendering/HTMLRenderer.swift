@@ -20,7 +20,7 @@ public struct HTMLRenderer: Sendable {
         /// GFM's tagfilter on allowed raw HTML (`<script>`, `<iframe>`… are neutralized).
         public var filtersDisallowedTags: Bool
         /// Gives each heading its `id` (`HeadingOutline`) and, at its end, an anchor link to it
-        /// (`<a class="rw-anchor" href="#id">#</a>`), as site builds do. Off by default: cmark-gfm's
+        /// (an empty `<a class="rw-anchor" href="#id">`, which a theme shows), as site builds do. Off by default: cmark-gfm's
         /// HTML has neither.
         public var headingIDs: Bool
 

@@ -256,11 +256,12 @@ struct RenderWalk {
             output.write("</p>\n")
         case .header(let level):
             if headingCount < headingIDs.count {
-                // The anchor a theme can show beside the heading; hidden from assistive technology,
-                // which reaches the heading itself.
-                output.write(" <a class=\"rw-anchor\" href=\"")
+                // The anchor a theme can show beside the heading (`.rw-anchor::before`): empty, so
+                // the heading's text stays its own; hidden from assistive technology, which
+                // reaches the heading itself.
+                output.write("<a class=\"rw-anchor\" href=\"")
                 URLEscaping.writeHref("#" + headingIDs[headingCount], to: &output)
-                output.write("\" aria-hidden=\"true\" tabindex=\"-1\">#</a>")
+                output.write("\" aria-hidden=\"true\" tabindex=\"-1\"></a>")
                 headingCount += 1
             }
             output.write("</h\(level)>\n")

@@ -4,16 +4,23 @@ import SiteContent
 import SiteOutput
 
 /// Links between pages: every link or image to a path inside the site must reach a page, a
-/// generated file or a static file; one that does not is a warning at the link.
+/// generated file or a static file, and a link to a fragment of a content page must name one of
+/// its headings' ids; one that does not is a warning at the link.
 struct LinkCheck {
     /// Every path the built site serves, as `/a/b/` for pages and `/a/b.ext` for files.
     let targets: Set<String>
+    /// The ids of each content page's headings, by the page's URL.
+    let anchors: [String: [String]]
 
     /// The paths the files of an output serve: the build's plan (a full build) or the output's
     /// manifest (a quick rebuild, which changes no file's path), so that a file the build makes is
-    /// never a broken link's target.
-    init(outputs: some Sequence<OutputPath>) {
+    /// never a broken link's target; and the published `pages`, whose fragments links may name.
+    init(outputs: some Sequence<OutputPath>, pages: [PageRecord]) {
         targets = Set(outputs.map { Self.target($0.value) })
+        var anchors: [String: [String]] = [:]
+        anchors.reserveCapacity(pages.count)
+        for page in pages { anchors[page.url] = page.anchors }
+        self.anchors = anchors
     }
 
     /// The site path an output file answers: `a/index.html` → `/a/`, `theme.css` → `/theme.css`.
@@ -26,10 +33,27 @@ struct LinkCheck {
     /// The links and images of a page that lead nowhere.
     func brokenLinks(in links: [PageRecord.PageLink], pageURL: String, path: String) -> [Diagnostic] {
         links.compactMap { link in
-            guard let resolved = SiteURL.resolve(link.destination, from: pageURL), !reaches(resolved) else { return nil }
-            return Diagnostic(.warning, "broken link: \(link.destination) leads to \(resolved), which the site does not have",
+            let destination = link.destination
+            let resolved = destination.hasPrefix("#") ? pageURL : SiteURL.resolve(destination, from: pageURL)
+            guard let resolved else { return nil }
+            guard reaches(resolved) else {
+                return Diagnostic(.warning, "broken link: \(destination) leads to \(resolved), which the site does not have",
+                                  path: path, position: link.position)
+            }
+            guard let hash = destination.firstIndex(of: "#"), let ids = anchors[Self.pageURL(resolved)] else { return nil }
+            let raw = destination[destination.index(after: hash)...]
+            let fragment = raw.removingPercentEncoding ?? String(raw)
+            guard !fragment.isEmpty, !ids.contains(fragment) else { return nil }
+            let page = resolved == pageURL ? "this page" : resolved
+            return Diagnostic(.warning, "broken link: \(destination) names no heading of \(page) (no heading has the id '\(fragment)')",
                               path: path, position: link.position)
         }
+    }
+
+    /// A content page's URL for a path that reaches it: `/a/index.html` and `/a` → `/a/`.
+    private static func pageURL(_ path: String) -> String {
+        if path.hasSuffix("/index.html") { return String(path.dropLast("index.html".count)) }
+        return path.hasSuffix("/") ? path : path + "/"
     }
 
     private func reaches(_ path: String) -> Bool {

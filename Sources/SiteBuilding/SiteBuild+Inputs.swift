@@ -51,7 +51,7 @@ extension SiteBuild {
 
     struct ReadContent {
         var records: [String: PageRecord] = [:]
-        var bodies: [String: String] = [:]
+        var bodies: [String: PageBody] = [:]
         var diagnostics: [Diagnostic] = []
         var parsed = 0
         /// When reading began, for the next build's `BuildCache.readAt`.
@@ -90,7 +90,7 @@ extension SiteBuild {
     /// not named), else parsed, its body kept for rendering.
     func readContent(_ files: [String], reader: PageReader, previous: BuildCache?, changed: Set<String>?) -> ReadContent {
         let startedAt = Date().timeIntervalSince1970
-        let results = Mutex([(record: PageRecord?, body: String?, diagnostics: [Diagnostic], parsed: Bool)](
+        let results = Mutex([(record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic], parsed: Bool)](
             repeating: (nil, nil, [], false), count: files.count))
         let done = Mutex(0)
         let progress = self.progress

@@ -8,7 +8,7 @@ import Templating
 extension SiteBuild {
     /// The rebuild after a watcher saw only pages' text change: when every changed file existed
     /// before and still exists, and its new record shows other pages exactly what the old one did
-    /// (URL, title, front matter, language, section, custom values), no list, feed, sitemap,
+    /// (URL, title, front matter, language, section, custom values, heading ids), no list, feed, sitemap,
     /// stylesheet or other page can change. Only those pages are parsed, rendered and written,
     /// without looking at the ten thousand others. `nil` when that does not hold: the full path
     /// decides. The output is the same either way (a test compares the trees).
@@ -18,7 +18,7 @@ extension SiteBuild {
         // Read content: the changed files only, each of which must show other pages what it did.
         var records = previous.records
         var pages: [PageRecord] = []
-        var bodies: [String: String] = [:]
+        var bodies: [String: PageBody] = [:]
         for file in changed.sorted() {
             let path = SitePaths.join(site, file)
             guard let old = previous.records[file], RealPath.leadsInside(path, site), let bytes = FileContents.read(path) else { return nil }
@@ -26,7 +26,7 @@ extension SiteBuild {
             let page = reader.read(file, bytes: bytes)
             guard let record = page.record, let body = page.body, record.url == old.url, record.title == old.title,
                   record.metadata == old.metadata, record.language == old.language, record.translationKey == old.translationKey,
-                  record.section == old.section, record.values == old.values
+                  record.section == old.section, record.values == old.values, record.anchors == old.anchors
             else { return nil }
             records[file] = record
             bodies[file] = body
@@ -51,7 +51,7 @@ extension SiteBuild {
         var diagnostics = configurationDiagnostics + speaking.flatMap(\.diagnostics)
         let linking = speaking.filter { !$0.links.isEmpty && isPublished($0) }
         if !linking.isEmpty {
-            let links = LinkCheck(outputs: manifest.files.keys)
+            let links = LinkCheck(outputs: manifest.files.keys, pages: records.values.filter(isPublished))
             for record in linking { diagnostics += links.brokenLinks(in: record.links, pageURL: record.url, path: record.source) }
         }
         if strict { diagnostics = diagnostics.map(\.promotedToError) }

@@ -11,7 +11,7 @@ extension SiteBuild {
     struct RenderInputs {
         var published: [PageRecord]
         /// The bodies of the pages parsed in this build, by file (the others are read again).
-        var bodies: [String: String]
+        var bodies: [String: PageBody]
         var reader: PageReader
         var templates: TemplateSet
         var contexts: TemplateContexts
@@ -35,7 +35,7 @@ extension SiteBuild {
                     if body == nil, let bytes = FileContents.read(record.source) {
                         body = reader.read(record.file, bytes: bytes).body
                     }
-                    let context = contexts.page(record, body: body ?? "",
+                    let context = contexts.page(record, body: body ?? PageBody(html: ""),
                                                 translations: contexts.translations(translations, current: record.url),
                                                 withListing: templates.readsListing(layout))
                     result = .success(try templates.render(layout, context: context))

@@ -97,7 +97,7 @@ extension SiteBuild {
         let plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
                               contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
                               version: inputs.version, statics: statics)
-        let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path))
+        let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path), pages: resolved.published)
         for page in resolved.published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
         diagnostics += plan.diagnostics
         let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, reader: inputs.reader, templates: inputs.templates,

@@ -77,15 +77,17 @@ final class TemplateContexts: Sendable {
     }
 
     /// A page's context; `pages` only when its template reads it.
-    func page(_ record: PageRecord, body: String, translations: [TranslationLink], withListing: Bool) -> TemplateContext {
-        TemplateContext(
+    func page(_ record: PageRecord, body: PageBody, translations: [TranslationLink], withListing: Bool) -> TemplateContext {
+        let (titleHTML, afterTitle) = body.splitAtTitle
+        return TemplateContext(
             site: site(record.language),
             page: PageContext(
-                title: record.title, content: body, url: record.url,
+                title: record.title, content: body.html, titleHTML: titleHTML, contentAfterTitle: afterTitle, url: record.url,
                 permalink: SiteURL.absolute(record.url, baseURL: configuration.baseURL), date: record.metadata.date ?? "",
                 tags: record.metadata.tags, summary: record.metadata.summary ?? "", lang: record.metadata.lang ?? record.language,
                 section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),
-                params: record.metadata.params.mapValues(TemplateValue.init)),
+                params: record.metadata.params.mapValues(TemplateValue.init),
+                toc: TableOfContents(headings: body.contents)),
             pages: withListing ? listing(record.language) : .empty)
     }
 

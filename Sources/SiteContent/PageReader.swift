@@ -12,7 +12,8 @@ package struct PageReader: Sendable {
     let configuration: SiteConfiguration
     let parser: MarkdownParser
     package let themes: ThemeSet
-    let renderer = HTMLRenderer()
+    /// Headings get ids and anchors in site builds.
+    let renderer = HTMLRenderer(options: .init(headingIDs: true))
 
     package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet) {
         self.site = site
@@ -22,13 +23,14 @@ package struct PageReader: Sendable {
     }
 
     /// Markdown into HTML as pages are: the site's scope, the theme's definition (the
-    /// `markdownify` filter of templates).
+    /// `markdownify` filter of templates). Its headings get no ids: the text is a part of a page,
+    /// whose own headings have them.
     package func html(fromMarkdown markdown: String) -> String {
-        renderer.render(parser.parse(markdown))
+        HTMLRenderer().render(parser.parse(markdown))
     }
 
     /// `file` is relative to the site (`content/posts/a.md`); `bytes` are its contents.
-    package func read(_ file: String, bytes: [UInt8]) -> (record: PageRecord?, body: String?, diagnostics: [Diagnostic]) {
+    package func read(_ file: String, bytes: [UInt8]) -> (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic]) {
         let path = SitePaths.join(site, file)
         var diagnostics: [Diagnostic] = []
         let text: String
@@ -79,14 +81,18 @@ package struct PageReader: Sendable {
                                           path: path, position: position ?? SourcePosition(line: 1, column: 1)))
             return (nil, nil, diagnostics)
         }
-        // Only links inside the site are kept: the link check has nothing to say about the others.
+        // Only links inside the site (and to the page's own fragments) are kept: the link check
+        // has nothing to say about the others.
+        let outline = HeadingOutline(attributed)
         let record = PageRecord(
             file: file, source: path, hash: ContentHash(bytes), url: language.prefix + url, title: title, metadata: metadata,
             language: language.code, translationKey: name, section: section,
             values: Self.distinct(attributed.spanValues.map { PageRecord.SpanValue(attribute: $0.attribute, value: $0.value) }),
-            links: attributed.pageLinks.filter { SiteURL.resolve($0.destination, from: language.prefix + url) != nil },
-            diagnostics: diagnostics)
-        return (record, renderer.render(attributed), diagnostics)
+            links: attributed.pageLinks.filter {
+                $0.destination.hasPrefix("#") || SiteURL.resolve($0.destination, from: language.prefix + url) != nil
+            },
+            anchors: outline.headings.map(\.id), diagnostics: diagnostics)
+        return (record, PageBody(html: renderer.render(attributed, outline: outline), headings: outline.headings), diagnostics)
     }
 
     /// The values in their first order, each once.

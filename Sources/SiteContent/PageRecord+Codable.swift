@@ -21,6 +21,7 @@ extension PageRecord {
         let url = try fields.decode(String.self), title = try fields.decode(String.self), language = try fields.decode(String.self)
         let translationKey = try fields.decode(String.self), section = try fields.decode(String.self)
         let values = try fields.decode([SpanValue].self), links = try fields.decode([PageLink].self)
+        let anchors = try fields.decode([String].self)
         let diagnostics = try fields.decode([Diagnostic].self)
         var metadata = PageMetadata()
         metadata.title = try fields.optional()
@@ -42,8 +43,8 @@ extension PageRecord {
             signature = FileSignature(size: parts[0], seconds: parts[1], nanoseconds: parts[2], inode: UInt64(parts[3]))
         }
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
-                  translationKey: translationKey, section: section, values: values, links: links, diagnostics: diagnostics,
-                  signature: signature)
+                  translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
+                  diagnostics: diagnostics, signature: signature)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -53,6 +54,7 @@ extension PageRecord {
         for text in [url, title, language, translationKey, section] { try fields.encode(text) }
         try fields.encode(values)
         try fields.encode(links)
+        try fields.encode(anchors)
         try fields.encode(diagnostics)
         try fields.encode(metadata.title)
         try fields.encode(metadata.date)

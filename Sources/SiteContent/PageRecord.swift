@@ -21,8 +21,11 @@ package final class PageRecord: Sendable, Codable {
     package let section: String
     /// The custom attribute values the page uses, each once, for the stylesheet.
     package let values: [SpanValue]
-    /// The links and images of the page that lead inside the site, for the link check.
+    /// The links and images of the page that lead inside the site (or to a fragment of the page
+    /// itself), for the link check.
     package let links: [PageLink]
+    /// The ids of the page's headings, which links to its fragments must name.
+    package let anchors: [String]
     /// What parsing the file reported.
     package let diagnostics: [Diagnostic]
     /// The file's size, modification time and inode when it was read (`nil`: unknown): a later
@@ -30,8 +33,8 @@ package final class PageRecord: Sendable, Codable {
     package let signature: FileSignature?
 
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
-         translationKey: String, section: String, values: [SpanValue], links: [PageLink], diagnostics: [Diagnostic],
-         signature: FileSignature? = nil) {
+         translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
+         diagnostics: [Diagnostic], signature: FileSignature? = nil) {
         self.file = file
         self.source = source
         self.hash = hash
@@ -43,6 +46,7 @@ package final class PageRecord: Sendable, Codable {
         self.section = section
         self.values = values
         self.links = links
+        self.anchors = anchors
         self.diagnostics = diagnostics
         self.signature = signature
     }
@@ -50,8 +54,8 @@ package final class PageRecord: Sendable, Codable {
     /// The same record with the file's signature.
     package func signed(_ signature: FileSignature?) -> PageRecord {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
-                   translationKey: translationKey, section: section, values: values, links: links, diagnostics: diagnostics,
-                   signature: signature)
+                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
+                   diagnostics: diagnostics, signature: signature)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

@@ -115,6 +115,11 @@ package struct PageContext: TemplateRepresentable {
     package var title: String
     /// The rendered body, trusted HTML.
     package var content: String
+    /// The body's leading title heading (its first block, when that is a top-level heading), and
+    /// the body after it: for a theme that puts something between them (`page.titleHTML`,
+    /// `page.contentAfterTitle`; without such a heading, empty and the whole body).
+    package var titleHTML: String
+    package var contentAfterTitle: String
     package var url: String
     package var permalink: String
     package var date: String
@@ -125,12 +130,16 @@ package struct PageContext: TemplateRepresentable {
     package var translations: [TranslationLink]
     package var stylesheet: String
     package var params: [String: TemplateValue]
+    /// The headings below the title (`page.toc`, `page.tocHTML`, `page.hasTOC`).
+    package var toc: TableOfContents
 
-    package init(title: String, content: String = "", url: String, permalink: String, date: String = "", tags: [String] = [],
+    package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", tags: [String] = [],
                  summary: String = "", lang: String, section: String = "", translations: [TranslationLink] = [],
-                 stylesheet: String, params: [String: TemplateValue] = [:]) {
+                 stylesheet: String, params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents()) {
         self.title = title
         self.content = content
+        self.titleHTML = titleHTML
+        self.contentAfterTitle = contentAfterTitle ?? content
         self.url = url
         self.permalink = permalink
         self.date = date
@@ -141,11 +150,14 @@ package struct PageContext: TemplateRepresentable {
         self.translations = translations
         self.stylesheet = stylesheet
         self.params = params
+        self.toc = toc
     }
 
     package var templateValue: TemplateValue {
         .object([
-            ("title", .text(title)), ("content", .html(content)), ("url", .text(url)), ("permalink", .text(permalink)),
+            ("toc", .list(toc.entries.map(\.templateValue))), ("tocHTML", .html(toc.html)), ("hasTOC", .bool(toc.isWorthShowing)),
+            ("title", .text(title)), ("content", .html(content)), ("titleHTML", .html(titleHTML)),
+            ("contentAfterTitle", .html(contentAfterTitle)), ("url", .text(url)), ("permalink", .text(permalink)),
             ("date", .text(date)), ("tags", .list(tags.map(TemplateValue.text))), ("summary", .text(summary)), ("lang", .text(lang)),
             ("section", .text(section)), ("translations", .list(translations.map(\.templateValue))), ("stylesheet", .text(stylesheet)),
             ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),

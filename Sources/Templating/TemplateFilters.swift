@@ -12,7 +12,8 @@ import Mustache
 /// - `uppercased`, `lowercased`, `capitalized`; `empty` (for `{{^empty(x)}}`).
 ///
 /// And `t`, the string table of the page's language: `{{ t.newer }}` is the text for the key
-/// `newer`, or the key itself when the table has none.
+/// `newer`; a key the language's table lacks is taken from the English table (`en`), and a key
+/// no table has is written as it is.
 package struct TemplateFilters: Sendable {
     /// Markdown into trusted HTML.
     package var markdown: @Sendable (String) -> String
@@ -20,16 +21,20 @@ package struct TemplateFilters: Sendable {
     package var slug: @Sendable (String) -> String
     /// The site's base URL (`https://example.org/book/`).
     package var baseURL: String
-    /// By language code, each key's text.
-    package var strings: [String: [String: String]]
+    /// By language code, each key's text (English's where the language's table has none).
+    package let strings: [String: [String: String]]
 
     package init(markdown: @escaping @Sendable (String) -> String, slug: @escaping @Sendable (String) -> String, baseURL: String,
                  strings: [String: [String: String]] = [:]) {
         self.markdown = markdown
         self.slug = slug
         self.baseURL = baseURL
-        self.strings = strings
+        let english = strings[Self.fallbackLanguage] ?? [:]
+        self.strings = strings.mapValues { english.merging($0) { $1 } }
     }
+
+    /// The language whose table gives the keys another language's lacks.
+    static let fallbackLanguage = "en"
 
     /// Filters without a site: Markdown is escaped as text, slugs keep letters and digits.
     package static let standalone = TemplateFilters(
@@ -62,7 +67,7 @@ package struct TemplateFilters: Sendable {
         init(filters: TemplateFilters, language: String) {
             self.filters = filters
             self.language = language
-            table = TranslationTable(strings: filters.strings[language] ?? [:])
+            table = TranslationTable(strings: filters.strings[language] ?? filters.strings[TemplateFilters.fallbackLanguage] ?? [:])
         }
 
         func text(_ text: String) -> TemplateText {

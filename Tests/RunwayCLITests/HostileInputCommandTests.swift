@@ -103,7 +103,7 @@ import Testing
         let output = site.tree("_site")
         #expect(!output.values.contains { $0.contains("PRIVATE KEY") })
         #expect(output["id_rsa"] == nil && output["leak/index.html"] == nil)
-        #expect(output["inside/index.html"]?.contains("<h1>Inside</h1>") == true)
+        #expect(output["inside/index.html"]?.contains("<h1 id=\"inside\">Inside<a class=\"rw-anchor\"") == true)
         #expect(output["logo.svg"] == "<svg/>\n", "a link inside the site is copied as a file, not a link")
         #expect(!output.values.contains { $0.hasPrefix("-> ") })
     }

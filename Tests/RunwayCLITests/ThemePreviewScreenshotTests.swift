@@ -68,7 +68,7 @@ import Testing
                     "\(theme) \(scheme): the painted background is the theme's, \(corner) vs \(background)")
             if theme == "plain" {
                 #expect(Self.close(corner, scheme == "light" ? (255, 255, 255) : (18, 18, 18)), "plain paints nothing")
-                #expect(try browser.execute("return document.querySelectorAll('[class^=\"rw-\"]').length") as? Int == 0,
+                #expect(try browser.execute("return document.querySelectorAll('span[class^=\"rw-\"]').length") as? Int == 0,
                         "plain declares no custom attributes, so no span has a class")
                 continue
             }

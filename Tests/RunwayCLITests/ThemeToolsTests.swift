@@ -107,7 +107,7 @@ import Testing
         let preview = try RunwayProcess.run(["theme", "preview", "default", "--output", output])
         #expect(preview.status == 0, "\(preview.stderr)")
         let page = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
-        for tag in ["<h1>", "<h2>", "<h3>", "<h4>", "<h5>", "<h6>", "<blockquote>", "<ul>", "<ol>", "<pre><code", "<table>", "<em>",
+        for tag in ["<h1 id=\"", "<h2 id=\"", "<h3 id=\"", "<h4 id=\"", "<h5 id=\"", "<h6 id=\"", "<blockquote>", "<ul>", "<ol>", "<pre><code", "<table>", "<em>",
                     "<strong>", "<code>", "<del>", "<a href=", "<img src=\"/specimen.svg\"", "type=\"checkbox\""] {
             #expect(page.contains(tag), "\(tag)")
         }

@@ -68,6 +68,7 @@ import Testing
             language: "fr", translationKey: "a", section: "posts",
             values: [.init(attribute: "customColor", value: .string("danger"))],
             links: [.init(destination: "/b/", position: SourcePosition(line: 2, column: 5)), .init(destination: "c", position: nil)],
+            anchors: ["intro", "intro-1"],
             diagnostics: [Diagnostic(.warning, "w", path: "/s/content/a.md", position: SourcePosition(line: 1, column: 1))])
         let decoder = JSONDecoder()
         decoder.userInfo[PageRecord.siteKey] = "/s"
@@ -75,10 +76,10 @@ import Testing
         #expect(decoded.file == record.file && decoded.source == record.source && decoded.hash == record.hash && decoded.url == record.url)
         #expect(decoded.title == record.title && decoded.language == record.language && decoded.translationKey == record.translationKey)
         #expect(decoded.section == record.section && decoded.metadata == record.metadata && decoded.values == record.values)
-        #expect(decoded.links == record.links && decoded.diagnostics == record.diagnostics)
+        #expect(decoded.links == record.links && decoded.anchors == record.anchors && decoded.diagnostics == record.diagnostics)
         let empty = try decoder.decode(PageRecord.self, from: JSONEncoder().encode(
             PageRecord(file: "content/b.md", source: "/s/content/b.md", hash: ContentHash(), url: "/b/", title: "B", metadata: PageMetadata(),
-                       language: "en", translationKey: "b", section: "", values: [], links: [], diagnostics: [])))
+                       language: "en", translationKey: "b", section: "", values: [], links: [], anchors: [], diagnostics: [])))
         #expect(empty.metadata == PageMetadata())
     }
 

@@ -142,6 +142,22 @@ import Testing
         #expect(try String(contentsOfFile: root + "/_site/posts/b/index.html", encoding: .utf8).contains("hreflang=\"fr\""),
                 "the translation still links")
 
+        // A heading that another page's link names: the page's ids change, so the full path, and
+        // the other page's warning comes and goes as in a full build.
+        try Self.post(root, "c", title: "C", date: "2026-03-01", tag: "web", body: "See [b's part](/posts/b/#part).")
+        #expect(build.run(cache: &cache, output: output).diagnostics.map(\.message).contains(
+            "broken link: /posts/b/#part names no heading of /posts/b/ (no heading has the id 'part')"))
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "New text, and [a link](/nowhere/).\n\n## Part")
+        let heading = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
+        #expect(!heading.quick)
+        #expect(!heading.diagnostics.map(\.message).contains { $0.contains("#part") })
+        compareWithAFullBuild(heading)
+        // The same heading's text edited: ids unchanged, the quick path.
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Other text, and [a link](/nowhere/).\n\n## Part")
+        let same = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
+        #expect(same.quick)
+        compareWithAFullBuild(same)
+
         // A title: lists change, so the full path.
         try Self.post(root, "b", title: "B renamed", date: "2026-02-01", tag: "swift", body: "New text.")
         let title = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Issue 15, point 1: headings get ids and anchors in site builds, pages get a table of contents,
+/// and links to fragments are checked against the ids.
+@Suite struct HeadingCommandTests {
+    static let guide = """
+        ---
+        title: A guide
+        ---
+        # A guide
+
+        Go to [setup](#setup), [nowhere](#nowhere), [the other's part](../other/#part-two) or [its lack](../other/#missing).
+
+        ## Install
+
+        ### On Debian
+
+        ## Setup
+
+        ## Setup
+
+        """
+
+    @Test func headingsGetIdsAnchorsAndATableOfContents() throws {
+        let site = try TestSite(["content/guide.md": Self.guide, "content/other.md": "# Other\n\n## Part two\n",
+                                 "content/short.md": "# Short\n\n## One\n\n## Two\n"])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try #require(site.read("_site/guide/index.html"))
+        #expect(page.contains(##"<h2 id="install">Install<a class="rw-anchor" href="#install" aria-hidden="true" tabindex="-1"></a></h2>"##))
+        #expect(page.contains(##"<h2 id="setup">"##) && page.contains(##"<h2 id="setup-1">"##), "repeated headings get -1")
+        // The table of contents: below the title heading, nested by level, the title left out.
+        #expect(page.contains(##"<h1 id="a-guide">A guide<a class="rw-anchor" href="#a-guide" aria-hidden="true" tabindex="-1"></a></h1>"##
+            + "\n\n" + ##"<nav class="toc" aria-label="Contents"><strong>Contents</strong><ul><li><a href="#install">Install</a>"##
+            + ##"<ul><li><a href="#on-debian">On Debian</a></li></ul></li><li><a href="#setup">Setup</a></li>"##
+            + ##"<li><a href="#setup-1">Setup</a></li></ul></nav>"##), "\(page)")
+        #expect(site.read("_site/short/index.html")?.contains("class=\"toc\"") == false, "two headings below the title: no table")
+
+        // Links to fragments that no heading has: a warning at the link, for build and check alike.
+        for result in [build, try site.runway("check", site.root)] {
+            #expect(result.stderr.contains("\(site.root)/content/guide.md:6:25: warning: broken link: #nowhere names no heading of this page"),
+                    "\(result.stderr)")
+            #expect(result.stderr.contains("\(site.root)/content/guide.md:6:88: warning: broken link: ../other/#missing names no heading of /other/"))
+            #expect(!result.stderr.contains("#setup") && !result.stderr.contains("#part-two"))
+        }
+        #expect(try site.runway("build", "--strict", site.root).status == 1, "with --strict the warnings stop the build")
+    }
+
+    @Test func renderKeepsCmarksHeadingsUnlessAskedForIds() throws {
+        let site = try TestSite(["a.md": "# Hello, world!\n\n## Hello, world!\n"])
+        let plain = try site.runway("render", "--fragment", site.root + "/a.md")
+        #expect(plain.stdout == "<h1>Hello, world!</h1>\n<h2>Hello, world!</h2>\n")
+        let ids = try site.runway("render", "--fragment", "--heading-ids", site.root + "/a.md")
+        #expect(ids.stdout == ##"<h1 id="hello-world">Hello, world!<a class="rw-anchor" href="#hello-world" aria-hidden="true" tabindex="-1"></a></h1>"##
+            + "\n" + ##"<h2 id="hello-world-1">Hello, world!<a class="rw-anchor" href="#hello-world-1" aria-hidden="true" tabindex="-1"></a></h2>"## + "\n")
+    }
+
+    /// The default theme's words come from its string tables: French pages get French words.
+    @Test func theDefaultThemesWordsFollowThePagesLanguage() throws {
+        let site = try TestSite(["content/guide.md": Self.guide, "content/guide.fr.md": Self.guide.replacingOccurrences(of: "A guide", with: "Un guide"),
+                                 "content/other.md": "# Other\n\n## Part two\n"],
+                                configuration: "[languages.fr]\nname = \"Français\"\n")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.read("_site/fr/guide/index.html")?.contains(##"<nav class="toc" aria-label="Sommaire"><strong>Sommaire</strong>"##) == true)
+        #expect(site.read("_site/guide/index.html")?.contains("<strong>Contents</strong>") == true)
+        let notFound = try #require(site.read("_site/404.html"))
+        #expect(notFound.contains("<title>Page not found · ") && notFound.contains("<h1>Page not found</h1>"))
+    }
+}
