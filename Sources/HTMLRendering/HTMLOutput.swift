@@ -49,5 +49,13 @@ struct HTMLOutput {
         text.withUTF8 { writeEscaped($0) }
     }
 
+    /// How many bytes are written.
+    var count: Int { bytes.count }
+
+    /// `text` put in at `offset`, what follows it moved along (a heading's id, once its text is known).
+    mutating func insert(_ text: [UInt8], at offset: Int) {
+        bytes.insert(contentsOf: text, at: offset)
+    }
+
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -33,15 +33,15 @@ public struct HTMLRenderer: Sendable {
 
     /// The HTML fragment for `text`.
     public func render(_ text: AttributedText) -> String {
-        render(text, outline: options.headingIDs ? HeadingOutline(text) : nil)
+        renderWithOutline(text).html
     }
 
-    /// The HTML fragment for `text`, whose headings (when `headingIDs`) are `outline`'s.
-    public func render(_ text: AttributedText, outline: HeadingOutline?) -> String {
+    /// The HTML fragment for `text`, and its headings with the ids the HTML gives them (with
+    /// `headingIDs`; else none), made in one pass: equal to `HeadingOutline(text)`.
+    public func renderWithOutline(_ text: AttributedText) -> (html: String, outline: HeadingOutline) {
         var string = text.string
-        let ids = options.headingIDs ? (outline ?? HeadingOutline(text)).headings.map(\.id) : []
         return string.withUTF8 { bytes in
-            var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64, headingIDs: ids)
+            var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64)
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in
                 for index in runs.indices {
@@ -51,7 +51,7 @@ public struct HTMLRenderer: Sendable {
             }
             walk.move(to: AttributeContainer())
             walk.finish()
-            return walk.output.string
+            return (walk.output.string, HeadingOutline(headings: walk.headings))
         }
     }
 }

@@ -21,14 +21,15 @@ struct RenderWalk {
     private var spanOpenings: [[String: AttributeValue]: String] = [:]
     /// Whether the open footnote definition's back references are written yet.
     private var wroteBackReferences = false
-    /// The ids of the text's headings in document order, when they get ids (`Options.headingIDs`),
-    /// and how many are open or written.
-    private let headingIDs: [String]
-    private var headingCount = 0
+    /// With `Options.headingIDs`: the headings written so far, with their ids (the text's
+    /// `HeadingOutline`, made in the same pass); the ids given; and, inside a heading, where its
+    /// id goes and its text so far. A heading's id is known at its end, and put in at its start.
+    private(set) var headings: [HeadingOutline.Heading] = []
+    private var slugs = HeadingOutline.Slugs()
+    private var openHeading: (idOffset: Int, text: [UInt8])?
 
-    init(options: HTMLRenderer.Options, capacity: Int, headingIDs: [String] = []) {
+    init(options: HTMLRenderer.Options, capacity: Int) {
         self.options = options
-        self.headingIDs = headingIDs
         output = HTMLOutput(capacity: capacity)
     }
 
@@ -117,6 +118,13 @@ struct RenderWalk {
     // MARK: Text
 
     mutating func writeText(_ text: UnsafeBufferPointer<UInt8>) {
+        if openHeading != nil && imageIndex == nil {
+            switch inlines.last?.kind {
+            case .softBreak?, .lineBreak?: openHeading!.text.append(UInt8(ascii: " "))
+            case .inlineHTML?, .blockHTML?: break
+            default: openHeading!.text.append(contentsOf: text)
+            }
+        }
         if imageIndex != nil {
             if case .softBreak = inlines.last?.kind { output.write(" ") } else if case .lineBreak = inlines.last?.kind {
                 output.write(" ")
@@ -162,13 +170,9 @@ struct RenderWalk {
             output.write("<p>")
         case .header(let level):
             output.newlineIfNeeded()
-            if headingCount < headingIDs.count {
-                output.write("<h\(level) id=\"")
-                output.writeEscaped(headingIDs[headingCount])
-                output.write("\">")
-            } else {
-                output.write("<h\(level)>")
-            }
+            output.write("<h\(level)")
+            if options.headingIDs { openHeading = (output.count, []) }
+            output.write(">")
         case .blockQuote:
             output.newlineIfNeeded()
             output.write("<blockquote>\n")
@@ -255,14 +259,22 @@ struct RenderWalk {
             }
             output.write("</p>\n")
         case .header(let level):
-            if headingCount < headingIDs.count {
+            if let heading = openHeading {
+                let text = String(decoding: heading.text, as: UTF8.self)
+                let id = slugs.unique(for: text)
+                headings.append(HeadingOutline.Heading(level: level, text: text, id: id))
+                var attribute = HTMLOutput(capacity: id.utf8.count + 6)
+                attribute.write(" id=\"")
+                attribute.writeEscaped(id)
+                attribute.write("\"")
+                output.insert(attribute.bytes, at: heading.idOffset)
                 // The anchor a theme can show beside the heading (`.rw-anchor::before`): empty, so
                 // the heading's text stays its own; hidden from assistive technology, which
                 // reaches the heading itself.
                 output.write("<a class=\"rw-anchor\" href=\"")
-                URLEscaping.writeHref("#" + headingIDs[headingCount], to: &output)
+                URLEscaping.writeHref("#" + id, to: &output)
                 output.write("\" aria-hidden=\"true\" tabindex=\"-1\"></a>")
-                headingCount += 1
+                openHeading = nil
             }
             output.write("</h\(level)>\n")
         case .blockQuote:

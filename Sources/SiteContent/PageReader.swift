@@ -83,7 +83,7 @@ package struct PageReader: Sendable {
         }
         // Only links inside the site (and to the page's own fragments) are kept: the link check
         // has nothing to say about the others.
-        let outline = HeadingOutline(attributed)
+        let (html, outline) = renderer.renderWithOutline(attributed)
         let record = PageRecord(
             file: file, source: path, hash: ContentHash(bytes), url: language.prefix + url, title: title, metadata: metadata,
             language: language.code, translationKey: name, section: section,
@@ -92,7 +92,7 @@ package struct PageReader: Sendable {
                 $0.destination.hasPrefix("#") || SiteURL.resolve($0.destination, from: language.prefix + url) != nil
             },
             anchors: outline.headings.map(\.id), diagnostics: diagnostics)
-        return (record, PageBody(html: renderer.render(attributed, outline: outline), headings: outline.headings), diagnostics)
+        return (record, PageBody(html: html, headings: outline.headings), diagnostics)
     }
 
     /// The values in their first order, each once.

@@ -1,16 +1,20 @@
 import Mustache
 
-/// A value with named members, as templates see it (`page.title`). Immutable, so safe to share
-/// between threads.
+/// A value with named members, as templates see it (`page.title`). Each member is made into the
+/// engine's value when a template names it: a page's context has a score of members, and a
+/// template reads a few. Immutable, so safe to share between threads.
 final class TemplateObject: MustacheParent, @unchecked Sendable {
-    let members: [String: Any]
+    let members: [(String, TemplateValue)]
+    let filters: TemplateFilters.Bound
 
-    init(_ members: [String: Any]) {
+    init(_ members: [(String, TemplateValue)], filters: TemplateFilters.Bound) {
         self.members = members
+        self.filters = filters
     }
 
+    /// The first member of that name (objects have a few, so a search beats a dictionary).
     func child(named name: String) -> Any? {
-        members[name]
+        members.first { $0.0 == name }?.1.engineValue(filters)
     }
 }
 

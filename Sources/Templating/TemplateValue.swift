@@ -58,7 +58,7 @@ package enum TemplateValue: Sendable {
         case .number(let value): value
         case .list(let values): values.map { $0.engineValue(filters) }
         case .object(let members):
-            TemplateObject(Dictionary(members.map { ($0.0, $0.1.engineValue(filters)) }) { first, _ in first })
+            TemplateObject(members, filters: filters)
         }
     }
 }

@@ -28,6 +28,16 @@ import Testing
         #expect(outline.headings.map(\.id) == [id])
     }
 
+    /// Headings with footnote references, images, raw HTML, code and breaks: the outline the
+    /// renderer makes in its one pass is the one made from the runs.
+    @Test(arguments: ["# A[^1] ![i](x.png) <b>b</b> `c`\n\n[^1]: note\n", "Line\\\nbreak\n===\n", "> ## In a quote\n>\n> - ### In a list\n",
+                      "# ![only an image](x.png)\n", "#\n\n# #\n"])
+    func theRenderersOutlineIsTheRunsOutline(_ markdown: String) {
+        let text = MarkdownParser().parse(markdown)
+        #expect(HTMLRenderer(options: .init(headingIDs: true)).renderWithOutline(text).outline == HeadingOutline(text))
+        #expect(HTMLRenderer().renderWithOutline(text).outline.headings.isEmpty, "without ids, no outline")
+    }
+
     @Test func repeatedHeadingsGetNumberedIdsAsOnGitHub() {
         let outline = HeadingOutline(MarkdownParser().parse("# Intro\n\n## Intro\n\n### Intro-1\n\nIntro\n=====\n"))
         #expect(outline.headings.map(\.id) == ["intro", "intro-1", "intro-1-1", "intro-2"])
@@ -68,8 +78,10 @@ import Testing
         var headings = 0
         for example in try SpecExample.loadAll() where !example.isDisabled {
             let text = parser.parse(example.markdown)
-            var rendered = withIDs.render(text)
-            headings += HeadingOutline(text).headings.count
+            var (rendered, outline) = withIDs.renderWithOutline(text)
+            // The outline made while rendering is the one made from the runs alone.
+            #expect(outline == HeadingOutline(text), "example \(example.number)")
+            headings += outline.headings.count
             for (pattern, template) in [(anchor, "$1"), (id, "<h$1>")] {
                 rendered = pattern.stringByReplacingMatches(in: rendered, range: NSRange(rendered.startIndex..., in: rendered), withTemplate: template)
             }

@@ -1,0 +1,121 @@
+package import AttributedText
+import Foundation
+package import HTMLRendering
+package import MarkdownParsing
+
+/// What lists and feeds show of a page: its summary as HTML and as plain text. It is the front
+/// matter's `summary` (Markdown); else the content before a `<!--more-->` marker; else the first
+/// paragraph.
+package struct PageSummary: Sendable, Hashable {
+    package var html: String
+    package var text: String
+
+    package init(html: String, text: String) {
+        self.html = html
+        self.text = text
+    }
+
+    /// The marker that ends a summary written in the content.
+    static let marker = "<!--more-->"
+
+    /// The summary of a page whose runs are `text` (its front matter's `summary`, when it has one,
+    /// parsed with `parser`), rendered by `renderer`.
+    package static func of(_ text: AttributedText, frontMatter summary: String?, parser: MarkdownParser,
+                           renderer: HTMLRenderer) -> PageSummary {
+        let part: AttributedText
+        if let summary {
+            part = parser.parse(summary)
+        } else if let marker = text.runs.first(where: { isHTML($0) && text[$0].contains(Self.marker) }) {
+            part = text[0..<marker.range.lowerBound]
+        } else if let range = firstParagraph(of: text) {
+            part = text[range]
+        } else {
+            part = AttributedText()
+        }
+        return PageSummary(html: renderer.render(part), text: plainText(of: part))
+    }
+
+    /// The UTF-8 range of the first paragraph that is not inside another block.
+    static func firstParagraph(of text: AttributedText) -> Range<Int>? {
+        var identity: Int?
+        var range: Range<Int>?
+        for run in text.runs {
+            guard let intent = run.attributes.presentationIntent, intent.depth == 1, let block = intent.innermost,
+                  case .paragraph = block.kind, identity == nil || identity == block.identity else {
+                if identity != nil { break }
+                continue
+            }
+            identity = block.identity
+            range = (range?.lowerBound ?? run.range.lowerBound)..<run.range.upperBound
+        }
+        return range
+    }
+
+    /// The text of `text`'s runs as a reader sees it: breaks and the ends of blocks as spaces, raw
+    /// HTML left out, runs of white space as one space.
+    package static func plainText(of text: AttributedText) -> String {
+        var plain = ""
+        var block: Int?
+        for run in text.runs where !isHTML(run) {
+            let innermost = run.attributes.presentationIntent?.innermost?.identity
+            if innermost != block { plain += " " }
+            block = innermost
+            switch run.attributes.inlineIntent?.innermost?.kind {
+            case .softBreak?, .lineBreak?: plain += " "
+            default: plain += text[run]
+            }
+        }
+        return plain.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    static func isHTML(_ run: AttributedText.Run) -> Bool {
+        switch run.attributes.inlineIntent?.innermost?.kind {
+        case .inlineHTML?, .blockHTML?: true
+        default: false
+        }
+    }
+}
+
+/// How long a page is to read: `wordCount` counts each CJK character as a word (those scripts do
+/// not separate words with spaces), and `readingTime` is in minutes, at 213 words a minute (Hugo's
+/// rate) and 500 CJK characters a minute, at least 1.
+package struct PageLength: Sendable, Hashable {
+    package var words: Int
+    package var cjkCharacters: Int
+
+    package init(words: Int, cjkCharacters: Int) {
+        self.words = words
+        self.cjkCharacters = cjkCharacters
+    }
+
+    /// The length of `text`, a page's plain text.
+    package init(_ text: String) {
+        var words = 0, cjk = 0, inWord = false
+        for scalar in text.unicodeScalars {
+            if Self.isCJK(scalar) {
+                cjk += 1
+                inWord = false
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if !inWord { words += 1 }
+                inWord = true
+            } else if !(scalar == "'" || scalar == "’" || scalar == "-") || !inWord {
+                inWord = false
+            }
+        }
+        self.init(words: words, cjkCharacters: cjk)
+    }
+
+    package var wordCount: Int { words + cjkCharacters }
+
+    package var readingTime: Int {
+        max(1, Int((Double(words) / 213 + Double(cjkCharacters) / 500).rounded(.up)))
+    }
+
+    /// Han ideographs, kana and hangul.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xAC00...0xD7AF, 0x20000...0x2FA1F: true
+        default: false
+        }
+    }
+}
