@@ -65,6 +65,8 @@ public struct ThemeStylesheet: Sendable {
         footer.site { max-width: 42rem; margin: 2.5rem auto 1.5rem; padding: 0 1.25rem; font-size: 0.85em; opacity: 0.75; }
         footer.site a { color: inherit; }
         .tags .label { font-size: 0.85em; opacity: 0.75; }
+        main .meta, .list .summary .reading-time { font-size: 0.85em; opacity: 0.75; }
+        .list .summary { margin: 0.25em 0 0.75em; }
         .tags .tag { font-size: 0.85em; padding: 0.1em 0.5em; border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 1em; }
         main table { border-collapse: collapse; }
         main th, main td { padding: 0.3em 0.75em; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }

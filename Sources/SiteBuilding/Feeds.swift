@@ -2,11 +2,27 @@ import Foundation
 import SiteContent
 
 /// RSS 2.0 (`/index.xml`) and Atom (`/atom.xml`) feeds of a site's dated pages, newest first.
-/// The pages come in newest first (`SiteLists.newestFirst`).
-enum Feeds {
-    static let limit = 20
+/// The pages come in newest first (`SiteLists.newestFirst`). Each entry carries text: the page's
+/// summary (as HTML), or its whole content with `[feeds] full = true`; the Atom feed names its
+/// author (`[author]`, else the site's title), as Atom requires.
+struct Feeds {
+    /// The feed's title, the site's base URL and the home page of its language.
+    var title: String
+    var baseURL: String
+    var home = "/"
+    var author: SiteAuthor?
+    var settings = FeedSettings()
+    /// A page's whole content as HTML, for `settings.full`.
+    var content: (PageRecord) -> String? = { _ in nil }
 
-    static func rss(_ pages: [PageRecord], title: String, baseURL: String, home: String = "/") -> String {
+    /// The HTML an entry carries: the whole content or the summary; the title when the page
+    /// has no text to summarize.
+    private func text(of page: PageRecord) -> String {
+        if settings.full, let content = content(page) { return content }
+        return page.summary.html.isEmpty ? xmlEscape(page.title) : page.summary.html
+    }
+
+    func rss(_ pages: [PageRecord]) -> String {
         let dates = Dates()
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n"
         xml += "<title>\(xmlEscape(title))</title>\n<link>\(xmlEscape(SiteURL.absolute(home, baseURL: baseURL)))</link>\n"
@@ -15,32 +31,37 @@ enum Feeds {
             let link = xmlEscape(SiteURL.absolute(page.url, baseURL: baseURL))
             xml += "<item><title>\(xmlEscape(page.title))</title><link>\(link)</link><guid>\(link)</guid>"
             if let date = page.metadata.date.flatMap(dates.parse) { xml += "<pubDate>\(dates.rfc822(date))</pubDate>" }
-            if let summary = page.metadata.summary { xml += "<description>\(xmlEscape(summary))</description>" }
+            xml += "<description>\(xmlEscape(text(of: page)))</description>"
             xml += "</item>\n"
         }
         return xml + "</channel>\n</rss>\n"
     }
 
-    static func atom(_ pages: [PageRecord], title: String, baseURL: String, home: String = "/") -> String {
+    func atom(_ pages: [PageRecord]) -> String {
         let items = dated(pages)
         let dates = Dates()
         let updated = items.first?.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? "1970-01-01T00:00:00Z"
+        let homeURL = xmlEscape(SiteURL.absolute(home, baseURL: baseURL))
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-        xml += "<title>\(xmlEscape(title))</title>\n<id>\(xmlEscape(SiteURL.absolute(home, baseURL: baseURL)))</id>\n"
-        xml += "<link href=\"\(xmlEscape(SiteURL.absolute(home, baseURL: baseURL)))\"/>\n<updated>\(updated)</updated>\n"
+        xml += "<title>\(xmlEscape(title))</title>\n<id>\(homeURL)</id>\n"
+        xml += "<link href=\"\(homeURL)\"/>\n<link rel=\"self\" href=\"\(xmlEscape(SiteURL.absolute(home + "atom.xml", baseURL: baseURL)))\"/>\n"
+        xml += "<updated>\(updated)</updated>\n"
+        xml += "<author><name>\(xmlEscape(author?.name ?? title))</name>"
+            + (author?.email.map { "<email>\(xmlEscape($0))</email>" } ?? "") + "</author>\n"
         for page in items {
             let link = xmlEscape(SiteURL.absolute(page.url, baseURL: baseURL))
             let date = page.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? updated
             xml += "<entry><title>\(xmlEscape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/><updated>\(date)</updated>"
-            if let summary = page.metadata.summary { xml += "<summary>\(xmlEscape(summary))</summary>" }
+            let element = settings.full ? "content" : "summary"
+            xml += "<\(element) type=\"html\">\(xmlEscape(text(of: page)))</\(element)>"
             xml += "</entry>\n"
         }
         return xml + "</feed>\n"
     }
 
     /// The newest dated pages, from pages already newest first.
-    private static func dated(_ pages: [PageRecord]) -> [PageRecord] {
-        Array(pages.lazy.filter { $0.metadata.date.map(PageMetadata.isDate) ?? false }.prefix(limit))
+    private func dated(_ pages: [PageRecord]) -> [PageRecord] {
+        Array(pages.lazy.filter { $0.metadata.date.map(PageMetadata.isDate) ?? false }.prefix(settings.limit))
     }
 
     /// The formatters of one feed, made once: making an ICU formatter costs more than using it.

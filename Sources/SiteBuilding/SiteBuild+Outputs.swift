@@ -133,10 +133,12 @@ extension SiteBuild {
         for language in configuration.languages {
             let pages = newest.filter { $0.language == language.code }
             let home = language.prefix + "/"
-            texts.append((String((language.prefix + "/index.xml").dropFirst()),
-                          Feeds.rss(pages, title: language.title, baseURL: configuration.baseURL, home: home)))
-            texts.append((String((language.prefix + "/atom.xml").dropFirst()),
-                          Feeds.atom(pages, title: language.title, baseURL: configuration.baseURL, home: home)))
+            let feeds = Feeds(title: language.title, baseURL: configuration.baseURL, home: home, author: configuration.author,
+                              settings: configuration.feeds) { page in
+                FileContents.read(page.source).flatMap { reader.read(page.file, bytes: $0).body?.html }
+            }
+            texts.append((String((language.prefix + "/index.xml").dropFirst()), feeds.rss(pages)))
+            texts.append((String((language.prefix + "/atom.xml").dropFirst()), feeds.atom(pages)))
         }
         let used = published.filter { $0.metadata.theme == nil }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
         texts.append(("theme.css", ThemeStylesheet(theme: theme).css(usedValues: used)))

@@ -8,8 +8,8 @@ import Templating
 extension SiteBuild {
     /// The rebuild after a watcher saw only pages' text change: when every changed file existed
     /// before and still exists, and its new record shows other pages exactly what the old one did
-    /// (URL, title, front matter, language, section, custom values, heading ids), no list, feed, sitemap,
-    /// stylesheet or other page can change. Only those pages are parsed, rendered and written,
+    /// (URL, title, front matter, language, section, custom values, heading ids, summary, reading
+    /// time), no list, feed, sitemap, stylesheet or other page can change. Only those pages are parsed, rendered and written,
     /// without looking at the ten thousand others. `nil` when that does not hold: the full path
     /// decides. The output is the same either way (a test compares the trees).
     func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, output: OutputFolder, reader: PageReader,
@@ -26,7 +26,8 @@ extension SiteBuild {
             let page = reader.read(file, bytes: bytes)
             guard let record = page.record, let body = page.body, record.url == old.url, record.title == old.title,
                   record.metadata == old.metadata, record.language == old.language, record.translationKey == old.translationKey,
-                  record.section == old.section, record.values == old.values, record.anchors == old.anchors
+                  record.section == old.section, record.values == old.values, record.anchors == old.anchors,
+                  record.summary == old.summary, record.length.readingTime == old.length.readingTime
             else { return nil }
             records[file] = record
             bodies[file] = body

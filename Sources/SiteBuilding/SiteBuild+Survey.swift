@@ -42,7 +42,8 @@ extension SiteBuild {
         // Every theme counts, not only the site's: a page may name another in its front matter.
         let themeFolders = library.names.compactMap { library.path(of: $0).map { ($0 as NSString).deletingLastPathComponent } }
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
-        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(scope: configuration.contentScope(theme: theme)),
+        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
+                                                                        scope: configuration.contentScope(theme: theme)),
                                 themes: ThemeSet(library: library, site: theme))
         let (strings, stringDiagnostics) = StringTables.load(from: library.folders(of: theme.name).reversed() + [site])
         diagnostics += stringDiagnostics

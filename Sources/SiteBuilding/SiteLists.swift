@@ -62,7 +62,8 @@ struct SiteLists {
     /// every tag with its page count.
     func items(of list: List, page number: Int, size: Int) -> [PageEntry] {
         guard !list.isTagIndex else {
-            return (tagIndex[list.language.code] ?? []).map { PageEntry(title: "\($0.name) (\($0.count))", url: $0.url, date: "", summary: "") }
+            return (tagIndex[list.language.code] ?? []).map { PageEntry(title: "\($0.name) (\($0.count))", url: $0.url, date: "", summary: "", summaryHTML: "",
+                                                                                 readingTime: 0) }
         }
         return list.pages.dropFirst((number - 1) * size).prefix(size).map(TemplateContexts.entry)
     }

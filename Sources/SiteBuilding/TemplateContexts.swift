@@ -38,7 +38,8 @@ final class TemplateContexts: Sendable {
 
     /// A page as an item of a list.
     static func entry(_ page: PageRecord) -> PageEntry {
-        PageEntry(title: page.title, url: page.url, date: page.metadata.date ?? "", summary: page.metadata.summary ?? "")
+        PageEntry(title: page.title, url: page.url, date: page.metadata.date ?? "", summary: page.summary.text, summaryHTML: page.summary.html,
+                  readingTime: page.length.readingTime)
     }
 
     /// What a list shows of its pages, as a hash: when it changes, the list is rendered again.
@@ -84,7 +85,8 @@ final class TemplateContexts: Sendable {
             page: PageContext(
                 title: record.title, content: body.html, titleHTML: titleHTML, contentAfterTitle: afterTitle, url: record.url,
                 permalink: SiteURL.absolute(record.url, baseURL: configuration.baseURL), date: record.metadata.date ?? "",
-                tags: record.metadata.tags, summary: record.metadata.summary ?? "", lang: record.metadata.lang ?? record.language,
+                tags: record.metadata.tags, summary: record.summary.text, summaryHTML: record.summary.html,
+                wordCount: record.length.wordCount, readingTime: record.length.readingTime, lang: record.metadata.lang ?? record.language,
                 section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),
                 params: record.metadata.params.mapValues(TemplateValue.init),
                 toc: TableOfContents(headings: body.contents)),

@@ -12,14 +12,15 @@ package struct PageReader: Sendable {
     let configuration: SiteConfiguration
     let parser: MarkdownParser
     package let themes: ThemeSet
-    /// Headings get ids and anchors in site builds.
-    let renderer = HTMLRenderer(options: .init(headingIDs: true))
+    /// Headings get ids and anchors in site builds; raw HTML is kept with `[markdown] unsafe`.
+    let renderer: HTMLRenderer
 
     package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet) {
         self.site = site
         self.configuration = configuration
         self.parser = parser
         self.themes = themes
+        renderer = HTMLRenderer(options: .init(allowsRawHTML: configuration.markdown.unsafe, headingIDs: true))
     }
 
     /// Markdown into HTML as pages are: the site's scope, the theme's definition (the
@@ -44,6 +45,7 @@ package struct PageReader: Sendable {
         diagnostics += metadataDiagnostics
         let parsed = parser.parse(body, path: path)
         diagnostics += parsed.diagnostics
+        if !configuration.markdown.unsafe { diagnostics += Self.omittedHTML(in: parsed.text, path: path) }
         var theme = themes.site
         if let name = metadata.theme {
             if let own = themes.theme(name) {
@@ -91,8 +93,34 @@ package struct PageReader: Sendable {
             links: attributed.pageLinks.filter {
                 $0.destination.hasPrefix("#") || SiteURL.resolve($0.destination, from: language.prefix + url) != nil
             },
-            anchors: outline.headings.map(\.id), diagnostics: diagnostics)
+            anchors: outline.headings.map(\.id),
+            summary: PageSummary.of(attributed, frontMatter: metadata.summary, parser: parser, renderer: HTMLRenderer()),
+            length: PageLength(attributed), diagnostics: diagnostics)
         return (record, PageBody(html: html, headings: outline.headings), diagnostics)
+    }
+
+    /// A warning at each piece of raw HTML a page without `[markdown] unsafe` leaves out (an HTML
+    /// block once, an inline tag each time), comments excepted: they show nothing either way.
+    static func omittedHTML(in text: AttributedText, path: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var lastBlock: Int?
+        for run in text.runs {
+            guard let kind = run.attributes.inlineIntent?.innermost?.kind else { continue }
+            switch kind {
+            case .inlineHTML: break
+            case .blockHTML:
+                let block = run.attributes.presentationIntent?.innermost?.identity
+                if block != nil && block == lastBlock { continue }
+                lastBlock = block
+            default: continue
+            }
+            let piece = text[run].trimmingCharacters(in: .whitespacesAndNewlines)
+            if piece.hasPrefix("<!--") { continue }
+            let shown = piece.split(separator: "\n").first.map { $0.count > 40 ? $0.prefix(40) + "…" : $0 } ?? ""
+            diagnostics.append(Diagnostic(.warning, "raw HTML left out: \(shown) (to keep raw HTML, set unsafe = true under [markdown] in runway.toml)",
+                                          path: path, position: run.sourceRange?.start))
+        }
+        return diagnostics
     }
 
     /// The values in their first order, each once.

@@ -22,6 +22,8 @@ extension PageRecord {
         let translationKey = try fields.decode(String.self), section = try fields.decode(String.self)
         let values = try fields.decode([SpanValue].self), links = try fields.decode([PageLink].self)
         let anchors = try fields.decode([String].self)
+        let summary = PageSummary(html: try fields.decode(String.self), text: try fields.decode(String.self))
+        let length = PageLength(words: try fields.decode(Int.self), cjkCharacters: try fields.decode(Int.self))
         let diagnostics = try fields.decode([Diagnostic].self)
         var metadata = PageMetadata()
         metadata.title = try fields.optional()
@@ -44,7 +46,7 @@ extension PageRecord {
         }
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
-                  diagnostics: diagnostics, signature: signature)
+                  summary: summary, length: length, diagnostics: diagnostics, signature: signature)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -55,6 +57,10 @@ extension PageRecord {
         try fields.encode(values)
         try fields.encode(links)
         try fields.encode(anchors)
+        try fields.encode(summary.html)
+        try fields.encode(summary.text)
+        try fields.encode(length.words)
+        try fields.encode(length.cjkCharacters)
         try fields.encode(diagnostics)
         try fields.encode(metadata.title)
         try fields.encode(metadata.date)

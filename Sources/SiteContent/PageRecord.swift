@@ -26,6 +26,10 @@ package final class PageRecord: Sendable, Codable {
     package let links: [PageLink]
     /// The ids of the page's headings, which links to its fragments must name.
     package let anchors: [String]
+    /// What lists and feeds show of it.
+    package let summary: PageSummary
+    /// How long it is to read.
+    package let length: PageLength
     /// What parsing the file reported.
     package let diagnostics: [Diagnostic]
     /// The file's size, modification time and inode when it was read (`nil`: unknown): a later
@@ -34,6 +38,7 @@ package final class PageRecord: Sendable, Codable {
 
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
+         summary: PageSummary, length: PageLength,
          diagnostics: [Diagnostic], signature: FileSignature? = nil) {
         self.file = file
         self.source = source
@@ -47,6 +52,8 @@ package final class PageRecord: Sendable, Codable {
         self.values = values
         self.links = links
         self.anchors = anchors
+        self.summary = summary
+        self.length = length
         self.diagnostics = diagnostics
         self.signature = signature
     }
@@ -55,7 +62,7 @@ package final class PageRecord: Sendable, Codable {
     package func signed(_ signature: FileSignature?) -> PageRecord {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
-                   diagnostics: diagnostics, signature: signature)
+                   summary: summary, length: length, diagnostics: diagnostics, signature: signature)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

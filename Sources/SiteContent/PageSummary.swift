@@ -88,18 +88,21 @@ package struct PageLength: Sendable, Hashable {
         self.cjkCharacters = cjkCharacters
     }
 
-    /// The length of `text`, a page's plain text.
-    package init(_ text: String) {
+    /// The length of the text of `text`'s runs, raw HTML left out.
+    package init(_ text: AttributedText) {
         var words = 0, cjk = 0, inWord = false
-        for scalar in text.unicodeScalars {
-            if Self.isCJK(scalar) {
-                cjk += 1
-                inWord = false
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                if !inWord { words += 1 }
-                inWord = true
-            } else if !(scalar == "'" || scalar == "’" || scalar == "-") || !inWord {
-                inWord = false
+        for run in text.runs where !PageSummary.isHTML(run) {
+            inWord = false
+            for scalar in text[run].unicodeScalars {
+                if Self.isCJK(scalar) {
+                    cjk += 1
+                    inWord = false
+                } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    if !inWord { words += 1 }
+                    inWord = true
+                } else if !inWord || !(scalar == "'" || scalar == "’" || scalar == "-") {
+                    inWord = false
+                }
             }
         }
         self.init(words: words, cjkCharacters: cjk)

@@ -20,9 +20,16 @@ public struct SiteConfiguration: Sendable {
     public var languages: [SiteLanguage]
     /// URL patterns by section (`[permalinks]`: `posts = "/:year/:slug/"`).
     public var permalinks: [String: Permalink]
+    /// `[author]`: the feeds' author (the site's title when there is none).
+    public var author: SiteAuthor?
+    /// `[feeds]`: entries per feed, summaries or whole pages.
+    public var feeds = FeedSettings()
+    /// `[markdown]`: raw HTML and smart punctuation.
+    public var markdown = MarkdownSettings()
 
     /// The settings the file may hold at its top level.
-    static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks"]
+    static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
+                                         "author", "feeds", "markdown"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -90,11 +97,14 @@ public struct SiteConfiguration: Sendable {
                                           position: source.position(of: ["theme"])))
             theme = "default"
         }
-        let configuration = SiteConfiguration(
+        var configuration = SiteConfiguration(
             title: title, baseURL: string("baseURL", default: "/"),
             language: language, theme: theme,
             paginate: paginate, scope: declared.scope, languages: languages,
             permalinks: permalinks(source, diagnostics: &diagnostics))
+        configuration.author = author(source, diagnostics: &diagnostics)
+        configuration.feeds = feeds(source, diagnostics: &diagnostics)
+        configuration.markdown = markdown(source, diagnostics: &diagnostics)
         return (configuration, diagnostics)
     }
 

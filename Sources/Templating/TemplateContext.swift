@@ -124,7 +124,13 @@ package struct PageContext: TemplateRepresentable {
     package var permalink: String
     package var date: String
     package var tags: [String]
+    /// What lists show of the page: its front matter's `summary`, else its text before
+    /// `<!--more-->`, else its first paragraph; as plain text and as HTML.
     package var summary: String
+    package var summaryHTML: String
+    /// Its words (each CJK character one), and minutes to read them.
+    package var wordCount: Int
+    package var readingTime: Int
     package var lang: String
     package var section: String
     package var translations: [TranslationLink]
@@ -134,7 +140,7 @@ package struct PageContext: TemplateRepresentable {
     package var toc: TableOfContents
 
     package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", tags: [String] = [],
-                 summary: String = "", lang: String, section: String = "", translations: [TranslationLink] = [],
+                 summary: String = "", summaryHTML: String = "", wordCount: Int = 0, readingTime: Int = 0, lang: String, section: String = "", translations: [TranslationLink] = [],
                  stylesheet: String, params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents()) {
         self.title = title
         self.content = content
@@ -145,6 +151,9 @@ package struct PageContext: TemplateRepresentable {
         self.date = date
         self.tags = tags
         self.summary = summary
+        self.summaryHTML = summaryHTML
+        self.wordCount = wordCount
+        self.readingTime = readingTime
         self.lang = lang
         self.section = section
         self.translations = translations
@@ -158,7 +167,8 @@ package struct PageContext: TemplateRepresentable {
             ("toc", .list(toc.entries.map(\.templateValue))), ("tocHTML", .html(toc.html)), ("hasTOC", .bool(toc.isWorthShowing)),
             ("title", .text(title)), ("content", .html(content)), ("titleHTML", .html(titleHTML)),
             ("contentAfterTitle", .html(contentAfterTitle)), ("url", .text(url)), ("permalink", .text(permalink)),
-            ("date", .text(date)), ("tags", .list(tags.map(TemplateValue.text))), ("summary", .text(summary)), ("lang", .text(lang)),
+            ("date", .text(date)), ("tags", .list(tags.map(TemplateValue.text))), ("summary", .text(summary)),
+            ("summaryHTML", .html(summaryHTML)), ("wordCount", .integer(wordCount)), ("readingTime", .integer(readingTime)), ("lang", .text(lang)),
             ("section", .text(section)), ("translations", .list(translations.map(\.templateValue))), ("stylesheet", .text(stylesheet)),
             ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
         ])
@@ -187,23 +197,29 @@ package struct TranslationLink: TemplateRepresentable {
     }
 }
 
-/// A page as an item of a list: `title`, `url`, `date`, `summary`. What a list shows of a page is
-/// its key too: when this changes, the lists the page is in are rendered again.
+/// A page as an item of a list: `title`, `url`, `date`, `summary` (plain text), `summaryHTML`
+/// and `readingTime` (minutes). What a list shows of a page is its key too: when this changes,
+/// the lists the page is in are rendered again.
 package struct PageEntry: TemplateRepresentable {
     package var title: String
     package var url: String
     package var date: String
     package var summary: String
+    package var summaryHTML: String
+    package var readingTime: Int
 
-    package init(title: String, url: String, date: String, summary: String) {
+    package init(title: String, url: String, date: String, summary: String, summaryHTML: String, readingTime: Int) {
         self.title = title
         self.url = url
         self.date = date
         self.summary = summary
+        self.summaryHTML = summaryHTML
+        self.readingTime = readingTime
     }
 
     package var templateValue: TemplateValue {
-        .object([("title", .text(title)), ("url", .text(url)), ("date", .text(date)), ("summary", .text(summary))])
+        .object([("title", .text(title)), ("url", .text(url)), ("date", .text(date)), ("summary", .text(summary)),
+                 ("summaryHTML", .html(summaryHTML)), ("readingTime", .integer(readingTime))])
     }
 }
 

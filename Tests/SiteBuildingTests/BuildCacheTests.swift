@@ -68,7 +68,8 @@ import Testing
             language: "fr", translationKey: "a", section: "posts",
             values: [.init(attribute: "customColor", value: .string("danger"))],
             links: [.init(destination: "/b/", position: SourcePosition(line: 2, column: 5)), .init(destination: "c", position: nil)],
-            anchors: ["intro", "intro-1"],
+            anchors: ["intro", "intro-1"], summary: PageSummary(html: "<p>S &amp; s</p>\n", text: "S & s"),
+            length: PageLength(words: 12, cjkCharacters: 3),
             diagnostics: [Diagnostic(.warning, "w", path: "/s/content/a.md", position: SourcePosition(line: 1, column: 1))])
         let decoder = JSONDecoder()
         decoder.userInfo[PageRecord.siteKey] = "/s"
@@ -77,9 +78,11 @@ import Testing
         #expect(decoded.title == record.title && decoded.language == record.language && decoded.translationKey == record.translationKey)
         #expect(decoded.section == record.section && decoded.metadata == record.metadata && decoded.values == record.values)
         #expect(decoded.links == record.links && decoded.anchors == record.anchors && decoded.diagnostics == record.diagnostics)
+        #expect(decoded.summary == record.summary && decoded.length == record.length)
         let empty = try decoder.decode(PageRecord.self, from: JSONEncoder().encode(
             PageRecord(file: "content/b.md", source: "/s/content/b.md", hash: ContentHash(), url: "/b/", title: "B", metadata: PageMetadata(),
-                       language: "en", translationKey: "b", section: "", values: [], links: [], anchors: [], diagnostics: [])))
+                       language: "en", translationKey: "b", section: "", values: [], links: [], anchors: [],
+                       summary: PageSummary(html: "", text: ""), length: PageLength(words: 0, cjkCharacters: 0), diagnostics: [])))
         #expect(empty.metadata == PageMetadata())
     }
 

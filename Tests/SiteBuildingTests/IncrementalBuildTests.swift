@@ -49,11 +49,25 @@ import Testing
     @Test func anEditedBodyRedoesOnlyThatPage() throws {
         let root = try Self.blog()
         _ = SiteBuild(site: root).run()
-        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "New text of b.")
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Text of b.\n\nNew text of b.")
         let report = SiteBuild(site: root).run()
         #expect(report.parsed == 1)
         #expect(report.written == ["posts/b/index.html"])
         #expect(try String(contentsOfFile: root + "/_site/posts/b/index.html", encoding: .utf8).contains("<p>New text of b.</p>"))
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+    }
+
+    /// The first paragraph is the page's summary, which lists and feeds show.
+    @Test func anEditedSummaryRedoesThePageTheListsAndTheFeeds() throws {
+        let root = try Self.blog()
+        _ = SiteBuild(site: root).run()
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "A new first paragraph of b.")
+        let report = SiteBuild(site: root).run()
+        #expect(report.parsed == 1)
+        for file in ["posts/b/index.html", "posts/index.html", "tags/swift/index.html", "atom.xml", "index.xml"] {
+            #expect(report.written.contains(file), "\(file)")
+        }
+        #expect(try String(contentsOfFile: root + "/_site/atom.xml", encoding: .utf8).contains("&lt;p&gt;A new first paragraph of b.&lt;/p&gt;"))
         #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
     }
 
@@ -133,7 +147,7 @@ import Testing
         }
 
         // Text only, with a broken link: the quick path, and the same warnings as a full build.
-        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "New text, and [a link](/nowhere/).")
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Text of b.\n\nNew text, and [a link](/nowhere/).")
         let text = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
         #expect(text.quick)
         #expect(text.parsed == 1 && text.written == ["posts/b/index.html"])
@@ -147,13 +161,13 @@ import Testing
         try Self.post(root, "c", title: "C", date: "2026-03-01", tag: "web", body: "See [b's part](/posts/b/#part).")
         #expect(build.run(cache: &cache, output: output).diagnostics.map(\.message).contains(
             "broken link: /posts/b/#part names no heading of /posts/b/ (no heading has the id 'part')"))
-        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "New text, and [a link](/nowhere/).\n\n## Part")
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Text of b.\n\nNew text, and [a link](/nowhere/).\n\n## Part")
         let heading = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
         #expect(!heading.quick)
         #expect(!heading.diagnostics.map(\.message).contains { $0.contains("#part") })
         compareWithAFullBuild(heading)
         // The same heading's text edited: ids unchanged, the quick path.
-        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Other text, and [a link](/nowhere/).\n\n## Part")
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Text of b.\n\nOther text, and [a link](/nowhere/).\n\n## Part")
         let same = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
         #expect(same.quick)
         compareWithAFullBuild(same)
@@ -178,7 +192,7 @@ import Testing
         let build = SiteBuild(site: root)
         let output = try build.openOutput()
         #expect(build.run(cache: &cache, output: output).parsed == 5)
-        try Self.post(root, "a", title: "A", date: "2026-01-01", tag: "swift", body: "Watched.")
+        try Self.post(root, "a", title: "A", date: "2026-01-01", tag: "swift", body: "Text of a.\n\nWatched.")
         let report = build.run(cache: &cache, output: output, changed: ["content/posts/a.md"])
         #expect(report.parsed == 1)
         #expect(report.written == ["posts/a/index.html"])

@@ -219,7 +219,7 @@ import Testing
             #expect(files.contains(expected), "\(expected)")
         }
         let first = try String(contentsOfFile: root + "/_site/posts/index.html", encoding: .utf8)
-        #expect(first.contains(#"<a href="/posts/c/">C</a> <time>2026-03-01</time>"#))
+        #expect(first.contains(#"<a href="/posts/c/">C</a> <time datetime="2026-03-01">March 1, 2026</time><p class="summary">About c. <span class="reading-time">1 min read</span></p>"#))
         #expect(first.contains(#"<a href="/posts/page/2/">Older</a>"#))
         #expect(!first.contains("/posts/a/"))
         let rss = try String(contentsOfFile: root + "/_site/index.xml", encoding: .utf8)

@@ -26,7 +26,7 @@ import Testing
         #expect(live.rebuild().effect == .reload)
         #expect(live.rebuild(changedPaths: [root + "/content/posts/a.md"]).effect == .none, "saved without an edit")
 
-        try "---\ntitle: A\n---\nNew text.\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: A\n---\nText.\n\nNew text below the summary.\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
         let edited = live.rebuild(changedPaths: [root + "/content/posts/a.md"])
         #expect(edited.effect == .reload)
         #expect(edited.report.parsed == 1)
@@ -48,7 +48,7 @@ import Testing
         let broken = live.rebuild(changedPaths: [root + "/content/posts/a.md"])
         #expect(broken.effect == .failed)
         #expect(broken.report.diagnostics.first?.description.hasPrefix(root + "/content/posts/a.md:2:") == true)
-        #expect(try String(contentsOfFile: root + "/_site/posts/a/index.html", encoding: .utf8).contains("New text."),
+        #expect(try String(contentsOfFile: root + "/_site/posts/a/index.html", encoding: .utf8).contains("New text below the summary."),
                 "the last good page stays")
     }
 

@@ -24,9 +24,9 @@ import Testing
                                languages: [LanguageLink(code: "en", name: "English", url: "/")], home: "/")
         let page = PageContext(title: title, content: body, url: "/p/", permalink: "https://example.org/book/p/", date: date, tags: tags,
                                summary: "", lang: lang, stylesheet: "/theme.css")
-        let entries = [PageEntry(title: "One", url: "/one/", date: "2026-01-01", summary: ""),
-                       PageEntry(title: "This", url: "/p/", date: "", summary: ""),
-                       PageEntry(title: "Two <2>", url: "/two/", date: "", summary: "S")]
+        let entries = [PageEntry(title: "One", url: "/one/", date: "2026-01-01", summary: "", summaryHTML: "", readingTime: 1),
+                       PageEntry(title: "This", url: "/p/", date: "", summary: "", summaryHTML: "", readingTime: 1),
+                       PageEntry(title: "Two <2>", url: "/two/", date: "", summary: "S", summaryHTML: "<p>S</p>", readingTime: 1)]
         return TemplateContext(site: site, page: page, pages: TemplateListing(entries), items: entries,
                                pagination: Pagination(number: 2, total: 3, previous: "/l/", next: "/l/page/3/"))
     }

@@ -1,0 +1,119 @@
+import AttributedText
+import Formatting
+import TOMLKit
+
+/// `[author]`: who writes the site, for its feeds.
+public struct SiteAuthor: Sendable, Hashable {
+    public var name: String
+    public var email: String?
+
+    public init(name: String, email: String? = nil) {
+        self.name = name
+        self.email = email
+    }
+}
+
+/// `[feeds]`: how many entries a feed holds (`limit`, 20 by default), and whether each carries
+/// the page's whole content (`full = true`) or its summary.
+public struct FeedSettings: Sendable, Hashable {
+    public var limit = 20
+    public var full = false
+
+    public init(limit: Int = 20, full: Bool = false) {
+        self.limit = limit
+        self.full = full
+    }
+}
+
+/// `[markdown]`: raw HTML kept in pages (`unsafe = true`; GFM's tagfilter still applies), and
+/// typographic quotes and dashes (`smartPunctuation = true`).
+public struct MarkdownSettings: Sendable, Hashable {
+    public var unsafe = false
+    public var smartPunctuation = false
+
+    public init(unsafe: Bool = false, smartPunctuation: Bool = false) {
+        self.unsafe = unsafe
+        self.smartPunctuation = smartPunctuation
+    }
+}
+
+/// One `[name]` table of `runway.toml` with known keys: each value of the wrong type, and each
+/// unknown key, is a diagnostic at its line.
+struct SettingsTable {
+    let source: TOMLSource
+    let name: String
+    let known: [String]
+    let table: TOMLTable?
+
+    /// The table `name` of `source`, or `nil` (with a diagnostic) when it is not a table.
+    init?(_ name: String, of source: TOMLSource, known: [String], diagnostics: inout [Diagnostic]) {
+        guard let setting = source.table[name] else { return nil }
+        self.source = source
+        self.name = name
+        self.known = known
+        guard let table = setting.table else {
+            diagnostics.append(Diagnostic(.error, "'\(name)' must be a table ([\(name)])", path: source.path, position: source.position(of: [name])))
+            return nil
+        }
+        self.table = table
+        for key in table.keys.sorted() where !known.contains(key) {
+            diagnostics.append(Diagnostic(.warning, "unknown setting '\(key)' in [\(name)] (known: \(known.joined(separator: ", ")))",
+                                          path: source.path, position: source.position(of: [name, key])))
+        }
+    }
+
+    private func problem(_ key: String, _ what: String, _ diagnostics: inout [Diagnostic]) {
+        diagnostics.append(Diagnostic(.error, "'\(key)' in [\(name)] must be \(what)", path: source.path, position: source.position(of: [name, key])))
+    }
+
+    func string(_ key: String, _ diagnostics: inout [Diagnostic]) -> String? {
+        guard let value = table?[key] else { return nil }
+        guard let string = value.string else {
+            problem(key, "a string", &diagnostics)
+            return nil
+        }
+        return string
+    }
+
+    func bool(_ key: String, _ diagnostics: inout [Diagnostic]) -> Bool? {
+        guard let value = table?[key] else { return nil }
+        guard let bool = value.bool else {
+            problem(key, "true or false", &diagnostics)
+            return nil
+        }
+        return bool
+    }
+
+    func count(_ key: String, _ diagnostics: inout [Diagnostic]) -> Int? {
+        guard let value = table?[key] else { return nil }
+        guard let count = value.int, count > 0 else {
+            problem(key, "a whole number above 0", &diagnostics)
+            return nil
+        }
+        return count
+    }
+}
+
+extension SiteConfiguration {
+    static func author(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> SiteAuthor? {
+        guard let table = SettingsTable("author", of: source, known: ["name", "email"], diagnostics: &diagnostics) else { return nil }
+        guard let name = table.string("name", &diagnostics), !name.isEmpty else {
+            diagnostics.append(Diagnostic(.error, "[author] must give a 'name'", path: source.path, position: source.position(of: ["author"])))
+            return nil
+        }
+        return SiteAuthor(name: name, email: table.string("email", &diagnostics))
+    }
+
+    static func feeds(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> FeedSettings {
+        guard let table = SettingsTable("feeds", of: source, known: ["limit", "full"], diagnostics: &diagnostics) else { return FeedSettings() }
+        return FeedSettings(limit: table.count("limit", &diagnostics) ?? 20, full: table.bool("full", &diagnostics) ?? false)
+    }
+
+    static func markdown(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> MarkdownSettings {
+        guard let table = SettingsTable("markdown", of: source, known: ["unsafe", "smartPunctuation"], diagnostics: &diagnostics) else {
+            return MarkdownSettings()
+        }
+        return MarkdownSettings(unsafe: table.bool("unsafe", &diagnostics) ?? false,
+                                smartPunctuation: table.bool("smartPunctuation", &diagnostics) ?? false)
+    }
+}

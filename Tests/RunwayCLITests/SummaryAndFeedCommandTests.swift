@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// Issue 15, points 2, 9 and 13: summaries and reading times on lists, feeds that carry text and
+/// name an author, `[feeds]`, and `[markdown]` (raw HTML kept or left out with a warning, smart
+/// punctuation).
+@Suite struct SummaryAndFeedCommandTests {
+    static let posts = [
+        "content/posts/a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nFirst \"paragraph\" -- of a, with <b>bold</b>.\n\n<details>\n<summary>More</summary>\nHidden\n</details>\n\nLast.\n",
+        "content/posts/b.md": "---\ntitle: B\ndate: 2026-11-02\nsummary: \"Given *here*\"\n---\nBody of b.\n",
+        "content/posts/c.md": "---\ntitle: C\ndate: 2026-11-03\n---\nIntro of c.\n\n<!--more-->\n\nThe rest of c.\n",
+    ]
+
+    /// Every entry of an Atom feed, as the text of its `summary` or `content` element.
+    static func entries(_ atom: String) throws -> [(title: String, text: String)] {
+        let document = try XMLDocument(xmlString: atom)
+        return try document.nodes(forXPath: "//*[local-name()='entry']").map { entry in
+            let element = try #require(entry as? XMLElement)
+            let title = element.elements(forName: "title").first?.stringValue ?? ""
+            let text = (element.elements(forName: "summary") + element.elements(forName: "content")).first?.stringValue ?? ""
+            return (title, text)
+        }
+    }
+
+    @Test func feedsCarrySummariesAndNameTheAuthor() throws {
+        let site = try TestSite(Self.posts)
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let atom = try #require(site.read("_site/atom.xml"))
+        // Without [author], the site's title is the feed's author: Atom needs one.
+        #expect(atom.contains("<author><name>T</name></author>"))
+        #expect(atom.contains(#"<link rel="self" href="https://t.example/atom.xml"/>"#))
+        let entries = try Self.entries(atom)
+        #expect(entries.map(\.title) == ["C", "B", "A"])
+        #expect(entries.map(\.text) == ["<p>Intro of c.</p>\n", "<p>Given <em>here</em></p>\n",
+                                        "<p>First &quot;paragraph&quot; -- of a, with <!-- raw HTML omitted -->bold<!-- raw HTML omitted -->.</p>\n"])
+        #expect(site.read("_site/index.xml")?.contains("<description>&lt;p&gt;Intro of c.&lt;/p&gt;\n</description>") == true)
+        // The list shows each summary and its reading time.
+        let list = try #require(site.read("_site/posts/index.html"))
+        #expect(list.contains(#"<a href="/posts/c/">C</a> <time datetime="2026-11-03">November 3, 2026</time><p class="summary">Intro of c. <span class="reading-time">1 min read</span></p>"#))
+        #expect(list.contains(#"<p class="summary">Given here <span class="reading-time">1 min read</span></p>"#))
+        // The omitted raw HTML: a warning at each piece, for build and check.
+        for result in [build, try site.runway("check", site.root)] {
+            for expected in ["posts/a.md:5:33: warning: raw HTML left out: <b>", "posts/a.md:5:40: warning: raw HTML left out: </b>",
+                             "posts/a.md:7:1: warning: raw HTML left out: <details>"] {
+                #expect(result.stderr.contains(site.root + "/content/" + expected), "\(expected) in \(result.stderr)")
+            }
+            #expect(!result.stderr.contains("<!--more-->") && !result.stderr.contains("<summary>"), "a marker is no omission; a block is said once")
+        }
+    }
+
+    @Test func settingsChangeFeedsAndMarkdown() throws {
+        let site = try TestSite(Self.posts, configuration: """
+            [author]
+            name = "Ada Lovelace"
+            email = "ada@example.org"
+            [feeds]
+            limit = 2
+            full = true
+            [markdown]
+            unsafe = true
+            smartPunctuation = true
+
+            """)
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && !build.stderr.contains("warning"), "\(build.stderr)")
+        let atom = try #require(site.read("_site/atom.xml"))
+        #expect(atom.contains("<author><name>Ada Lovelace</name><email>ada@example.org</email></author>"))
+        let entries = try Self.entries(atom)
+        #expect(entries.map(\.title) == ["C", "B"], "limit = 2")
+        #expect(entries.first?.text.contains("The rest of c.") == true, "full = true: the whole page")
+        #expect(atom.contains("<content type=\"html\">") && !atom.contains("<summary"))
+        let page = try #require(site.read("_site/posts/a/index.html"))
+        #expect(page.contains("<p>First “paragraph” – of a, with <b>bold</b>.</p>\n<details>\n<summary>More</summary>"), "\(page)")
+    }
+
+    @Test(arguments: [
+        ("[feeds]\nlimit = 0\n", "runway.toml:4:1: error: 'limit' in [feeds] must be a whole number above 0"),
+        ("[markdown]\nunsafe = \"yes\"\n", "runway.toml:4:1: error: 'unsafe' in [markdown] must be true or false"),
+        ("[markdown]\nsmart = true\n", "runway.toml:4:1: warning: unknown setting 'smart' in [markdown] (known: unsafe, smartPunctuation)"),
+        ("[author]\nemail = \"a@b.c\"\n", "runway.toml:3:1: error: [author] must give a 'name'"),
+        ("feeds = 3\n", "runway.toml:3:1: error: 'feeds' must be a table ([feeds])"),
+    ])
+    func badSettingsAreLocated(_ configuration: String, _ expected: String) throws {
+        let site = try TestSite(["content/a.md": "# A\n"], configuration: configuration)
+        let check = try site.runway("check", site.root)
+        #expect(check.stderr.contains(site.root + "/" + expected), "\(check.stderr)")
+        #expect(check.status == (expected.contains("error") ? 1 : 0))
+    }
+}
