@@ -31,6 +31,14 @@ public struct HTMLRenderer: Sendable {
         }
     }
 
+    /// A URL as the renderer writes it in an `href` (percent-encoded as cmark does, `&` as an
+    /// entity), for finding a link in rendered HTML.
+    public static func escapedHref(_ url: String) -> String {
+        var output = HTMLOutput(capacity: url.utf8.count + 8)
+        URLEscaping.writeHref(url, to: &output)
+        return output.string
+    }
+
     /// The HTML fragment for `text`.
     public func render(_ text: AttributedText) -> String {
         renderWithOutline(text).html

@@ -12,6 +12,8 @@ struct Feeds {
     var home = "/"
     var author: SiteAuthor?
     var settings = FeedSettings()
+    /// Where links to content files lead, in summaries.
+    var contentURLs = ContentURLs([])
     /// A page's whole content as HTML, for `settings.full`.
     var content: (PageRecord) -> String? = { _ in nil }
 
@@ -19,7 +21,7 @@ struct Feeds {
     /// has no text to summarize.
     private func text(of page: PageRecord) -> String {
         if settings.full, let content = content(page) { return content }
-        return page.summary.html.isEmpty ? xmlEscape(page.title) : page.summary.html
+        return page.summary.html.isEmpty ? xmlEscape(page.title) : contentURLs.rewrite(page.summary.html, of: page)
     }
 
     func rss(_ pages: [PageRecord]) -> String {

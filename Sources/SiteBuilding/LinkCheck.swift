@@ -11,11 +11,14 @@ struct LinkCheck {
     let targets: Set<String>
     /// The ids of each content page's headings, by the page's URL.
     let anchors: [String: [String]]
+    /// Where links to content files lead.
+    let contentURLs: ContentURLs
 
     /// The paths the files of an output serve: the build's plan (a full build) or the output's
     /// manifest (a quick rebuild, which changes no file's path), so that a file the build makes is
     /// never a broken link's target; and the published `pages`, whose fragments links may name.
-    init(outputs: some Sequence<OutputPath>, pages: [PageRecord]) {
+    init(outputs: some Sequence<OutputPath>, pages: [PageRecord], contentURLs: ContentURLs) {
+        self.contentURLs = contentURLs
         targets = Set(outputs.map { Self.target($0.value) })
         var anchors: [String: [String]] = [:]
         anchors.reserveCapacity(pages.count)
@@ -31,13 +34,23 @@ struct LinkCheck {
     }
 
     /// The links and images of a page that lead nowhere.
-    func brokenLinks(in links: [PageRecord.PageLink], pageURL: String, path: String) -> [Diagnostic] {
-        links.compactMap { link in
-            let destination = link.destination
+    func brokenLinks(of page: PageRecord) -> [Diagnostic] {
+        let (pageURL, path) = (page.url, page.source)
+        return page.links.compactMap { link in
+            // As written, for messages; a link to a content file is checked as the URL it becomes.
+            let written = link.destination
+            var destination = written
+            if let target = ContentLinks.target(of: destination, from: page.file) {
+                guard let url = contentURLs.resolve(destination, from: page.file) else {
+                    return Diagnostic(.warning, "broken link: \(written) names \(target.file), which the site does not publish",
+                                      path: path, position: link.position)
+                }
+                destination = url
+            }
             let resolved = destination.hasPrefix("#") ? pageURL : SiteURL.resolve(destination, from: pageURL)
             guard let resolved else { return nil }
             guard reaches(resolved) else {
-                return Diagnostic(.warning, "broken link: \(destination) leads to \(resolved), which the site does not have",
+                return Diagnostic(.warning, "broken link: \(written) leads to \(resolved), which the site does not have",
                                   path: path, position: link.position)
             }
             guard let hash = destination.firstIndex(of: "#"), let ids = anchors[Self.pageURL(resolved)] else { return nil }
@@ -45,7 +58,7 @@ struct LinkCheck {
             let fragment = raw.removingPercentEncoding ?? String(raw)
             guard !fragment.isEmpty, !ids.contains(fragment) else { return nil }
             let page = resolved == pageURL ? "this page" : resolved
-            return Diagnostic(.warning, "broken link: \(destination) names no heading of \(page) (no heading has the id '\(fragment)')",
+            return Diagnostic(.warning, "broken link: \(written) names no heading of \(page) (no heading has the id '\(fragment)')",
                               path: path, position: link.position)
         }
     }

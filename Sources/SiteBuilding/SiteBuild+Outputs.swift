@@ -15,12 +15,13 @@ extension SiteBuild {
         return page.metadata.layout ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
     }
 
-    /// The key of a page's output: the build's version, the page's file and URL, its layout, its
-    /// translations, and the listing of its language when its templates read `pages`.
+    /// The key of a page's output: the build's version, the page's file and URL, the URLs its
+    /// links to content files lead to, its layout, its translations, and the listing of its language when its templates read `pages`.
     static func pageKey(version: ContentHash, page: PageRecord, layout: String, translations: [TemplateContexts.Version],
-                        listing: ContentHash?) -> ContentHash {
+                        listing: ContentHash?, contentURLs: ContentURLs) -> ContentHash {
         var key = version
         key.add(page.hash)
+        for (from, to) in contentURLs.replacements(of: page) { key.add(from + " " + to) }
         key.add(page.url)
         key.add(layout)
         for version in translations { key.add(version.language.code + " " + version.url) }
@@ -76,7 +77,8 @@ extension SiteBuild {
             let layout = Self.layout(of: page, configuration: configuration, templates: templates)
             let translations = (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
             let listing = contexts.listingHash(layout, language: page.language, templates: templates)
-            let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations, listing: listing)
+            let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations, listing: listing,
+                                   contentURLs: contexts.contentURLs)
             guard let path = SiteURL.outputPath(ofURL: page.url) else { continue }
             jobs.append(OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
                                   claimant: page.source, file: page.source))
@@ -117,7 +119,7 @@ extension SiteBuild {
                 key.add("\(number)/\(total)")
                 key.add(list.title)
                 for version in translations { key.add(version.language.code + " " + version.url) }
-                key.add(TemplateContexts.hash(lists.items(of: list, page: number, size: configuration.paginate)))
+                key.add(TemplateContexts.hash(lists.items(of: list, page: number, size: configuration.paginate, entry: contexts.entry)))
                 listingKey("list.html", list.language.code, into: &key)
                 guard let path = SiteURL.outputPath(ofURL: SiteLists.pageURL(list.url, page: number)) else { continue }
                 let what = list.isTagIndex ? "the tags index" : list.pages.isEmpty ? "a list page" : "the list page \(list.url)"
@@ -134,8 +136,9 @@ extension SiteBuild {
             let pages = newest.filter { $0.language == language.code }
             let home = language.prefix + "/"
             let feeds = Feeds(title: language.title, baseURL: configuration.baseURL, home: home, author: configuration.author,
-                              settings: configuration.feeds) { page in
+                              settings: configuration.feeds, contentURLs: contexts.contentURLs) { page in
                 FileContents.read(page.source).flatMap { reader.read(page.file, bytes: $0).body?.html }
+                    .map { contexts.contentURLs.rewrite($0, of: page) }
             }
             texts.append((String((language.prefix + "/index.xml").dropFirst()), feeds.rss(pages)))
             texts.append((String((language.prefix + "/atom.xml").dropFirst()), feeds.atom(pages)))

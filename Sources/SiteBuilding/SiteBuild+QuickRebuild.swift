@@ -36,8 +36,10 @@ extension SiteBuild {
 
         // Key outputs, as the full path keys a page's: a page whose template lists every page, or
         // whose file the output does not have, needs the full path.
-        let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [])
-        let jobs = pageJobs(pages, among: records.values.filter(isPublished), contexts: contexts, templates: templates,
+        let allPublished = records.values.filter(isPublished)
+        let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [],
+                                        contentURLs: ContentURLs(allPublished))
+        let jobs = pageJobs(pages, among: allPublished, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)
         let manifest = output.manifest
         guard jobs.count == pages.count, jobs.allSatisfy({ job in
@@ -52,11 +54,11 @@ extension SiteBuild {
         var diagnostics = configurationDiagnostics + speaking.flatMap(\.diagnostics)
         let linking = speaking.filter { !$0.links.isEmpty && isPublished($0) }
         if !linking.isEmpty {
-            let links = LinkCheck(outputs: manifest.files.keys, pages: records.values.filter(isPublished))
-            for record in linking { diagnostics += links.brokenLinks(in: record.links, pageURL: record.url, path: record.source) }
+            let links = LinkCheck(outputs: manifest.files.keys, pages: allPublished, contentURLs: contexts.contentURLs)
+            for record in linking { diagnostics += links.brokenLinks(of: record) }
         }
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
-        var report = Report(pageCount: records.values.count(where: isPublished), diagnostics: diagnostics, output: destination,
+        var report = Report(pageCount: allPublished.count, diagnostics: diagnostics, output: destination,
                             parsed: bodies.count, quick: true)
 
         // Render and write, as the full path does.

@@ -44,7 +44,7 @@ extension SiteBuild {
                     let size = configuration.paginate
                     let total = lists.pageCount(list, size: size)
                     let url = SiteLists.pageURL(list.url, page: number)
-                    let items = lists.items(of: list, page: number, size: size)
+                    let items = lists.items(of: list, page: number, size: size, entry: contexts.entry)
                     let pagination = Pagination(number: number, total: total,
                                                 previous: number > 1 ? SiteLists.pageURL(list.url, page: number - 1) : "",
                                                 next: number < total ? SiteLists.pageURL(list.url, page: number + 1) : "")

@@ -98,8 +98,9 @@ extension SiteBuild {
         let plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
                               contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
                               version: inputs.version, statics: statics)
-        let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path), pages: resolved.published)
-        for page in resolved.published { diagnostics += links.brokenLinks(in: page.links, pageURL: page.url, path: page.source) }
+        let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path), pages: resolved.published,
+                              contentURLs: resolved.contexts.contentURLs)
+        for page in resolved.published { diagnostics += links.brokenLinks(of: page) }
         diagnostics += plan.diagnostics
         let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, reader: inputs.reader, templates: inputs.templates,
                                      contexts: resolved.contexts, lists: resolved.lists, configuration: configuration)

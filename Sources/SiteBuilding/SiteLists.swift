@@ -60,12 +60,12 @@ struct SiteLists {
 
     /// What page `number` of a list shows: its share of the list's pages, or, on a tags index,
     /// every tag with its page count.
-    func items(of list: List, page number: Int, size: Int) -> [PageEntry] {
+    func items(of list: List, page number: Int, size: Int, entry: (PageRecord) -> PageEntry) -> [PageEntry] {
         guard !list.isTagIndex else {
             return (tagIndex[list.language.code] ?? []).map { PageEntry(title: "\($0.name) (\($0.count))", url: $0.url, date: "", summary: "", summaryHTML: "",
                                                                                  readingTime: 0) }
         }
-        return list.pages.dropFirst((number - 1) * size).prefix(size).map(TemplateContexts.entry)
+        return list.pages.dropFirst((number - 1) * size).prefix(size).map(entry)
     }
 
     /// How many pages a list takes.

@@ -13,14 +13,19 @@ final class TemplateContexts: Sendable {
     private let listings: [String: TemplateListing]
     /// A hash of each language's listing, which pages whose templates read `pages` depend on.
     let listingHashes: [String: ContentHash]
+    /// The URLs links to content files become (`../b.md` → `/b/`).
+    let contentURLs: ContentURLs
 
-    /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`.
-    init(configuration: SiteConfiguration, themeName: String, newestFirst: [PageRecord]) {
+    /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs`, those
+    /// of the published pages when they are not all given (a quick rebuild's).
+    init(configuration: SiteConfiguration, themeName: String, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil) {
         self.configuration = configuration
         self.themeName = themeName
+        let contentURLs = contentURLs ?? ContentURLs(newestFirst)
+        self.contentURLs = contentURLs
         let languages = configuration.languages.map { LanguageLink(code: $0.code, name: $0.name, url: $0.prefix + "/") }
         var entries: [String: [PageEntry]] = [:]
-        for page in newestFirst { entries[page.language, default: []].append(Self.entry(page)) }
+        for page in newestFirst { entries[page.language, default: []].append(Self.entry(page, contentURLs: contentURLs)) }
         var sites: [String: SiteContext] = [:]
         var listings: [String: TemplateListing] = [:]
         var listingHashes: [String: ContentHash] = [:]
@@ -37,9 +42,13 @@ final class TemplateContexts: Sendable {
     }
 
     /// A page as an item of a list.
-    static func entry(_ page: PageRecord) -> PageEntry {
-        PageEntry(title: page.title, url: page.url, date: page.metadata.date ?? "", summary: page.summary.text, summaryHTML: page.summary.html,
-                  readingTime: page.length.readingTime)
+    func entry(_ page: PageRecord) -> PageEntry {
+        Self.entry(page, contentURLs: contentURLs)
+    }
+
+    private static func entry(_ page: PageRecord, contentURLs: ContentURLs) -> PageEntry {
+        PageEntry(title: page.title, url: page.url, date: page.metadata.date ?? "", summary: page.summary.text,
+                  summaryHTML: contentURLs.rewrite(page.summary.html, of: page), readingTime: page.length.readingTime)
     }
 
     /// What a list shows of its pages, as a hash: when it changes, the list is rendered again.
@@ -79,13 +88,14 @@ final class TemplateContexts: Sendable {
 
     /// A page's context; `pages` only when its template reads it.
     func page(_ record: PageRecord, body: PageBody, translations: [TranslationLink], withListing: Bool) -> TemplateContext {
+        let body = PageBody(html: contentURLs.rewrite(body.html, of: record), headings: body.headings)
         let (titleHTML, afterTitle) = body.splitAtTitle
         return TemplateContext(
             site: site(record.language),
             page: PageContext(
                 title: record.title, content: body.html, titleHTML: titleHTML, contentAfterTitle: afterTitle, url: record.url,
                 permalink: SiteURL.absolute(record.url, baseURL: configuration.baseURL), date: record.metadata.date ?? "",
-                tags: record.metadata.tags, summary: record.summary.text, summaryHTML: record.summary.html,
+                tags: record.metadata.tags, summary: record.summary.text, summaryHTML: contentURLs.rewrite(record.summary.html, of: record),
                 wordCount: record.length.wordCount, readingTime: record.length.readingTime, lang: record.metadata.lang ?? record.language,
                 section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),
                 params: record.metadata.params.mapValues(TemplateValue.init),

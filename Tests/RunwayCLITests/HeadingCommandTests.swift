@@ -68,3 +68,23 @@ import Testing
         #expect(notFound.contains("<title>Page not found · ") && notFound.contains("<h1>Page not found</h1>"))
     }
 }
+
+/// Issue 15, point 7: a relative link to a `.md` file becomes that page's URL, fragment kept; a
+/// missing target, or a missing fragment, is a warning at the link.
+@Suite struct ContentLinkCommandTests {
+    @Test func linksToMarkdownFilesBecomeTheirPagesURLs() throws {
+        let site = try TestSite([
+            "content/guide/setup.md": "---\nslug: set-up\n---\n# Setup\n\n## Install\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2026-01-01\n---\n"
+                + "See [setup](../guide/setup.md#install), [root](/guide/setup.md), [bad](../guide/setup.md#nope) and [gone](gone.md).\n",
+        ])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try #require(site.read("_site/posts/a/index.html"))
+        #expect(page.contains(#"<a href="/guide/set-up/#install">setup</a>, <a href="/guide/set-up/">root</a>"#), "\(page)")
+        #expect(site.read("_site/atom.xml")?.contains("href=&quot;/guide/set-up/#install&quot;") == true, "summaries in feeds too")
+        #expect(build.stderr.contains("\(site.root)/content/posts/a.md:5:67: warning: broken link: ../guide/setup.md#nope names no heading of /guide/set-up/"))
+        #expect(build.stderr.contains("\(site.root)/content/posts/a.md:5:101: warning: broken link: gone.md names content/posts/gone.md, which the site does not publish"))
+        #expect(!build.stderr.contains("#install") && !build.stderr.contains("(/guide/setup.md)"))
+    }
+}
