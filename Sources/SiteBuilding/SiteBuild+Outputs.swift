@@ -16,12 +16,15 @@ extension SiteBuild {
     }
 
     /// The key of a page's output: the build's version, the page's file and URL, the URLs its
-    /// links to content files lead to, its layout, its translations, and the listing of its language when its templates read `pages`.
+    /// links to content files lead to, its neighbors in its section, its layout, its
+    /// translations, and the listing of its language when its templates read `pages`.
     static func pageKey(version: ContentHash, page: PageRecord, layout: String, translations: [TemplateContexts.Version],
-                        listing: ContentHash?, contentURLs: ContentURLs) -> ContentHash {
+                        listing: ContentHash?, contexts: TemplateContexts) -> ContentHash {
         var key = version
         key.add(page.hash)
-        for (from, to) in contentURLs.replacements(of: page) { key.add(from + " " + to) }
+        for (from, to) in contexts.contentURLs.replacements(of: page) { key.add(from + " " + to) }
+        let around = contexts.neighbors(page)
+        for neighbor in [around.previous, around.next] { key.add(neighbor.map { TemplateContexts.hash([contexts.entry($0)]).description } ?? "-") }
         key.add(page.url)
         key.add(layout)
         for version in translations { key.add(version.language.code + " " + version.url) }
@@ -78,7 +81,7 @@ extension SiteBuild {
             let translations = (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
             let listing = contexts.listingHash(layout, language: page.language, templates: templates)
             let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations, listing: listing,
-                                   contentURLs: contexts.contentURLs)
+                                   contexts: contexts)
             guard let path = SiteURL.outputPath(ofURL: page.url) else { continue }
             jobs.append(OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
                                   claimant: page.source, file: page.source))
@@ -118,6 +121,10 @@ extension SiteBuild {
                 key.add(list.url)
                 key.add("\(number)/\(total)")
                 key.add(list.title)
+                if let index = list.index {
+                    key.add(index.hash)
+                    for (from, to) in contexts.contentURLs.replacements(of: index) { key.add(from + " " + to) }
+                }
                 for version in translations { key.add(version.language.code + " " + version.url) }
                 key.add(TemplateContexts.hash(lists.items(of: list, page: number, size: configuration.paginate, entry: contexts.entry)))
                 listingKey("list.html", list.language.code, into: &key)

@@ -24,7 +24,7 @@ extension SiteBuild {
             guard let old = previous.records[file], RealPath.leadsInside(path, site), let bytes = FileContents.read(path) else { return nil }
             if old.hash == ContentHash(bytes) { continue }
             let page = reader.read(file, bytes: bytes)
-            guard let record = page.record, let body = page.body, record.url == old.url, record.title == old.title,
+            guard let record = page.record, let body = page.body, !record.isSectionIndex, record.url == old.url, record.title == old.title,
                   record.metadata == old.metadata, record.language == old.language, record.translationKey == old.translationKey,
                   record.section == old.section, record.values == old.values, record.anchors == old.anchors,
                   record.summary == old.summary, record.length.readingTime == old.length.readingTime
@@ -38,8 +38,9 @@ extension SiteBuild {
         // whose file the output does not have, needs the full path.
         let allPublished = records.values.filter(isPublished)
         let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [],
-                                        contentURLs: ContentURLs(allPublished))
-        let jobs = pageJobs(pages, among: allPublished, contexts: contexts, templates: templates,
+                                        contentURLs: ContentURLs(allPublished),
+                                        neighbors: { SiteLists.neighbors(of: $0, among: allPublished) })
+        let jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)
         let manifest = output.manifest
         guard jobs.count == pages.count, jobs.allSatisfy({ job in

@@ -48,7 +48,13 @@ extension SiteBuild {
                     let pagination = Pagination(number: number, total: total,
                                                 previous: number > 1 ? SiteLists.pageURL(list.url, page: number - 1) : "",
                                                 next: number < total ? SiteLists.pageURL(list.url, page: number + 1) : "")
-                    let context = contexts.list(title: list.title, url: url, language: list.language.code, items: items,
+                    var intro: (record: PageRecord, body: PageBody)?
+                    if let index = list.index, let body = bodies[index.file] ?? FileContents.read(index.source).flatMap({
+                        reader.read(index.file, bytes: $0).body
+                    }) {
+                        intro = (index, body)
+                    }
+                    let context = contexts.list(title: list.title, url: url, language: list.language.code, intro: intro, items: items,
                                                 translations: contexts.translations(translations, current: list.url),
                                                 pagination: pagination)
                     result = .success(try templates.render("list.html", context: context))

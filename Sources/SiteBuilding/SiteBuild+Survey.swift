@@ -64,7 +64,10 @@ extension SiteBuild {
 
     /// The published pages, newest first, the lists and taxonomies they make, and what templates see.
     struct Resolved {
+        /// The published pages, sections' `_index.md` left out (they are their lists').
         var published: [PageRecord]
+        /// The published sections' `_index.md` records.
+        var indexes: [PageRecord]
         var newest: [PageRecord]
         var lists: SiteLists
         var contexts: TemplateContexts
@@ -72,10 +75,13 @@ extension SiteBuild {
 
     /// Step 2 of a build: resolve lists and taxonomies from the records read.
     func resolveLists(_ read: ReadContent, files: [String], inputs: Inputs) -> Resolved {
-        let published = files.compactMap { read.records[$0] }.filter(isPublished)
+        let all = files.compactMap { read.records[$0] }.filter(isPublished)
+        let published = all.filter { !$0.isSectionIndex }, indexes = all.filter(\.isSectionIndex)
         let newest = published.sorted(by: SiteLists.newestFirst)
-        return Resolved(published: published, newest: newest, lists: SiteLists(newestFirst: newest, languages: inputs.configuration.languages),
-                        contexts: TemplateContexts(configuration: inputs.configuration, themeName: inputs.theme.name, newestFirst: newest))
+        let lists = SiteLists(newestFirst: newest, languages: inputs.configuration.languages, indexes: indexes)
+        return Resolved(published: published, indexes: indexes, newest: newest, lists: lists,
+                        contexts: TemplateContexts(configuration: inputs.configuration, themeName: inputs.theme.name, newestFirst: newest,
+                                                   contentURLs: ContentURLs(all), neighbors: { lists.neighbors[$0.url] ?? .init() }))
     }
 
     /// Steps 1 to 3 of a build: read content (unchanged files from `previous`), resolve lists and
@@ -98,9 +104,9 @@ extension SiteBuild {
         let plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
                               contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
                               version: inputs.version, statics: statics)
-        let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path), pages: resolved.published,
+        let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path), pages: resolved.published + resolved.indexes,
                               contentURLs: resolved.contexts.contentURLs)
-        for page in resolved.published { diagnostics += links.brokenLinks(of: page) }
+        for page in resolved.published + resolved.indexes { diagnostics += links.brokenLinks(of: page) }
         diagnostics += plan.diagnostics
         let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, reader: inputs.reader, templates: inputs.templates,
                                      contexts: resolved.contexts, lists: resolved.lists, configuration: configuration)

@@ -4,8 +4,10 @@ import SiteOutput
 import Templating
 
 /// The list pages a site builds from its pages, per language: one per tag and a tags index, one
-/// per section without an index page of its own (`content/posts/*.md` → `/posts/`), paginated.
-/// A language other than the default one has its lists under its prefix (`/fr/posts/`).
+/// per section without an index page of its own (`content/posts/*.md` → `/posts/`), paginated;
+/// a section's `_index.md` gives its list a title and an introduction. Pages are listed by
+/// weight, then newest first (`listOrder`). A language other than the default one has its lists
+/// under its prefix (`/fr/posts/`).
 struct SiteLists {
     struct List {
         var url: String
@@ -14,17 +16,30 @@ struct SiteLists {
         var pages: [PageRecord]
         /// The tags index lists tags, not pages.
         var isTagIndex = false
+        /// The section's `_index.md`, whose body introduces the list.
+        var index: PageRecord?
     }
 
     private(set) var lists: [List] = []
     /// Every tag of each language with its page and count, for the tags indexes.
     private(set) var tagIndex: [String: [(name: String, url: String, count: Int)]] = [:]
+    /// The pages before and after each page in its section's order, by the page's URL.
+    private(set) var neighbors: [String: Neighbors] = [:]
 
-    /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`.
-    init(newestFirst: [PageRecord], languages: [SiteLanguage]) {
+    /// A page's neighbors in its section (`page.previous`, `page.next`).
+    struct Neighbors {
+        var previous: PageRecord?
+        var next: PageRecord?
+    }
+
+    /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `indexes`: the
+    /// published sections' `_index.md` records.
+    init(newestFirst: [PageRecord], languages: [SiteLanguage], indexes: [PageRecord] = []) {
         let pageURLs = Set(newestFirst.map(\.url))
+        let indexByURL = Dictionary(indexes.map { ($0.url, $0) }) { first, _ in first }
+        let ordered = newestFirst.sorted(by: Self.listOrder)
         for language in languages {
-            let members = newestFirst.filter { $0.language == language.code }
+            let members = ordered.filter { $0.language == language.code }
             var tags: [String: (name: String, pages: [PageRecord])] = [:]
             var slugs: [String: String] = [:]
             for page in members {
@@ -46,11 +61,41 @@ struct SiteLists {
             for page in members where !page.section.isEmpty {
                 sections[language.prefix + "/" + page.section + "/", default: []].append(page)
             }
+            for index in indexes where index.language == language.code && sections[index.url] == nil { sections[index.url] = [] }
+            for pages in sections.values {
+                for (offset, page) in pages.enumerated() {
+                    neighbors[page.url] = Neighbors(previous: offset > 0 ? pages[offset - 1] : nil,
+                                                    next: offset + 1 < pages.count ? pages[offset + 1] : nil)
+                }
+            }
             for (url, pages) in sections.sorted(by: { $0.key < $1.key }) where !pageURLs.contains(url) {
                 let name = url.split(separator: "/").last.map(String.init) ?? url
-                lists.append(List(url: url, title: name.prefix(1).uppercased() + name.dropFirst(), language: language, pages: pages))
+                let index = indexByURL[url]
+                lists.append(List(url: url, title: index?.title ?? name.prefix(1).uppercased() + name.dropFirst(), language: language,
+                                  pages: pages, index: index))
             }
         }
+    }
+
+    /// The order of a list's pages: by `weight`, lower first (pages without one after), then
+    /// newest first.
+    static func listOrder(_ a: PageRecord, _ b: PageRecord) -> Bool {
+        switch (a.metadata.weight, b.metadata.weight) {
+        case let (x?, y?) where x != y: x < y
+        case (.some, nil): true
+        case (nil, .some): false
+        default: newestFirst(a, b)
+        }
+    }
+
+    /// A page's neighbors in its section, found among `published` (a quick rebuild's records) as
+    /// a full build finds them.
+    static func neighbors(of page: PageRecord, among published: [PageRecord]) -> Neighbors {
+        guard !page.section.isEmpty else { return Neighbors() }
+        let pages = published.filter { $0.section == page.section && $0.language == page.language && !$0.isSectionIndex }
+            .sorted(by: listOrder)
+        guard let offset = pages.firstIndex(where: { $0 === page || $0.url == page.url }) else { return Neighbors() }
+        return Neighbors(previous: offset > 0 ? pages[offset - 1] : nil, next: offset + 1 < pages.count ? pages[offset + 1] : nil)
     }
 
     /// Newest date first, then URL, so that the order is the same in every build.

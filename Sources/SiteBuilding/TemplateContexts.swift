@@ -15,12 +15,17 @@ final class TemplateContexts: Sendable {
     let listingHashes: [String: ContentHash]
     /// The URLs links to content files become (`../b.md` → `/b/`).
     let contentURLs: ContentURLs
+    /// A page's neighbors in its section.
+    let neighbors: @Sendable (PageRecord) -> SiteLists.Neighbors
 
     /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs`, those
-    /// of the published pages when they are not all given (a quick rebuild's).
-    init(configuration: SiteConfiguration, themeName: String, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil) {
+    /// of the published pages when they are not all given (a quick rebuild's); `neighbors`, where
+    /// a page's section puts it.
+    init(configuration: SiteConfiguration, themeName: String, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil,
+         neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors) {
         self.configuration = configuration
         self.themeName = themeName
+        self.neighbors = neighbors
         let contentURLs = contentURLs ?? ContentURLs(newestFirst)
         self.contentURLs = contentURLs
         let languages = configuration.languages.map { LanguageLink(code: $0.code, name: $0.name, url: $0.prefix + "/") }
@@ -89,6 +94,7 @@ final class TemplateContexts: Sendable {
     /// A page's context; `pages` only when its template reads it.
     func page(_ record: PageRecord, body: PageBody, translations: [TranslationLink], withListing: Bool) -> TemplateContext {
         let body = PageBody(html: contentURLs.rewrite(body.html, of: record), headings: body.headings)
+        let around = neighbors(record)
         let (titleHTML, afterTitle) = body.splitAtTitle
         return TemplateContext(
             site: site(record.language),
@@ -99,16 +105,20 @@ final class TemplateContexts: Sendable {
                 wordCount: record.length.wordCount, readingTime: record.length.readingTime, lang: record.metadata.lang ?? record.language,
                 section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),
                 params: record.metadata.params.mapValues(TemplateValue.init),
-                toc: TableOfContents(headings: body.contents)),
+                toc: TableOfContents(headings: body.contents), previous: around.previous.map(entry), next: around.next.map(entry)),
             pages: withListing ? listing(record.language) : .empty)
     }
 
-    func list(title: String, url: String, language: String, items: [PageEntry], translations: [TranslationLink],
-              pagination: Pagination) -> TemplateContext {
-        TemplateContext(
+    /// A list page's context; `intro`, the body of its section's `_index.md` (when it has one).
+    func list(title: String, url: String, language: String, intro: (record: PageRecord, body: PageBody)?, items: [PageEntry],
+              translations: [TranslationLink], pagination: Pagination) -> TemplateContext {
+        let body = intro.map { PageBody(html: contentURLs.rewrite($0.body.html, of: $0.record), headings: $0.body.headings) }
+        let (titleHTML, afterTitle) = body?.splitAtTitle ?? ("", "")
+        return TemplateContext(
             site: site(language),
-            page: PageContext(title: title, url: url, permalink: SiteURL.absolute(url, baseURL: configuration.baseURL), lang: language,
-                              translations: translations, stylesheet: ThemeSet.stylesheet(of: nil)),
+            page: PageContext(title: title, content: body?.html ?? "", titleHTML: titleHTML, contentAfterTitle: afterTitle, url: url, permalink: SiteURL.absolute(url, baseURL: configuration.baseURL),
+                              summary: intro?.record.summary.text ?? "", lang: language, translations: translations,
+                              stylesheet: ThemeSet.stylesheet(of: nil)),
             pages: listing(language), items: items, pagination: pagination)
     }
 

@@ -6,7 +6,7 @@ import TOMLKit
 import Yams
 
 /// What a page's front matter says: title, date, draft, tags, slug, summary, layout, lang, theme
-/// (a theme of its own instead of the site's), and free params.
+/// (a theme of its own instead of the site's), weight, and free params.
 public struct PageMetadata: Sendable, Codable, Hashable {
     public var title: String?
     /// `YYYY-MM-DD` (or a full date and time), as written.
@@ -19,10 +19,12 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public var lang: String?
     /// A theme for this page instead of the site's: its definition and stylesheet (not its templates).
     public var theme: String?
+    /// Its place in its section's list: lower first; pages without one come after, by date.
+    public var weight: Int?
     /// Everything else, for templates.
     public var params: [String: AttributeValue] = [:]
 
-    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme"]
+    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight"]
 
     public init() {}
 
@@ -57,6 +59,11 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         metadata.lang = text("lang")
         metadata.theme = text("theme")
         if case .bool(let draft)? = values["draft"] { metadata.draft = draft }
+        switch values["weight"] {
+        case .integer(let weight)?: metadata.weight = weight
+        case nil: break
+        case .some: problem("weight", "'weight' must be a whole number")
+        }
         if case .array(let tags)? = values["tags"] {
             metadata.tags = tags.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
         }

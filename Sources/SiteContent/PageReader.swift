@@ -70,7 +70,7 @@ package struct PageReader: Sendable {
         let section = parts.dropLast().joined(separator: "/")
         let title = metadata.title ?? DocumentTitle.firstHeading(in: attributed) ?? Self.title(from: name)
         var url = Self.url(for: name, slug: metadata.slug)
-        if let first = parts.first, parts.count > 1, parts.last != "index", let permalink = configuration.permalinks[String(first)] {
+        if let first = parts.first, parts.count > 1, parts.last != "index", parts.last != "_index", let permalink = configuration.permalinks[String(first)] {
             url = permalink.url(section: section, filename: String(parts.last ?? ""), slug: metadata.slug, title: title, date: metadata.date)
         }
         // A URL is a folder of the output: one that could lead out of it (a file named `...md`),
@@ -129,15 +129,18 @@ package struct PageReader: Sendable {
         return values.filter { seen.insert($0).inserted }
     }
 
-    /// `index` → `/`, `about` → `/about/`, `posts/index` → `/posts/`, `posts/a` → `/posts/a/`.
+    /// `index` → `/`, `about` → `/about/`, `posts/index` → `/posts/`, `posts/a` → `/posts/a/`; a
+    /// section's `_index` is its folder's, as `index` is.
     static func url(for name: String, slug: String?) -> String {
         var parts = name.split(separator: "/").map(String.init)
-        if parts.last == "index" { parts.removeLast() } else if let slug, !parts.isEmpty { parts[parts.count - 1] = slug }
+        if parts.last == "index" || parts.last == "_index" { parts.removeLast() } else if let slug, !parts.isEmpty { parts[parts.count - 1] = slug }
         return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
     }
 
     static func title(from name: String) -> String {
-        let last = name.split(separator: "/").last.map(String.init) ?? name
+        let parts = name.split(separator: "/").map(String.init)
+        // A section's `_index` is named for its folder.
+        let last = (parts.last == "_index" ? parts.dropLast().last : parts.last) ?? name
         return last.replacingOccurrences(of: "-", with: " ").capitalized
     }
 }

@@ -58,6 +58,12 @@ package final class PageRecord: Sendable, Codable {
         self.signature = signature
     }
 
+    /// Whether the file is a section's `_index.md`: not a page of its own, but the title and
+    /// introduction of its folder's list page (whose URL it has).
+    package var isSectionIndex: Bool {
+        translationKey.hasSuffix("/_index")
+    }
+
     /// The same record with the file's signature.
     package func signed(_ signature: FileSignature?) -> PageRecord {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,

@@ -138,10 +138,15 @@ package struct PageContext: TemplateRepresentable {
     package var params: [String: TemplateValue]
     /// The headings below the title (`page.toc`, `page.tocHTML`, `page.hasTOC`).
     package var toc: TableOfContents
+    /// The pages before and after it in its section's order (`page.previous`, `page.next`: `title`,
+    /// `url`…), when it has them.
+    package var previous: PageEntry?
+    package var next: PageEntry?
 
     package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", tags: [String] = [],
                  summary: String = "", summaryHTML: String = "", wordCount: Int = 0, readingTime: Int = 0, lang: String, section: String = "", translations: [TranslationLink] = [],
-                 stylesheet: String, params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents()) {
+                 stylesheet: String, params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents(),
+                 previous: PageEntry? = nil, next: PageEntry? = nil) {
         self.title = title
         self.content = content
         self.titleHTML = titleHTML
@@ -160,10 +165,13 @@ package struct PageContext: TemplateRepresentable {
         self.stylesheet = stylesheet
         self.params = params
         self.toc = toc
+        self.previous = previous
+        self.next = next
     }
 
     package var templateValue: TemplateValue {
         .object([
+            ("previous", previous?.templateValue ?? .text("")), ("next", next?.templateValue ?? .text("")),
             ("toc", .list(toc.entries.map(\.templateValue))), ("tocHTML", .html(toc.html)), ("hasTOC", .bool(toc.isWorthShowing)),
             ("title", .text(title)), ("content", .html(content)), ("titleHTML", .html(titleHTML)),
             ("contentAfterTitle", .html(contentAfterTitle)), ("url", .text(url)), ("permalink", .text(permalink)),
