@@ -4,8 +4,8 @@ package import HTMLRendering
 package import MarkdownParsing
 
 /// What lists and feeds show of a page: its summary as HTML and as plain text. It is the front
-/// matter's `summary` (Markdown); else the content before a `<!--more-->` marker; else the first
-/// paragraph.
+/// matter's `summary` (Markdown); else the content before a `<!--more-->` marker (a leading title
+/// heading left out); else the first paragraph.
 package struct PageSummary: Sendable, Hashable {
     package var html: String
     package var text: String
@@ -26,13 +26,25 @@ package struct PageSummary: Sendable, Hashable {
         if let summary {
             part = parser.parse(summary)
         } else if let marker = text.runs.first(where: { isHTML($0) && text[$0].contains(Self.marker) }) {
-            part = text[0..<marker.range.lowerBound]
+            part = text[titleEnd(of: text)..<max(titleEnd(of: text), marker.range.lowerBound)]
         } else if let range = firstParagraph(of: text) {
             part = text[range]
         } else {
             part = AttributedText()
         }
         return PageSummary(html: renderer.render(part), text: plainText(of: part))
+    }
+
+    /// Where a text's leading top-level heading (its title, which a summary leaves out) ends, or
+    /// 0 when it does not begin with one.
+    static func titleEnd(of text: AttributedText) -> Int {
+        guard let first = text.runs.first?.attributes.presentationIntent?.innermost, case .header(1) = first.kind else { return 0 }
+        var end = 0
+        for run in text.runs {
+            guard run.attributes.presentationIntent?.innermost?.identity == first.identity else { break }
+            end = run.range.upperBound
+        }
+        return end
     }
 
     /// The UTF-8 range of the first paragraph that is not inside another block.

@@ -18,7 +18,8 @@ import Testing
 
     @Test func theTextBeforeTheMoreMarkerIsTheSummary() {
         #expect(summary("# Title\n\nOne *two*.\n\n- three\n\n<!--more-->\n\nRest.\n") == PageSummary(
-            html: "<h1>Title</h1>\n<p>One <em>two</em>.</p>\n<ul>\n<li>three</li>\n</ul>\n", text: "Title One two. three"))
+            html: "<p>One <em>two</em>.</p>\n<ul>\n<li>three</li>\n</ul>\n", text: "One two. three"), "the title heading left out")
+        #expect(summary("## Part\n\nOne.\n<!--more-->\n").text == "Part One.", "a lower heading stays")
         #expect(summary("Before <!--more--> after.\n").text == "Before")
     }
 

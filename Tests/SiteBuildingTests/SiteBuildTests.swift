@@ -30,8 +30,9 @@ import Testing
         let output = Self.temporary("out")
         let report = SiteBuild(site: Self.template, output: output).run()
         #expect(report.diagnostics.isEmpty)
-        #expect(report.pageCount == 6)
+        #expect(report.pageCount == 9)
         #expect(Set(Self.files(in: output).keys) == [
+            "guide/index.html", "guide/writing/index.html", "guide/theming/index.html", "guide/publishing/index.html",
             "typewriter/index.html", "themes/menlo.css",
             "404.html", "index.html", "attributes/index.html", "posts/gfm/index.html", "images/runway.svg",
             "robots.txt", "sitemap.xml", "theme.css", "index.xml", "atom.xml", "posts/index.html",
@@ -48,6 +49,14 @@ import Testing
         #expect(sitemap.contains("<loc>https://example.com/fr/tags/fran%C3%A7ais/</loc>"))
         let css = try String(contentsOfFile: output + "/theme.css", encoding: .utf8)
         #expect(css.contains(".rw-customColor--danger {"))
+        // The guide shows sections, summaries, tables of contents and links between files.
+        let guide = try String(contentsOfFile: output + "/guide/index.html", encoding: .utf8)
+        #expect(guide.contains("<h1>Guide</h1>\n<p>A short guide in three chapters"))
+        #expect(guide.contains("<p class=\"summary\">A page is a Markdown file under content/. This first paragraph"))
+        let writing = try String(contentsOfFile: output + "/guide/writing/index.html", encoding: .utf8)
+        #expect(writing.contains(#"<nav class="toc" aria-label="Contents">"#))
+        #expect(writing.contains(#"<a href="/guide/theming/#styles">theming chapter</a>"#))
+        #expect(writing.contains(#"<a class="next" rel="next" href="/guide/theming/">"#))
     }
 
     @Test func theTemplateIsInTwoLanguagesWithAlternatesAndASwitcher() throws {
