@@ -195,7 +195,8 @@ public struct SiteBuild: Sendable {
             }
             var seen = Set(survey.diagnostics)
             let templateProblems = used.sorted().compactMap { inputs.templates.problem(of: $0) }.filter { seen.insert($0).inserted }
-            return (survey.read.records.count, survey.diagnostics + templateProblems)
+            // Pages, as a build counts them: a section's `_index.md` is its list's.
+            return (survey.read.records.values.count { !$0.isSectionIndex }, survey.diagnostics + templateProblems)
         }
     }
 }
