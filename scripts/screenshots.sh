@@ -20,3 +20,28 @@ for theme in default menlo times important plain; do
 	done
 	kill "$server"
 done
+
+# The site template as the default theme shows it: home, a post, a list and a tag page, in light
+# and dark (Chromium's dark mode is the reader's preferred scheme), wide and 375 px wide.
+site=$(mktemp -d)
+cp -R site-template/. "$site"
+rm -rf "$site/_site" "$site/.runway-cache"
+"$RUNWAY" build "$site" >/dev/null
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site/_site" >/dev/null 2>&1 &
+server=$!
+sleep 1
+for page in home: post:guide/writing/ list:guide/ tag:tags/gfm/; do
+	name=${page%%:*}
+	path=${page#*:}
+	for scheme in light dark; do
+		dark=$([ "$scheme" = dark ] && echo "--force-dark-mode" || echo "")
+		for width in 1200 375; do
+			chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars $dark --window-size=$width,1600 \
+				--screenshot="$OUT/site-$name-$scheme-$width.png" "http://127.0.0.1:$port/$path" >/dev/null 2>&1
+			echo "$OUT/site-$name-$scheme-$width.png"
+		done
+	done
+done
+kill "$server"
+rm -rf "$site"
