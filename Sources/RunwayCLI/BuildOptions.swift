@@ -2,7 +2,7 @@ import ArgumentParser
 import Formatting
 import SiteBuilding
 
-/// `--output`, `--theme` and `--drafts`, shared by `build`, `serve` and `watch`.
+/// `--output`, `--theme`, `--drafts`, `--future` and `--expired`, shared by `build`, `serve` and `watch`.
 struct BuildOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The folder to write the site into (default: <site>/_site).", valueName: "dir"))
     var output: String?
@@ -10,8 +10,14 @@ struct BuildOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Build with this theme instead of runway.toml's.", valueName: "name"))
     var theme: String?
 
-    @Flag(help: "Include drafts and future-dated pages.")
+    @Flag(help: "Include drafts (draft: true).")
     var drafts = false
+
+    @Flag(help: "Include pages dated after today.")
+    var future = false
+
+    @Flag(help: "Include pages whose expiryDate has come.")
+    var expired = false
 
     @Flag(help: ArgumentHelp("""
         Build into an output folder that is not empty though Runway did not write it; its other files \
@@ -28,6 +34,8 @@ struct BuildOptions: ParsableArguments {
     /// The build these options describe, of the site at `site`.
     func build(site: String) -> SiteBuild {
         var build = SiteBuild(site: site, output: output, theme: theme, drafts: drafts)
+        build.future = future
+        build.expired = expired
         build.allowNonEmpty = allowNonEmpty
         return build
     }

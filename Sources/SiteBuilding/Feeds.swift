@@ -42,7 +42,9 @@ struct Feeds {
     func atom(_ pages: [PageRecord]) -> String {
         let items = dated(pages)
         let dates = Dates()
-        let updated = items.first?.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? "1970-01-01T00:00:00Z"
+        // The feed changed when its latest entry did (RFC 3339 strings of one form sort as dates).
+        let updated = items.compactMap { ($0.metadata.lastmod ?? $0.metadata.date).flatMap(dates.parse).map(dates.rfc3339) }.max()
+            ?? "1970-01-01T00:00:00Z"
         let homeURL = xmlEscape(SiteURL.absolute(home, baseURL: baseURL))
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
         xml += "<title>\(xmlEscape(title))</title>\n<id>\(homeURL)</id>\n"
@@ -53,7 +55,9 @@ struct Feeds {
         for page in items {
             let link = xmlEscape(SiteURL.absolute(page.url, baseURL: baseURL))
             let date = page.metadata.date.flatMap(dates.parse).map(dates.rfc3339) ?? updated
-            xml += "<entry><title>\(xmlEscape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/><updated>\(date)</updated>"
+            let changed = page.metadata.lastmod.flatMap(dates.parse).map(dates.rfc3339) ?? date
+            xml += "<entry><title>\(xmlEscape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/>"
+                + "<published>\(date)</published><updated>\(changed)</updated>"
             let element = settings.full ? "content" : "summary"
             xml += "<\(element) type=\"html\">\(xmlEscape(text(of: page)))</\(element)>"
             xml += "</entry>\n"

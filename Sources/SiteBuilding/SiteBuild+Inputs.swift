@@ -24,7 +24,9 @@ extension SiteBuild {
     }
 
     func isPublished(_ page: PageRecord) -> Bool {
-        drafts || (!page.metadata.draft && (page.metadata.date.map { String($0.prefix(10)) <= today } ?? true))
+        (drafts || !page.metadata.draft)
+            && (future || (page.metadata.date.map { String($0.prefix(10)) <= today } ?? true))
+            && (expired || (page.metadata.expiryDate.map { String($0.prefix(10)) > today } ?? true))
     }
 
 
@@ -42,7 +44,7 @@ extension SiteBuild {
             }
         }
         version.add(theme ?? "")
-        version.add(drafts ? "drafts" : "published")
+        version.add((drafts ? "drafts" : "published") + (future ? " future" : "") + (expired ? " expired" : ""))
         version.add(today)
         version.add(destination)
         return version

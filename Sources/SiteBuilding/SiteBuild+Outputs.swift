@@ -158,8 +158,9 @@ extension SiteBuild {
             let values = published.filter { $0.metadata.theme == name }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
             texts.append(("themes/\(name).css", ThemeStylesheet(theme: own).css(usedValues: values)))
         }
-        texts.append(("sitemap.xml", Self.sitemap((published.map(\.url) + lists.urls(paginate: configuration.paginate)).sorted(),
-                                                  baseURL: configuration.baseURL)))
+        let pageEntries = published.map { (url: $0.url, lastmod: $0.metadata.lastmod ?? $0.metadata.date) }
+        let listEntries = lists.urls(paginate: configuration.paginate).map { (url: $0, lastmod: String?.none) }
+        texts.append(("sitemap.xml", Self.sitemap((pageEntries + listEntries).sorted { $0.url < $1.url }, baseURL: configuration.baseURL)))
         texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(SiteURL.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
         for (path, text) in texts {
             guard let path = OutputPath(path) else { continue }

@@ -19,7 +19,12 @@ public struct SiteBuild: Sendable {
     public var site: String
     public var output: String?
     public var theme: String?
+    /// Drafts (`draft: true`) are published too.
     public var drafts = false
+    /// Pages dated after today are published too.
+    public var future = false
+    /// Pages whose `expiryDate` has come are published too.
+    public var expired = false
     /// Warnings count as errors: they stop the build, and nothing is written.
     public var strict = false
     /// Build into an output folder that is not empty though Runway has no record of writing it;

@@ -4,12 +4,15 @@ import SiteContent
 /// `sitemap.xml`, and the absolute URLs it and the feeds use.
 extension SiteBuild {
 
-    static func sitemap(_ urls: [String], baseURL: String) -> String {
+    /// Each URL (sorted), with the day its page last changed (its `lastmod`, else its `date`) when
+    /// it is a page that has one.
+    static func sitemap(_ entries: [(url: String, lastmod: String?)], baseURL: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for url in urls {
+        for (url, lastmod) in entries {
             let encoded = url.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: " ") })
                 ? url : (url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url)
-            xml += "  <url><loc>\(xmlEscape(SiteURL.absolute(encoded, baseURL: baseURL)))</loc></url>\n"
+            xml += "  <url><loc>\(xmlEscape(SiteURL.absolute(encoded, baseURL: baseURL)))</loc>"
+                + (lastmod.map { "<lastmod>\(xmlEscape(String($0.prefix(10))))</lastmod>" } ?? "") + "</url>\n"
         }
         return xml + "</urlset>\n"
     }

@@ -101,7 +101,8 @@ final class TemplateContexts: Sendable {
             page: PageContext(
                 title: record.title, content: body.html, titleHTML: titleHTML, contentAfterTitle: afterTitle, url: record.url,
                 permalink: SiteURL.absolute(record.url, baseURL: configuration.baseURL), date: record.metadata.date ?? "",
-                tags: record.metadata.tags, summary: record.summary.text, summaryHTML: contentURLs.rewrite(record.summary.html, of: record),
+                lastmod: record.metadata.lastmod ?? "", tags: record.metadata.tags, summary: record.summary.text,
+                summaryHTML: contentURLs.rewrite(record.summary.html, of: record),
                 wordCount: record.length.wordCount, readingTime: record.length.readingTime, lang: record.metadata.lang ?? record.language,
                 section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),
                 params: record.metadata.params.mapValues(TemplateValue.init),

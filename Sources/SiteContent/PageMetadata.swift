@@ -21,10 +21,14 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public var theme: String?
     /// Its place in its section's list: lower first; pages without one come after, by date.
     public var weight: Int?
+    /// When it last changed (the sitemap's `lastmod`, the feeds' `updated`), as written.
+    public var lastmod: String?
+    /// The day it stops being published.
+    public var expiryDate: String?
     /// Everything else, for templates.
     public var params: [String: AttributeValue] = [:]
 
-    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight"]
+    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight", "lastmod", "expiryDate"]
 
     public init() {}
 
@@ -46,13 +50,15 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             case .string(let value)?: return value
             case nil: return nil
             case let other?:
-                if key == "date", let number = other.jsonText.first, number.isNumber { return other.jsonText }
+                if ["date", "lastmod", "expiryDate"].contains(key), let number = other.jsonText.first, number.isNumber { return other.jsonText }
                 problem(key, "'\(key)' must be a string")
                 return nil
             }
         }
         metadata.title = text("title")
         metadata.date = text("date")
+        metadata.lastmod = text("lastmod")
+        metadata.expiryDate = text("expiryDate")
         metadata.slug = text("slug")
         metadata.summary = text("summary")
         metadata.layout = text("layout")
@@ -72,9 +78,14 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             problem("slug", "'slug' must be one path segment, not \"\(slug)\"" + (OutputPath.problem(with: slug).map { ": \($0)" } ?? ""))
             metadata.slug = nil
         }
-        if let date = metadata.date, !isDate(date) {
-            problem("date", "'date' must be a date such as 2026-11-03, or a date and time such as 2026-11-03T09:30:00Z, not \"\(date)\"")
-            metadata.date = nil
+        for (key, value) in [("date", metadata.date), ("lastmod", metadata.lastmod), ("expiryDate", metadata.expiryDate)] {
+            guard let value, !isDate(value) else { continue }
+            problem(key, "'\(key)' must be a date such as 2026-11-03, or a date and time such as 2026-11-03T09:30:00Z, not \"\(value)\"")
+            switch key {
+            case "date": metadata.date = nil
+            case "lastmod": metadata.lastmod = nil
+            default: metadata.expiryDate = nil
+            }
         }
         if let layout = metadata.layout, let reason = OutputPath.problem(with: layout) {
             problem("layout", "'layout' must name a template inside the templates folder (such as post.html), not \"\(layout)\": \(reason)")

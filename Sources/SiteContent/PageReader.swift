@@ -66,6 +66,12 @@ package struct PageReader: Sendable {
             name = String(name[..<dot])
         }
         if let lang = metadata.lang, let declared = configuration.language(lang) { language = declared }
+        // A file named for its date (`2026-11-03-title.md`): the date, unless the front matter
+        // gives one, and the rest of the name.
+        if let (date, rest) = Self.datedName(name) {
+            if metadata.date == nil { metadata.date = date }
+            name = rest
+        }
         let parts = name.split(separator: "/")
         let section = parts.dropLast().joined(separator: "/")
         let title = metadata.title ?? DocumentTitle.firstHeading(in: attributed) ?? Self.title(from: name)
@@ -121,6 +127,16 @@ package struct PageReader: Sendable {
                                           path: path, position: run.sourceRange?.start))
         }
         return diagnostics
+    }
+
+    /// `posts/2026-11-03-title` → (`2026-11-03`, `posts/title`): a name whose last part starts with
+    /// a date and a `-`, followed by more.
+    static func datedName(_ name: String) -> (date: String, name: String)? {
+        let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
+        let last = name[slash...]
+        guard last.count > 11, last.dropFirst(10).first == "-", PageMetadata.isDate(String(last.prefix(10))),
+              last.prefix(10).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else { return nil }
+        return (String(last.prefix(10)), String(name[..<slash]) + last.dropFirst(11))
     }
 
     /// The values in their first order, each once.

@@ -36,6 +36,8 @@ extension PageRecord {
         metadata.lang = try fields.optional()
         metadata.theme = try fields.optional()
         metadata.weight = try fields.decodeNil() ? nil : try fields.decode(Int.self)
+        metadata.lastmod = try fields.optional()
+        metadata.expiryDate = try fields.optional()
         metadata.params = try fields.decode([String: AttributeValue].self)
         var signature: FileSignature?
         if try !fields.decodeNil() {
@@ -69,6 +71,8 @@ extension PageRecord {
         try fields.encode(metadata.tags)
         for text in [metadata.slug, metadata.summary, metadata.layout, metadata.lang, metadata.theme] { try fields.encode(text) }
         if let weight = metadata.weight { try fields.encode(weight) } else { try fields.encodeNil() }
+        try fields.encode(metadata.lastmod)
+        try fields.encode(metadata.expiryDate)
         try fields.encode(metadata.params)
         if let signature {
             try fields.encode([signature.size, signature.seconds, signature.nanoseconds, Int64(truncatingIfNeeded: signature.inode)])

@@ -123,6 +123,8 @@ package struct PageContext: TemplateRepresentable {
     package var url: String
     package var permalink: String
     package var date: String
+    /// When it last changed (its `lastmod`), or empty.
+    package var lastmod: String
     package var tags: [String]
     /// What lists show of the page: its front matter's `summary`, else its text before
     /// `<!--more-->`, else its first paragraph; as plain text and as HTML.
@@ -143,7 +145,7 @@ package struct PageContext: TemplateRepresentable {
     package var previous: PageEntry?
     package var next: PageEntry?
 
-    package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", tags: [String] = [],
+    package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", lastmod: String = "", tags: [String] = [],
                  summary: String = "", summaryHTML: String = "", wordCount: Int = 0, readingTime: Int = 0, lang: String, section: String = "", translations: [TranslationLink] = [],
                  stylesheet: String, params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents(),
                  previous: PageEntry? = nil, next: PageEntry? = nil) {
@@ -154,6 +156,7 @@ package struct PageContext: TemplateRepresentable {
         self.url = url
         self.permalink = permalink
         self.date = date
+        self.lastmod = lastmod
         self.tags = tags
         self.summary = summary
         self.summaryHTML = summaryHTML
@@ -175,7 +178,7 @@ package struct PageContext: TemplateRepresentable {
             ("toc", .list(toc.entries.map(\.templateValue))), ("tocHTML", .html(toc.html)), ("hasTOC", .bool(toc.isWorthShowing)),
             ("title", .text(title)), ("content", .html(content)), ("titleHTML", .html(titleHTML)),
             ("contentAfterTitle", .html(contentAfterTitle)), ("url", .text(url)), ("permalink", .text(permalink)),
-            ("date", .text(date)), ("tags", .list(tags.map(TemplateValue.text))), ("summary", .text(summary)),
+            ("date", .text(date)), ("lastmod", .text(lastmod)), ("tags", .list(tags.map(TemplateValue.text))), ("summary", .text(summary)),
             ("summaryHTML", .html(summaryHTML)), ("wordCount", .integer(wordCount)), ("readingTime", .integer(readingTime)), ("lang", .text(lang)),
             ("section", .text(section)), ("translations", .list(translations.map(\.templateValue))), ("stylesheet", .text(stylesheet)),
             ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),

@@ -137,12 +137,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/_site/b/index.html"))
     }
 
-    @Test func draftsAndFutureDatedPagesNeedDrafts() throws {
+    /// Drafts need `drafts`, future-dated pages `future`, expired pages `expired`: each option
+    /// adds its own pages only.
+    @Test func draftsFutureAndExpiredPagesEachNeedTheirOption() throws {
         let root = try Self.site(pages: [
             "draft.md": "+++\ndraft = true\n+++\nd\n", "future.md": "---\ndate: 2999-01-01\n---\nf\n", "now.md": "n\n",
+            "expired.md": "---\nexpiryDate: 2000-01-01\n---\ne\n", "later.md": "---\nexpiryDate: 2999-01-01\n---\nl\n",
         ])
-        #expect(SiteBuild(site: root).run().pageCount == 1)
-        #expect(SiteBuild(site: root, drafts: true).run().pageCount == 3)
+        func pages(drafts: Bool = false, future: Bool = false, expired: Bool = false) -> [String] {
+            var build = SiteBuild(site: root, drafts: drafts)
+            build.future = future
+            build.expired = expired
+            #expect(build.run().succeeded)
+            return Self.files(in: root + "/_site").keys.filter { $0.hasSuffix("/index.html") }.sorted()
+        }
+        #expect(pages() == ["later/index.html", "now/index.html"])
+        #expect(pages(drafts: true) == ["draft/index.html", "later/index.html", "now/index.html"])
+        #expect(pages(future: true) == ["future/index.html", "later/index.html", "now/index.html"])
+        #expect(pages(expired: true) == ["expired/index.html", "later/index.html", "now/index.html"])
     }
 
     @Test func templateErrorsPointAtTheTemplate() throws {

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// Issue 15, point 6 and the sitemap's part of 13: dates from file names, `lastmod` and
+/// `expiryDate`, and `--drafts`, `--future` and `--expired` apart.
+@Suite struct DateCommandTests {
+    @Test func aFileNamedForItsDateGivesTheDateAndARestfulURL() throws {
+        let site = try TestSite([
+            "content/posts/2026-11-03-hello-world.md": "Hello.\n",
+            "content/posts/2026-10-01-dated-twice.md": "---\ndate: 2026-09-30\nlastmod: 2026-11-20\n---\nBoth.\n",
+        ])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try #require(site.read("_site/posts/hello-world/index.html"))
+        #expect(page.contains("<h1>Hello World</h1>") && page.contains(#"<time datetime="2026-11-03">November 3, 2026</time>"#))
+        let sitemap = try #require(site.read("_site/sitemap.xml"))
+        #expect(sitemap.contains("<loc>https://t.example/posts/hello-world/</loc><lastmod>2026-11-03</lastmod>"))
+        #expect(sitemap.contains("<loc>https://t.example/posts/dated-twice/</loc><lastmod>2026-11-20</lastmod>"), "lastmod wins: \(sitemap)")
+        let atom = try #require(site.read("_site/atom.xml"))
+        #expect(atom.contains("<published>2026-09-30T00:00:00Z</published><updated>2026-11-20T00:00:00Z</updated>"))
+        #expect(atom.contains("<updated>2026-11-20T00:00:00Z</updated>\n<author>"), "the feed changed when its latest entry did")
+    }
+
+    @Test func draftsFutureAndExpiredPagesEachHaveTheirOption() throws {
+        let site = try TestSite([
+            "content/draft.md": "---\ndraft: true\n---\nD.\n", "content/future.md": "---\ndate: 2999-01-01\n---\nF.\n",
+            "content/expired.md": "---\nexpiryDate: 2001-01-01\n---\nE.\n", "content/now.md": "N.\n",
+        ])
+        for (option, page) in [("--drafts", "draft"), ("--future", "future"), ("--expired", "expired")] {
+            let build = try site.runway("build", option, site.root)
+            #expect(build.status == 0)
+            let pages = ["draft", "future", "expired"].filter { site.exists("_site/\($0)/index.html") }
+            #expect(pages == [page], "\(option) adds \(page) only")
+            #expect(site.exists("_site/now/index.html"))
+        }
+        let bad = try TestSite(["content/a.md": "---\nexpiryDate: soon\n---\nA.\n"])
+        let check = try bad.runway("check", bad.root)
+        #expect(check.status == 1 && check.stderr.contains("\(bad.root)/content/a.md:2:1: error: 'expiryDate' must be a date such as 2026-11-03"))
+    }
+}
