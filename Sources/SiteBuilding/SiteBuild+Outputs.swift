@@ -121,9 +121,9 @@ extension SiteBuild {
                 key.add(list.url)
                 key.add("\(number)/\(total)")
                 key.add(list.title)
-                if let index = list.index {
-                    key.add(index.hash)
-                    for (from, to) in contexts.contentURLs.replacements(of: index) { key.add(from + " " + to) }
+                if let intro = list.index {
+                    key.add(intro.hash)
+                    for (from, to) in contexts.contentURLs.replacements(of: intro) { key.add(from + " " + to) }
                 }
                 for version in translations { key.add(version.language.code + " " + version.url) }
                 key.add(TemplateContexts.hash(lists.items(of: list, page: number, size: configuration.paginate, entry: contexts.entry)))
@@ -139,16 +139,23 @@ extension SiteBuild {
         if let path = OutputPath("404.html") { jobs.append(OutputJob(path: path, key: notFoundKey, kind: .notFound, claimant: "the 404 page")) }
 
         var texts: [(String, String)] = []
-        for language in configuration.languages {
-            let pages = newest.filter { $0.language == language.code }
-            let home = language.prefix + "/"
-            let feeds = Feeds(title: language.title, baseURL: configuration.baseURL, home: home, author: configuration.author,
-                              settings: configuration.feeds, contentURLs: contexts.contentURLs) { page in
+        func feeds(title: String, home: String) -> Feeds {
+            Feeds(title: title, baseURL: configuration.baseURL, home: home, author: configuration.author, settings: configuration.feeds,
+                  contentURLs: contexts.contentURLs) { page in
                 FileContents.read(page.source).flatMap { reader.read(page.file, bytes: $0).body?.html }
                     .map { contexts.contentURLs.rewrite($0, of: page) }
             }
-            texts.append((String((language.prefix + "/index.xml").dropFirst()), feeds.rss(pages)))
-            texts.append((String((language.prefix + "/atom.xml").dropFirst()), feeds.atom(pages)))
+        }
+        for language in configuration.languages {
+            let pages = newest.filter { $0.language == language.code }
+            let site = feeds(title: language.title, home: language.prefix + "/")
+            texts.append((String((language.prefix + "/index.xml").dropFirst()), site.rss(pages)))
+            texts.append((String((language.prefix + "/atom.xml").dropFirst()), site.atom(pages)))
+        }
+        // An Atom feed for each section and each tag: its pages, newest first.
+        for list in lists.lists where list.hasFeed {
+            let feed = feeds(title: list.language.title + " – " + list.title, home: list.url)
+            texts.append((String((list.url + "atom.xml").dropFirst()), feed.atom(list.pages.sorted(by: SiteLists.newestFirst))))
         }
         let used = published.filter { $0.metadata.theme == nil }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
         texts.append(("theme.css", ThemeStylesheet(theme: theme).css(usedValues: used)))

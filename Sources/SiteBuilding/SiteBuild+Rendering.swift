@@ -54,7 +54,8 @@ extension SiteBuild {
                     }) {
                         intro = (index, body)
                     }
-                    let context = contexts.list(title: list.title, url: url, language: list.language.code, intro: intro, items: items,
+                    let context = contexts.list(title: list.title, url: url, language: list.language.code, intro: intro,
+                                                feed: list.hasFeed ? list.url + "atom.xml" : "", items: items,
                                                 translations: contexts.translations(translations, current: list.url),
                                                 pagination: pagination)
                     result = .success(try templates.render("list.html", context: context))

@@ -18,6 +18,9 @@ struct SiteLists {
         var isTagIndex = false
         /// The section's `_index.md`, whose body introduces the list.
         var index: PageRecord?
+
+        /// A section's or a tag's list has an Atom feed of its pages (`URL/atom.xml`).
+        var hasFeed: Bool { !isTagIndex && !pages.isEmpty }
     }
 
     private(set) var lists: [List] = []

@@ -111,7 +111,7 @@ final class TemplateContexts: Sendable {
     }
 
     /// A list page's context; `intro`, the body of its section's `_index.md` (when it has one).
-    func list(title: String, url: String, language: String, intro: (record: PageRecord, body: PageBody)?, items: [PageEntry],
+    func list(title: String, url: String, language: String, intro: (record: PageRecord, body: PageBody)?, feed: String, items: [PageEntry],
               translations: [TranslationLink], pagination: Pagination) -> TemplateContext {
         let body = intro.map { PageBody(html: contentURLs.rewrite($0.body.html, of: $0.record), headings: $0.body.headings) }
         let (titleHTML, afterTitle) = body?.splitAtTitle ?? ("", "")
@@ -119,7 +119,7 @@ final class TemplateContexts: Sendable {
             site: site(language),
             page: PageContext(title: title, content: body?.html ?? "", titleHTML: titleHTML, contentAfterTitle: afterTitle, url: url, permalink: SiteURL.absolute(url, baseURL: configuration.baseURL),
                               summary: intro?.record.summary.text ?? "", lang: language, translations: translations,
-                              stylesheet: ThemeSet.stylesheet(of: nil)),
+                              stylesheet: ThemeSet.stylesheet(of: nil), feed: feed),
             pages: listing(language), items: items, pagination: pagination)
     }
 

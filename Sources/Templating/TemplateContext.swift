@@ -137,6 +137,8 @@ package struct PageContext: TemplateRepresentable {
     package var section: String
     package var translations: [TranslationLink]
     package var stylesheet: String
+    /// A list page's Atom feed (a section's or a tag's), or empty.
+    package var feed: String
     package var params: [String: TemplateValue]
     /// The headings below the title (`page.toc`, `page.tocHTML`, `page.hasTOC`).
     package var toc: TableOfContents
@@ -147,7 +149,7 @@ package struct PageContext: TemplateRepresentable {
 
     package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", lastmod: String = "", tags: [String] = [],
                  summary: String = "", summaryHTML: String = "", wordCount: Int = 0, readingTime: Int = 0, lang: String, section: String = "", translations: [TranslationLink] = [],
-                 stylesheet: String, params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents(),
+                 stylesheet: String, feed: String = "", params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents(),
                  previous: PageEntry? = nil, next: PageEntry? = nil) {
         self.title = title
         self.content = content
@@ -166,6 +168,7 @@ package struct PageContext: TemplateRepresentable {
         self.section = section
         self.translations = translations
         self.stylesheet = stylesheet
+        self.feed = feed
         self.params = params
         self.toc = toc
         self.previous = previous
@@ -181,6 +184,7 @@ package struct PageContext: TemplateRepresentable {
             ("date", .text(date)), ("lastmod", .text(lastmod)), ("tags", .list(tags.map(TemplateValue.text))), ("summary", .text(summary)),
             ("summaryHTML", .html(summaryHTML)), ("wordCount", .integer(wordCount)), ("readingTime", .integer(readingTime)), ("lang", .text(lang)),
             ("section", .text(section)), ("translations", .list(translations.map(\.templateValue))), ("stylesheet", .text(stylesheet)),
+            ("feed", .text(feed)),
             ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
         ])
     }

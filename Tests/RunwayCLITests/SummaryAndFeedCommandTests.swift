@@ -38,6 +38,11 @@ import Testing
         #expect(entries.map(\.text) == ["<p>Intro of c.</p>\n", "<p>Given <em>here</em></p>\n",
                                         "<p>First &quot;paragraph&quot; -- of a, with <!-- raw HTML omitted -->bold<!-- raw HTML omitted -->.</p>\n"])
         #expect(site.read("_site/index.xml")?.contains("<description>&lt;p&gt;Intro of c.&lt;/p&gt;\n</description>") == true)
+        // The section's own feed, linked from its list page.
+        let section = try #require(site.read("_site/posts/atom.xml"))
+        #expect(try Self.entries(section).map(\.title) == ["C", "B", "A"])
+        #expect(section.contains("<title>T – Posts</title>") && section.contains(#"<link rel="self" href="https://t.example/posts/atom.xml"/>"#))
+        #expect(site.read("_site/posts/index.html")?.contains(#"<link rel="alternate" type="application/atom+xml" title="Posts" href="/posts/atom.xml">"#) == true)
         // The list shows each summary and its reading time.
         let list = try #require(site.read("_site/posts/index.html"))
         #expect(list.contains(#"<a href="/posts/c/">C</a> <time datetime="2026-11-03">November 3, 2026</time><p class="summary">Intro of c. <span class="reading-time">1 min read</span></p>"#))

@@ -78,10 +78,11 @@ import Testing
         let report = SiteBuild(site: root).run()
         #expect(report.parsed == 1)
         // c is on the first page of posts (newest first, two a page), on its tag's list, in the
-        // feeds, on the home page, whose template lists every page, and on b, its neighbor in
-        // posts (b's previous); not on posts/page/2/, tags/swift/ or a.
-        #expect(report.written == ["atom.xml", "index.html", "index.xml", "posts/b/index.html", "posts/c/index.html", "posts/index.html",
-                                   "tags/web/index.html"])
+        // feeds (the site's, its section's and its tag's), on the home page, whose template lists
+        // every page, and on b, its neighbor in posts (b's previous); not on posts/page/2/,
+        // tags/swift/ or a.
+        #expect(report.written == ["atom.xml", "index.html", "index.xml", "posts/atom.xml", "posts/b/index.html", "posts/c/index.html",
+                                   "posts/index.html", "tags/web/atom.xml", "tags/web/index.html"])
         #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
     }
 

@@ -33,6 +33,9 @@ import Testing
         #expect(report.pageCount == 9)
         #expect(Set(Self.files(in: output).keys) == [
             "guide/index.html", "guide/writing/index.html", "guide/theming/index.html", "guide/publishing/index.html",
+            // A feed for each section and each tag.
+            "guide/atom.xml", "posts/atom.xml", "tags/attributes/atom.xml", "tags/gfm/atom.xml", "tags/markdown/atom.xml",
+            "fr/posts/atom.xml", "fr/tags/français/atom.xml",
             "typewriter/index.html", "themes/menlo.css",
             "404.html", "index.html", "attributes/index.html", "posts/gfm/index.html", "images/runway.svg",
             "robots.txt", "sitemap.xml", "theme.css", "index.xml", "atom.xml", "posts/index.html",
