@@ -25,10 +25,12 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public var lastmod: String?
     /// The day it stops being published.
     public var expiryDate: String?
+    /// Other URLs that lead to it (old ones): each gets a redirect page.
+    public var aliases: [String] = []
     /// Everything else, for templates.
     public var params: [String: AttributeValue] = [:]
 
-    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight", "lastmod", "expiryDate"]
+    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight", "lastmod", "expiryDate", "aliases"]
 
     public init() {}
 
@@ -69,6 +71,14 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         case .integer(let weight)?: metadata.weight = weight
         case nil: break
         case .some: problem("weight", "'weight' must be a whole number")
+        }
+        switch values["aliases"] {
+        case .array(let aliases)?:
+            metadata.aliases = aliases.compactMap { if case .string(let alias) = $0 { alias } else { nil } }
+            if metadata.aliases.count != aliases.count { problem("aliases", "'aliases' must be a list of URLs such as /old/path/") }
+        case .string(let alias)?: metadata.aliases = [alias]
+        case nil: break
+        case .some: problem("aliases", "'aliases' must be a list of URLs such as /old/path/")
         }
         if case .array(let tags)? = values["tags"] {
             metadata.tags = tags.compactMap { if case .string(let tag) = $0 { tag } else { nil } }

@@ -89,6 +89,10 @@ package struct PageReader: Sendable {
                                           path: path, position: position ?? SourcePosition(line: 1, column: 1)))
             return (nil, nil, diagnostics)
         }
+        for alias in metadata.aliases where SiteURL.alias(alias, pageURL: language.prefix + url) == nil {
+            diagnostics.append(Diagnostic(.error, "the alias \"\(alias)\" names no place in the site (give a path such as /old/path/)",
+                                          path: path, position: frontMatter?.position(ofKey: "aliases")))
+        }
         // Only links inside the site (and to the page's own fragments) are kept: the link check
         // has nothing to say about the others.
         let (html, outline) = renderer.renderWithOutline(attributed)

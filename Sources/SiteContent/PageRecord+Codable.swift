@@ -38,6 +38,7 @@ extension PageRecord {
         metadata.weight = try fields.decodeNil() ? nil : try fields.decode(Int.self)
         metadata.lastmod = try fields.optional()
         metadata.expiryDate = try fields.optional()
+        metadata.aliases = try fields.decode([String].self)
         metadata.params = try fields.decode([String: AttributeValue].self)
         var signature: FileSignature?
         if try !fields.decodeNil() {
@@ -73,6 +74,7 @@ extension PageRecord {
         if let weight = metadata.weight { try fields.encode(weight) } else { try fields.encodeNil() }
         try fields.encode(metadata.lastmod)
         try fields.encode(metadata.expiryDate)
+        try fields.encode(metadata.aliases)
         try fields.encode(metadata.params)
         if let signature {
             try fields.encode([signature.size, signature.seconds, signature.nanoseconds, Int64(truncatingIfNeeded: signature.inode)])

@@ -16,6 +16,21 @@ package enum SiteURL {
         return OutputPath(String(url.dropFirst()) + "index.html")
     }
 
+    /// Where an alias of the page at `pageURL` (`/posts/new/`) leads from: `/old/path/` as it is,
+    /// `old-name` beside the page (`/posts/old-name/`); a name without an extension is a folder
+    /// (`/old` → `/old/`). With the file it makes (`old/index.html`, `old.html`), or `nil` when it
+    /// names no place in the site's output.
+    package static func alias(_ alias: String, pageURL: String) -> (url: String, path: OutputPath)? {
+        let parent = pageURL.hasSuffix("/") ? pageURL.dropLast() : pageURL[...]
+        let folder = parent.lastIndex(of: "/").map { String(parent[...$0]) } ?? "/"
+        guard !alias.isEmpty, !alias.contains("#"), !alias.contains("?"), var url = resolve(alias, from: folder), url != "/" else { return nil }
+        let last = url.split(separator: "/").last ?? ""
+        if !url.hasSuffix("/") && !last.contains(".") { url += "/" }
+        let file = url.hasSuffix("/") ? String(url.dropFirst()) + "index.html" : String(url.dropFirst())
+        guard let path = OutputPath(file) else { return nil }
+        return (url, path)
+    }
+
     /// The site path a link leads to, or `nil` for links outside the site (a scheme, `//host`,
     /// a fragment or query alone).
     package static func resolve(_ destination: String, from pageURL: String) -> String? {

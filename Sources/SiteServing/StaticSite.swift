@@ -9,16 +9,20 @@ import SiteOutput
 public struct StaticSite: Sendable {
     /// The output folder.
     public let root: String
+    /// Its `_redirects` (pages' aliases), answered before its files.
+    let redirects: SiteRedirects
 
     public init(root: String) {
         self.root = root
+        redirects = SiteRedirects(root: root)
     }
 
     public enum Resolution: Sendable, Equatable {
         /// An existing regular file inside the output folder (its resolved path).
         case file(String)
-        /// A folder asked for without its trailing slash: where to send the browser, always a path
-        /// that starts with a single `/` (never `//host/`, which a browser would take for another host).
+        /// A folder asked for without its trailing slash, or an alias of a page: where to send the
+        /// browser, always a path that starts with a single `/` (never `//host/`, which a browser
+        /// would take for another host).
         case redirect(String)
         case notFound
         /// A path that cannot name anything in the site, and why.
@@ -33,6 +37,7 @@ public struct StaticSite: Sendable {
         if decoded.contains("\\") { return .badRequest("backslash in path") }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return .badRequest("dot segment in path") }
+        if let target = redirects.target(of: decoded) { return .redirect(target) }
         guard let base = RealPath.of(root) else { return .notFound }
         let candidate = root + decoded
         guard let resolved = RealPath.of(candidate), RealPath.isInside(resolved, base) else { return .notFound }

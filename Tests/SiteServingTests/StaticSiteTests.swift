@@ -39,6 +39,22 @@ import Testing
         #expect(site.resolve("/..hidden/x.txt") == .file(real + "/..hidden/x.txt"), "a name that starts with .. is only a name")
     }
 
+    /// Pages' aliases, from `_redirects`: a 301 to the page, read again when a build changes the file.
+    @Test func aliasesInRedirectsAreRedirects() throws {
+        let (root, _) = try Self.output()
+        let site = StaticSite(root: root)
+        #expect(site.resolve("/old/") == .notFound)
+        try "/old/ /posts/a/ 301\n/caf%C3%A9/ /posts/%C3%A9/ 301\n# a comment\nnot a rule\n//evil/ //host/ 301\n"
+            .write(toFile: root + "/_redirects", atomically: true, encoding: .utf8)
+        #expect(site.resolve("/old/") == .redirect("/posts/a/"))
+        #expect(site.resolve("/old") == .redirect("/posts/a/"), "without its trailing slash too")
+        #expect(site.resolve("/caf%C3%A9/") == .redirect("/posts/%C3%A9/"), "matched decoded, sent encoded")
+        #expect(site.resolve("//evil/") == .notFound, "a rule that would send the browser to another host is no rule")
+        #expect(site.resolve("/posts/a/") != .redirect("/posts/a/"))
+        try "/older/ /posts/a/ 301\n".write(toFile: root + "/_redirects", atomically: true, encoding: .utf8)
+        #expect(site.resolve("/old/") == .notFound && site.resolve("/older/") == .redirect("/posts/a/"), "a new file is read again")
+    }
+
     /// `//posts/a` is the folder `/posts/a`, but a `Location: //posts/a/` would send the browser to
     /// the host `posts`: the redirect keeps a single leading slash.
     @Test(arguments: [("//posts/a", "/posts/a/"), ("///posts/a", "/posts/a/"), ("//posts//a", "/posts//a/")])
