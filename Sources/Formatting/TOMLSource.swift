@@ -64,14 +64,19 @@ public struct TOMLSource {
 
     /// Where the `index`th (from 0) `[[name]]` table of an array of tables starts.
     public func position(ofArrayTable name: String, index: Int) -> SourcePosition {
+        position(ofArrayTable: [name], index: index)
+    }
+
+    /// Where the `index`th (from 0) `[[a.b]]` table of the array of tables at `path` starts.
+    public func position(ofArrayTable path: [String], index: Int) -> SourcePosition {
         var seen = 0
         for (line, text) in lines.enumerated() {
             let trimmed = text.drop(while: { $0 == " " || $0 == "\t" })
-            guard trimmed.hasPrefix("[["), headers[line] == [name] else { continue }
+            guard trimmed.hasPrefix("[["), headers[line] == path else { continue }
             if seen == index { return SourcePosition(line: line + 1, column: 1) }
             seen += 1
         }
-        return position(of: [name])
+        return position(of: path)
     }
 
     /// The dotted path of a `[a.b]`, `[a."b.c"]` or `[[a.b]]` header.

@@ -11,6 +11,8 @@ public struct Theme: Sendable {
     public var definition: FormattingDefinition
     /// Styling attributes (``StyleAttribute`` names and values) per target.
     public var styles: [StyleTarget: [String: AttributeValue]]
+    /// Free values for templates (`[params]`), an extending theme's winning.
+    public var params: [String: AttributeValue] = [:]
 
     public init(name: String, parent: String? = nil, summary: String = "", definition: FormattingDefinition = .init(),
                 styles: [StyleTarget: [String: AttributeValue]] = [:]) {

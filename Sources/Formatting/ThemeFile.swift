@@ -25,6 +25,9 @@ import TOMLKit
 /// font = "body"
 /// foregroundColor = { light = "#1D1D1F", dark = "#F5F5F7" }
 ///
+/// [params]                               # free values for templates: site.params.NAME
+/// tagline = "Notes on attributed text"
+///
 /// [styles."customColor.danger"]
 /// backgroundColor = "red"
 /// underlineStyle = { pattern = "dash", color = "yellow" }
@@ -36,8 +39,10 @@ public struct ThemeFile: Sendable {
     public var scope: CustomAttributeScope
     public var constraints: [FormattingDefinition.Constraint]
     public var styles: [StyleTarget: [String: AttributeValue]]
+    /// `[params]`: values the theme's templates read as `site.params` (a site's own win).
+    public var params: [String: AttributeValue] = [:]
 
-    static let topLevelKeys: Set<String> = ["name", "extends", "description", "attributes", "constraints", "styles"]
+    static let topLevelKeys: Set<String> = ["name", "extends", "description", "attributes", "constraints", "styles", "params"]
 
     /// Reads a theme file; every problem is a diagnostic at its key, and the rest still counts.
     public static func read(name: String, source: TOMLSource) -> (file: ThemeFile, diagnostics: [Diagnostic]) {
@@ -59,6 +64,13 @@ public struct ThemeFile: Sendable {
         }
         file.constraints = readConstraints(source, scope: declared.scope, problem: problem)
         file.styles = readStyles(source, problem: problem)
+        if let params = table["params"] {
+            if let values = params.table.flatMap({ AttributeValue(toml: $0) }), case .object(let members) = values {
+                file.params = members
+            } else {
+                problem(.error, "'params' must be a table of values ([params]), without dates", at: source.position(of: ["params"]))
+            }
+        }
         return (file, diagnostics)
     }
 

@@ -116,13 +116,17 @@ public struct ThemeLibrary: Sendable {
         var scope = CustomAttributeScope(name: "theme \(files.last!.name)", declarations: [])
         var constraints: [FormattingDefinition.Constraint] = []
         var styles: [StyleTarget: [String: AttributeValue]] = [:]
+        var params: [String: AttributeValue] = [:]
         for file in files {
             for declaration in file.scope.declarations { scope.declare(declaration) }
             constraints += file.constraints
             for (target, values) in file.styles { styles[target, default: [:]].merge(values) { _, new in new } }
+            params.merge(file.params) { _, new in new }
         }
         let last = files.last!
         let definition = FormattingDefinition(scope: scope.declarations.isEmpty ? nil : scope, constraints: constraints)
-        return Theme(name: last.name, parent: last.parent, summary: last.summary, definition: definition, styles: styles)
+        var theme = Theme(name: last.name, parent: last.parent, summary: last.summary, definition: definition, styles: styles)
+        theme.params = params
+        return theme
     }
 }

@@ -59,6 +59,8 @@ public struct ThemeStylesheet: Sendable {
         main { max-width: 42rem; margin: 2.5rem auto; padding: 0 1.25rem; }
         header.site { max-width: 42rem; margin: 1.5rem auto 0; padding: 0 1.25rem; font-weight: 600; }
         header.site a { color: inherit; text-decoration: none; }
+        header.site nav.menu { display: inline-flex; flex-wrap: wrap; gap: 0.25em 1em; margin-left: 1.25em; font-weight: 400; }
+        header.site nav.menu a[aria-current] { text-decoration: underline; }
         header.site nav.languages { float: right; font-weight: 400; }
         header.site nav.languages > * { margin-left: 0.75em; }
         header.site nav.languages a { text-decoration: underline; }

@@ -15,13 +15,15 @@ extension SiteBuild {
         return page.metadata.layout ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
     }
 
-    /// The key of a page's output: the build's version, the page's file and URL, the URLs its
+    /// The key of a page's output: the build's version, the page's file and URL, its language's
+    /// menus, the URLs its
     /// links to content files lead to, its neighbors in its section, its layout, its
     /// translations, and the listing of its language when its templates read `pages`.
     static func pageKey(version: ContentHash, page: PageRecord, layout: String, translations: [TemplateContexts.Version],
                         listing: ContentHash?, contexts: TemplateContexts) -> ContentHash {
         var key = version
         key.add(page.hash)
+        key.add(contexts.menuHashes[page.language]?.description ?? "-")
         for (from, to) in contexts.contentURLs.replacements(of: page) { key.add(from + " " + to) }
         let around = contexts.neighbors(page)
         for neighbor in [around.previous, around.next] { key.add(neighbor.map { TemplateContexts.hash([contexts.entry($0)]).description } ?? "-") }
@@ -121,6 +123,7 @@ extension SiteBuild {
                 key.add(list.url)
                 key.add("\(number)/\(total)")
                 key.add(list.title)
+                key.add(contexts.menuHashes[list.language.code]?.description ?? "-")
                 if let intro = list.index {
                     key.add(intro.hash)
                     for (from, to) in contexts.contentURLs.replacements(of: intro) { key.add(from + " " + to) }
@@ -135,6 +138,7 @@ extension SiteBuild {
             }
         }
         var notFoundKey = version
+        notFoundKey.add(contexts.menuHashes[configuration.languages[0].code]?.description ?? "-")
         listingKey("404.html", configuration.languages[0].code, into: &notFoundKey)
         if let path = OutputPath("404.html") { jobs.append(OutputJob(path: path, key: notFoundKey, kind: .notFound, claimant: "the 404 page")) }
 

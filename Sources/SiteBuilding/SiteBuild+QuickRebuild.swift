@@ -37,8 +37,8 @@ extension SiteBuild {
         // Key outputs, as the full path keys a page's: a page whose template lists every page, or
         // whose file the output does not have, needs the full path.
         let allPublished = records.values.filter(isPublished)
-        let contexts = TemplateContexts(configuration: configuration, themeName: reader.themes.site.name, newestFirst: [],
-                                        contentURLs: ContentURLs(allPublished),
+        let contexts = TemplateContexts(configuration: configuration, theme: reader.themes.site, newestFirst: [],
+                                        contentURLs: ContentURLs(allPublished), menuPages: allPublished,
                                         neighbors: { SiteLists.neighbors(of: $0, among: allPublished) })
         let jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)

@@ -80,7 +80,7 @@ extension SiteBuild {
         let newest = published.sorted(by: SiteLists.newestFirst)
         let lists = SiteLists(newestFirst: newest, languages: inputs.configuration.languages, indexes: indexes)
         return Resolved(published: published, indexes: indexes, newest: newest, lists: lists,
-                        contexts: TemplateContexts(configuration: inputs.configuration, themeName: inputs.theme.name, newestFirst: newest,
+                        contexts: TemplateContexts(configuration: inputs.configuration, theme: inputs.theme, newestFirst: newest,
                                                    contentURLs: ContentURLs(all), neighbors: { lists.neighbors[$0.url] ?? .init() }))
     }
 

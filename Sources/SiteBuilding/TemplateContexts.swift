@@ -1,3 +1,4 @@
+import Formatting
 import SiteContent
 import SiteOutput
 import Templating
@@ -13,19 +14,22 @@ final class TemplateContexts: Sendable {
     private let listings: [String: TemplateListing]
     /// A hash of each language's listing, which pages whose templates read `pages` depend on.
     let listingHashes: [String: ContentHash]
+    /// A hash of each language's menus, which every page shows.
+    let menuHashes: [String: ContentHash]
     /// The URLs links to content files become (`../b.md` → `/b/`).
     let contentURLs: ContentURLs
     /// A page's neighbors in its section.
     let neighbors: @Sendable (PageRecord) -> SiteLists.Neighbors
 
-    /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs`, those
-    /// of the published pages when they are not all given (a quick rebuild's); `neighbors`, where
-    /// a page's section puts it.
-    init(configuration: SiteConfiguration, themeName: String, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil,
-         neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors) {
+    /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs` and
+    /// `menuPages` (the pages in menus), those of the published pages when they are not all given
+    /// (a quick rebuild's); `neighbors`, where a page's section puts it; `theme`, the site's.
+    init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil,
+         menuPages: [PageRecord]? = nil, neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors) {
         self.configuration = configuration
-        self.themeName = themeName
+        themeName = theme.name
         self.neighbors = neighbors
+        let params = theme.params.merging(configuration.params) { _, site in site }.mapValues(TemplateValue.init)
         let contentURLs = contentURLs ?? ContentURLs(newestFirst)
         self.contentURLs = contentURLs
         let languages = configuration.languages.map { LanguageLink(code: $0.code, name: $0.name, url: $0.prefix + "/") }
@@ -34,9 +38,18 @@ final class TemplateContexts: Sendable {
         var sites: [String: SiteContext] = [:]
         var listings: [String: TemplateListing] = [:]
         var listingHashes: [String: ContentHash] = [:]
+        var menuHashes: [String: ContentHash] = [:]
+        let inMenus = (menuPages ?? newestFirst).filter { !$0.metadata.menus.isEmpty }
         for language in configuration.languages {
+            let menus = Self.menus(configuration.menus, pages: inMenus.filter { $0.language == language.code })
+            var menuHash = ContentHash()
+            for (name, entries) in menus.sorted(by: { $0.key < $1.key }) {
+                menuHash.add(name)
+                for entry in entries { menuHash.add("\(entry.weight) \(entry.url) \(entry.name)") }
+            }
+            menuHashes[language.code] = menuHash
             sites[language.code] = SiteContext(title: language.title, baseURL: configuration.baseURL, language: language.code,
-                                               theme: themeName, languages: languages, home: language.prefix + "/")
+                                               theme: theme.name, languages: languages, home: language.prefix + "/", params: params, menus: menus)
             let listing = entries[language.code] ?? []
             listings[language.code] = TemplateListing(listing)
             listingHashes[language.code] = Self.hash(listing)
@@ -44,6 +57,18 @@ final class TemplateContexts: Sendable {
         self.sites = sites
         self.listings = listings
         self.listingHashes = listingHashes
+        self.menuHashes = menuHashes
+    }
+
+    /// Each menu's entries: `runway.toml`'s and the pages that name it, by weight, then name.
+    /// `main` is always there, empty when the site has no such menu (a theme tests it with `empty`).
+    static func menus(_ configured: [String: [MenuItem]], pages: [PageRecord]) -> [String: [MenuEntry]] {
+        var menus = configured.mapValues { $0.map { MenuEntry(name: $0.name, url: $0.url, weight: $0.weight) } }
+        menus["main", default: []] += []
+        for page in pages {
+            for menu in page.metadata.menus { menus[menu, default: []].append(MenuEntry(name: page.title, url: page.url, weight: page.metadata.weight ?? 0)) }
+        }
+        return menus.mapValues { $0.sorted { ($0.weight, $0.name, $0.url) < ($1.weight, $1.name, $1.url) } }
     }
 
     /// A page as an item of a list.

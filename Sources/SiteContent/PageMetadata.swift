@@ -27,10 +27,12 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public var expiryDate: String?
     /// Other URLs that lead to it (old ones): each gets a redirect page.
     public var aliases: [String] = []
+    /// The menus it is an entry of (`menu: main`), with its title, URL and weight.
+    public var menus: [String] = []
     /// Everything else, for templates.
     public var params: [String: AttributeValue] = [:]
 
-    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight", "lastmod", "expiryDate", "aliases"]
+    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight", "lastmod", "expiryDate", "aliases", "menu"]
 
     public init() {}
 
@@ -79,6 +81,14 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         case .string(let alias)?: metadata.aliases = [alias]
         case nil: break
         case .some: problem("aliases", "'aliases' must be a list of URLs such as /old/path/")
+        }
+        switch values["menu"] {
+        case .string(let menu)?: metadata.menus = [menu]
+        case .array(let menus)?:
+            metadata.menus = menus.compactMap { if case .string(let menu) = $0 { menu } else { nil } }
+            if metadata.menus.count != menus.count { problem("menu", "'menu' must name a menu (main) or list menus ([main, footer])") }
+        case nil: break
+        case .some: problem("menu", "'menu' must name a menu (main) or list menus ([main, footer])")
         }
         if case .array(let tags)? = values["tags"] {
             metadata.tags = tags.compactMap { if case .string(let tag) = $0 { tag } else { nil } }

@@ -39,6 +39,7 @@ extension PageRecord {
         metadata.lastmod = try fields.optional()
         metadata.expiryDate = try fields.optional()
         metadata.aliases = try fields.decode([String].self)
+        metadata.menus = try fields.decode([String].self)
         metadata.params = try fields.decode([String: AttributeValue].self)
         var signature: FileSignature?
         if try !fields.decodeNil() {
@@ -75,6 +76,7 @@ extension PageRecord {
         try fields.encode(metadata.lastmod)
         try fields.encode(metadata.expiryDate)
         try fields.encode(metadata.aliases)
+        try fields.encode(metadata.menus)
         try fields.encode(metadata.params)
         if let signature {
             try fields.encode([signature.size, signature.seconds, signature.nanoseconds, Int64(truncatingIfNeeded: signature.inode)])

@@ -37,6 +37,20 @@ public struct MarkdownSettings: Sendable, Hashable {
     }
 }
 
+/// An entry of a site's menu: `[[menus.main]]` in `runway.toml` (`name`, `url`, `weight`), or a
+/// page whose front matter says `menu: main` (its title and URL, its weight).
+public struct MenuItem: Sendable, Hashable {
+    public var name: String
+    public var url: String
+    public var weight: Int
+
+    public init(name: String, url: String, weight: Int = 0) {
+        self.name = name
+        self.url = url
+        self.weight = weight
+    }
+}
+
 /// One `[name]` table of `runway.toml` with known keys: each value of the wrong type, and each
 /// unknown key, is a diagnostic at its line.
 struct SettingsTable {
@@ -95,6 +109,52 @@ struct SettingsTable {
 }
 
 extension SiteConfiguration {
+    /// `[params]`: free values for templates.
+    static func params(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {
+        guard let setting = source.table["params"] else { return [:] }
+        guard let table = setting.table, case .object(let members)? = AttributeValue(toml: table) else {
+            diagnostics.append(Diagnostic(.error, "'params' must be a table of values ([params]), without dates", path: source.path,
+                                          position: source.position(of: ["params"])))
+            return [:]
+        }
+        return members
+    }
+
+    /// `[[menus.NAME]]` arrays of tables, each entry with a `name`, a `url` and an optional `weight`.
+    static func menus(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> [String: [MenuItem]] {
+        guard let setting = source.table["menus"] else { return [:] }
+        let position = source.position(of: ["menus"])
+        guard let table = setting.table else {
+            diagnostics.append(Diagnostic(.error, "'menus' must hold [[menus.NAME]] entries", path: source.path, position: position))
+            return [:]
+        }
+        var menus: [String: [MenuItem]] = [:]
+        for name in table.keys.sorted() {
+            guard let entries = table[name]?.array else {
+                diagnostics.append(Diagnostic(.error, "'menus.\(name)' must be a list of [[menus.\(name)]] entries", path: source.path,
+                                              position: source.position(of: ["menus", name])))
+                continue
+            }
+            for (index, entry) in entries.enumerated() {
+                let at = source.position(ofArrayTable: ["menus", name], index: index)
+                guard let entry = entry.table, let title = entry["name"]?.string, let url = entry["url"]?.string else {
+                    diagnostics.append(Diagnostic(.error, "a [[menus.\(name)]] entry needs a 'name' and a 'url' (strings)", path: source.path,
+                                                  position: at))
+                    continue
+                }
+                if entry["weight"] != nil && entry["weight"]?.int == nil {
+                    diagnostics.append(Diagnostic(.error, "'weight' in [[menus.\(name)]] must be a whole number", path: source.path, position: at))
+                }
+                for key in entry.keys.sorted() where !["name", "url", "weight"].contains(key) {
+                    diagnostics.append(Diagnostic(.warning, "unknown setting '\(key)' in [[menus.\(name)]] (known: name, url, weight)",
+                                                  path: source.path, position: at))
+                }
+                menus[name, default: []].append(MenuItem(name: title, url: url, weight: entry["weight"]?.int ?? 0))
+            }
+        }
+        return menus
+    }
+
     static func author(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> SiteAuthor? {
         guard let table = SettingsTable("author", of: source, known: ["name", "email"], diagnostics: &diagnostics) else { return nil }
         guard let name = table.string("name", &diagnostics), !name.isEmpty else {

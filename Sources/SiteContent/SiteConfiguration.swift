@@ -26,10 +26,14 @@ public struct SiteConfiguration: Sendable {
     public var feeds = FeedSettings()
     /// `[markdown]`: raw HTML and smart punctuation.
     public var markdown = MarkdownSettings()
+    /// `[params]`: free values for templates (`site.params`), over the theme's.
+    public var params: [String: AttributeValue] = [:]
+    /// `[[menus.NAME]]` entries, by menu.
+    public var menus: [String: [MenuItem]] = [:]
 
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
-                                         "author", "feeds", "markdown"]
+                                         "author", "feeds", "markdown", "params", "menus"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -105,6 +109,8 @@ public struct SiteConfiguration: Sendable {
         configuration.author = author(source, diagnostics: &diagnostics)
         configuration.feeds = feeds(source, diagnostics: &diagnostics)
         configuration.markdown = markdown(source, diagnostics: &diagnostics)
+        configuration.params = params(source, diagnostics: &diagnostics)
+        configuration.menus = menus(source, diagnostics: &diagnostics)
         return (configuration, diagnostics)
     }
 

@@ -48,7 +48,7 @@ private final class RootObject: MustacheParent, @unchecked Sendable {
     func child(named name: String) -> Any? {
         if let value = made[name] { return value }
         let value: Any? = switch name {
-        case "site": context.site.templateValue.engineValue(filters)
+        case "site": context.site.templateValue(current: context.page.url).engineValue(filters)
         case "page": context.page.templateValue.engineValue(filters)
         case "pages": context.pages.engineValue(filters)
         case "otherPages": context.pages.engineValue(filters, excluding: context.page.url)
@@ -62,7 +62,9 @@ private final class RootObject: MustacheParent, @unchecked Sendable {
     }
 }
 
-/// The site in one language: `site.title`, `site.home`, `site.languages`…
+/// The site in one language: `site.title`, `site.home`, `site.languages`, `site.params` (the
+/// theme's `[params]` under `runway.toml`'s), `site.menus.NAME` (each entry's `name`, `url`,
+/// `weight`, and `current` on the page it leads to)…
 package struct SiteContext: TemplateRepresentable {
     package let title: String
     package let baseURL: String
@@ -72,24 +74,49 @@ package struct SiteContext: TemplateRepresentable {
     package let languages: [LanguageLink]
     /// The language's home page URL (`/`, `/fr/`).
     package let home: String
+    package let params: [String: TemplateValue]
+    /// Each menu's entries, in order.
+    package let menus: [String: [MenuEntry]]
 
-    package init(title: String, baseURL: String, language: String, theme: String, languages: [LanguageLink], home: String) {
+    package init(title: String, baseURL: String, language: String, theme: String, languages: [LanguageLink], home: String,
+                 params: [String: TemplateValue] = [:], menus: [String: [MenuEntry]] = [:]) {
         self.title = title
         self.baseURL = baseURL
         self.language = language
         self.theme = theme
         self.languages = languages
         self.home = home
+        self.params = params
+        self.menus = menus
     }
 
-    package var templateValue: TemplateValue {
-        Self.value(title, baseURL, language, theme, languages, home)
-    }
+    package var templateValue: TemplateValue { templateValue(current: "") }
 
-    private static func value(_ title: String, _ baseURL: String, _ language: String, _ theme: String, _ languages: [LanguageLink],
-                              _ home: String) -> TemplateValue {
+    /// The site as the page at `current` sees it: its menus' entry for that page is `current`.
+    package func templateValue(current: String) -> TemplateValue {
         .object([("title", .text(title)), ("baseURL", .text(baseURL)), ("language", .text(language)), ("theme", .text(theme)),
-                 ("languages", .list(languages.map(\.templateValue))), ("home", .text(home))])
+                 ("languages", .list(languages.map(\.templateValue))), ("home", .text(home)),
+                 ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
+                 ("menus", .object(menus.sorted { $0.key < $1.key }.map { menu in
+                     (menu.key, .list(menu.value.map { $0.templateValue(current: $0.url == current) }))
+                 }))])
+    }
+}
+
+/// An entry of a menu: `name`, `url`, `weight`, `current`.
+package struct MenuEntry: Sendable, Equatable {
+    package var name: String
+    package var url: String
+    package var weight: Int
+
+    package init(name: String, url: String, weight: Int) {
+        self.name = name
+        self.url = url
+        self.weight = weight
+    }
+
+    func templateValue(current: Bool) -> TemplateValue {
+        .object([("name", .text(name)), ("url", .text(url)), ("weight", .integer(weight)), ("current", .bool(current))])
     }
 }
 

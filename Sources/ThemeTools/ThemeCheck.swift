@@ -78,7 +78,9 @@ public struct ThemeCheck: Sendable {
                                url: "/sample/", permalink: "/sample/", date: "2026-01-01", lastmod: "2026-01-02", tags: ["sample"], summary: "A sample page.",
                                summaryHTML: "<p>A sample page.</p>\n", wordCount: 3, readingTime: 1, lang: "en", section: "", stylesheet: "/theme.css", toc: toc)
         let site = SiteContext(title: "Sample", baseURL: "/", language: "en", theme: "sample",
-                               languages: [LanguageLink(code: "en", name: "English", url: "/")], home: "/")
+                               languages: [LanguageLink(code: "en", name: "English", url: "/")], home: "/",
+                               params: ["tagline": .text("A sample site")],
+                               menus: ["main": [MenuEntry(name: "Home", url: "/", weight: 1), MenuEntry(name: "Sample", url: "/sample/", weight: 2)]])
         return TemplateContext(site: site, page: page, pages: TemplateListing([entry]), items: [entry],
                                pagination: Pagination(number: 1, total: 1, previous: "", next: ""))
     }

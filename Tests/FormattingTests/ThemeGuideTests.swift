@@ -22,7 +22,8 @@ import Testing
         let example = Self.section("## Theme files")
         #expect(!example.isEmpty)
         for key in ThemeFile.topLevelKeys {
-            #expect(example.contains("\n\(key) =") || example.contains("[\(key).") || example.contains("[[\(key)]]"), "\(key)")
+            #expect(example.contains("\n\(key) =") || example.contains("[\(key).") || example.contains("[\(key)]") || example.contains("[[\(key)]]"),
+                    "\(key)")
         }
     }
 

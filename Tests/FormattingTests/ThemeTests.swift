@@ -61,7 +61,7 @@ let builtInThemes = ThemeLibrary(folders: [
             backgroundColor = "#FFAA00"
             """], theme: "bad")
         #expect(problems == [
-            "bad/theme.toml:2:1: warning: unknown key 'colour' (expected attributes, constraints, description, extends, name, styles)",
+            "bad/theme.toml:2:1: warning: unknown key 'colour' (expected attributes, constraints, description, extends, name, params, styles)",
             "bad/theme.toml:8:1: error: the default \"cold\" of the constraint on 'tone' is not one of its values [\"warm\"]",
             "bad/theme.toml:14:1: error: unknown colour \"reddish\": use a SwiftUI colour name (accentColor, black, blue, brown, clear, cyan, gray, green, indigo, mint, orange, pink, primary, purple, red, secondary, teal, white, yellow), #RRGGBB or rgb(r, g, b)",
             "bad/theme.toml:16:1: error: unknown styling attribute 'glow' (expected \(StyleAttribute.allCases.map(\.rawValue).joined(separator: ", ")))",

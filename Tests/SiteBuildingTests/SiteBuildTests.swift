@@ -88,7 +88,7 @@ import Testing
         #expect(frenchFeed.contains("<title>Bonjour le monde</title>") && !frenchFeed.contains("GitHub Flavored"))
         // The site's templates/ override the theme's: its own home layout and footer partial.
         #expect(english.contains("<h2>Recent pages</h2>") && french.contains("<h2>Pages récentes</h2>"))
-        #expect(english.contains("A Runway site · built with Runway · "))
+        #expect(english.contains("A Runway site · Markdown with typed, themable attributes · built with Runway · "), "site.params.tagline")
         // A page with no translation has no switcher and no alternates.
         let post = try String(contentsOfFile: output + "/posts/gfm/index.html", encoding: .utf8)
         #expect(!post.contains("hreflang") && !post.contains("nav class=\"languages\""))

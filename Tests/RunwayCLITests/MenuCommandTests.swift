@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Issue 15, point 10: `[params]` in `runway.toml` and in `theme.toml` (the site's winning) as
+/// `site.params`; menus from `[[menus.main]]` and `menu: main`, shown by the default theme.
+@Suite struct MenuCommandTests {
+    static let configuration = """
+        theme = "mine"
+        [params]
+        tagline = "the site's"
+        [[menus.main]]
+        name = "Docs"
+        url = "/docs/"
+        weight = 2
+        [[menus.main]]
+        name = "Home"
+        url = "/"
+        weight = 1
+
+        """
+
+    @Test func paramsAndMenusReachTemplates() throws {
+        let site = try TestSite([
+            "themes/mine/theme.toml": "extends = \"default\"\n[params]\ntagline = \"the theme's\"\ncolor = \"teal\"\n",
+            "templates/partials/footer.html": "<footer>{{site.params.tagline}} {{site.params.color}}</footer>\n",
+            "content/index.md": "# Home\n",
+            "content/docs/_index.md": "# Docs\n",
+            "content/about.md": "---\ntitle: About us\nmenu: main\nweight: 3\n---\nAbout.\n",
+            "content/docs/a.md": "---\ntitle: A\n---\nA.\n",
+        ], configuration: Self.configuration)
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let about = try #require(site.read("_site/about/index.html"))
+        #expect(about.contains(#"<nav class="menu" aria-label="Menu"><a href="/">Home</a><a href="/docs/">Docs</a>"#
+            + #"<a href="/about/" aria-current="page">About us</a></nav>"#), "by weight, the page itself current: \(about)")
+        #expect(about.contains("<footer>the site&#39;s teal</footer>"), "the site's params over the theme's (escaped)")
+        #expect(site.read("_site/docs/index.html")?.contains(#"<a href="/docs/" aria-current="page">Docs</a>"#) == true)
+
+        // A page's title in the menu: every page shows it, so every page is written again, as a
+        // clean build would write it.
+        try site.write("---\ntitle: About\nmenu: main\nweight: 3\n---\nAbout.\n", to: "content/about.md")
+        let rebuild = try site.runway("build", site.root)
+        #expect(rebuild.status == 0)
+        #expect(site.read("_site/docs/a/index.html")?.contains(#"<a href="/about/">About</a>"#) == true)
+    }
+
+    @Test(arguments: [
+        ("[[menus.main]]\nname = \"Docs\"\n", "runway.toml:3:1: error: a [[menus.main]] entry needs a 'name' and a 'url' (strings)"),
+        ("[[menus.main]]\nname = \"Docs\"\nurl = \"/d/\"\nweight = \"x\"\n", "runway.toml:3:1: error: 'weight' in [[menus.main]] must be a whole number"),
+        ("params = 3\n", "runway.toml:3:1: error: 'params' must be a table of values"),
+    ])
+    func badMenusAndParamsAreLocated(_ configuration: String, _ expected: String) throws {
+        let site = try TestSite(["content/a.md": "# A\n"], configuration: configuration)
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains(site.root + "/" + expected), "\(check.stderr)")
+    }
+
+    @Test func aBadMenuInFrontMatterIsLocated() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\nmenu: 3\n---\nA.\n"])
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 1 && check.stderr.contains("\(site.root)/content/a.md:3:1: error: 'menu' must name a menu"), "\(check.stderr)")
+    }
+}
