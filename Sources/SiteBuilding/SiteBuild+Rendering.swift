@@ -60,7 +60,7 @@ extension SiteBuild {
                                                 pagination: pagination)
                     result = .success(try templates.render("list.html", context: context))
                 case .notFound:
-                    result = .success(try templates.render("404.html", context: contexts.notFound()))
+                    result = .success(try templates.render("404.html", context: contexts.notFound(templates: templates)))
                 case .text(let text):
                     result = .success(text)
                 }

@@ -36,8 +36,10 @@ struct SiteLists {
     }
 
     /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `indexes`: the
-    /// published sections' `_index.md` records.
-    init(newestFirst: [PageRecord], languages: [SiteLanguage], indexes: [PageRecord] = []) {
+    /// published sections' `_index.md` records; `word`, a string table's text for a key in a
+    /// language (the tag lists' titles: `tags`, and `taggedWith`, whose `%@` is the tag).
+    init(newestFirst: [PageRecord], languages: [SiteLanguage], indexes: [PageRecord] = [],
+         word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
         let pageURLs = Set(newestFirst.map(\.url))
         let indexByURL = Dictionary(indexes.map { ($0.url, $0) }) { first, _ in first }
         let ordered = newestFirst.sorted(by: Self.listOrder)
@@ -54,9 +56,12 @@ struct SiteLists {
             }
             let sortedTags = tags.sorted { $0.key < $1.key }
             if !tags.isEmpty {
-                lists.append(List(url: language.prefix + "/tags/", title: "Tags", language: language, pages: [], isTagIndex: true))
+                lists.append(List(url: language.prefix + "/tags/", title: word("tags", language.code) ?? "Tags", language: language,
+                                  pages: [], isTagIndex: true))
+                let tagged = word("taggedWith", language.code) ?? "Tagged “%@”"
                 for (slug, tag) in sortedTags {
-                    lists.append(List(url: language.prefix + "/tags/\(slug)/", title: "Tagged “\(tag.name)”", language: language, pages: tag.pages))
+                    lists.append(List(url: language.prefix + "/tags/\(slug)/", title: tagged.replacingOccurrences(of: "%@", with: tag.name),
+                                      language: language, pages: tag.pages))
                 }
             }
             tagIndex[language.code] = sortedTags.map { (name: $0.value.name, url: language.prefix + "/tags/\($0.key)/", count: $0.value.pages.count) }

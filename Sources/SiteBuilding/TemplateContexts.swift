@@ -148,11 +148,12 @@ final class TemplateContexts: Sendable {
             pages: listing(language), items: items, pagination: pagination)
     }
 
-    func notFound() -> TemplateContext {
+    /// The 404 page's context; its title is the string table's `pageNotFound`, when it has one.
+    func notFound(templates: TemplateSet) -> TemplateContext {
         let language = configuration.languages[0].code
         return TemplateContext(
             site: site(language),
-            page: PageContext(title: "Page not found", url: "/404.html", permalink: "", lang: language, stylesheet: ThemeSet.stylesheet(of: nil)),
+            page: PageContext(title: templates.word("pageNotFound", language: language) ?? "Page not found", url: "/404.html", permalink: "", lang: language, stylesheet: ThemeSet.stylesheet(of: nil)),
             pages: listing(language))
     }
 }

@@ -30,6 +30,12 @@ package struct TemplateSet: Sendable {
         var problem: Diagnostic?
     }
 
+    /// The text of a string table's `key` in `language` (else in English), for words a build
+    /// writes itself (a tag list's title).
+    package func word(_ key: String, language: String) -> String? {
+        (filters.strings[language] ?? filters.strings[TemplateFilters.fallbackLanguage])?[key]
+    }
+
     package init(folders: [String], filters: TemplateFilters = .standalone) {
         self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
         self.filters = filters

@@ -66,6 +66,13 @@ import Testing
         #expect(site.read("_site/guide/index.html")?.contains("<strong>Contents</strong>") == true)
         let notFound = try #require(site.read("_site/404.html"))
         #expect(notFound.contains("<title>Page not found · ") && notFound.contains("<h1>Page not found</h1>"))
+        // The lists the build titles itself take their words from the tables too.
+        let tagged = try TestSite(["content/a.fr.md": "---\ntitle: A\ntags: [café]\n---\nA.\n", "content/b.md": "---\ntags: [tea]\n---\nB.\n"],
+                                  configuration: "[languages.fr]\nname = \"Français\"\n")
+        #expect(try tagged.runway("build", tagged.root).status == 0)
+        #expect(tagged.read("_site/fr/tags/café/index.html")?.contains("<h1>Étiquette « café »</h1>") == true)
+        #expect(tagged.read("_site/fr/tags/index.html")?.contains("<h1>Étiquettes</h1>") == true)
+        #expect(tagged.read("_site/tags/tea/index.html")?.contains("<h1>Tagged “tea”</h1>") == true)
     }
 }
 
