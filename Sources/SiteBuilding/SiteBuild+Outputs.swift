@@ -180,14 +180,15 @@ extension SiteBuild {
         // Aliases: a redirect page at each old URL, and `_redirects` (as Netlify and Cloudflare
         // Pages read it, and `runway serve`) for a real 301.
         var redirects = ""
+        let basePath = BasePath(baseURL: configuration.baseURL)
         for page in published {
             for alias in page.metadata.aliases {
                 guard let (url, path) = SiteURL.alias(alias, pageURL: page.url) else { continue }
-                let text = Self.redirectPage(to: page.url, baseURL: configuration.baseURL)
+                let text = Self.redirectPage(to: page.url, baseURL: configuration.baseURL, basePath: basePath)
                 jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .text(text), claimant: "the alias \(url) of \(page.url)",
                                       file: page.source))
                 let encoded = { (url: String) in url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url }
-                redirects += encoded(url) + " " + encoded(page.url) + " 301\n"
+                redirects += encoded(basePath.apply(to: url)) + " " + encoded(basePath.apply(to: page.url)) + " 301\n"
             }
         }
         if !redirects.isEmpty, let path = OutputPath("_redirects") {
@@ -198,8 +199,8 @@ extension SiteBuild {
 
     /// A page that sends the browser on to `url`: a meta refresh and a canonical link, as Hugo's
     /// alias pages are.
-    static func redirectPage(to url: String, baseURL: String) -> String {
-        let absolute = xmlEscape(SiteURL.absolute(url, baseURL: baseURL)), local = xmlEscape(url)
+    static func redirectPage(to url: String, baseURL: String, basePath: BasePath) -> String {
+        let absolute = xmlEscape(SiteURL.absolute(url, baseURL: baseURL)), local = xmlEscape(basePath.apply(to: url))
         return "<!DOCTYPE html>\n<html><head><title>\(local)</title><link rel=\"canonical\" href=\"\(absolute)\">"
             + "<meta name=\"robots\" content=\"noindex\"><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url=\(local)\">"
             + "</head></html>\n"

@@ -25,6 +25,8 @@ extension SiteBuild {
         let (published, bodies, reader, templates, contexts, lists, configuration) = (
             inputs.published, inputs.bodies, inputs.reader, inputs.templates, inputs.contexts, inputs.lists, inputs.configuration)
         let results = Mutex([Diagnostic?](repeating: nil, count: jobs.count))
+        // Under a base path (`https://example.org/book-site/`), every root-relative URL of a page.
+        let basePath = BasePath(baseURL: configuration.baseURL)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             var result: Result<String, Diagnostic>
             do throws(Diagnostic) {
@@ -67,6 +69,7 @@ extension SiteBuild {
             } catch {
                 result = .failure(error)
             }
+            if case .text = jobs[index].kind {} else { result = result.map(basePath.apply(toHTML:)) }
             do throws(Diagnostic) {
                 let contents = try result.get()
                 try transaction?.write(contents, to: jobs[index].path)

@@ -55,6 +55,11 @@ public struct SiteBuild: Sendable {
         return path
     }
 
+    /// The path the site is served under, from `runway.toml`'s base URL (`/book-site`), or empty.
+    public var basePath: String {
+        BasePath(baseURL: SiteConfiguration.load(site: site).configuration?.baseURL ?? "/").prefix
+    }
+
     /// The folders of the theme the build uses and of the themes it extends, for file watchers.
     public var themeFolders: [String] {
         let name = theme ?? SiteConfiguration.load(site: site).configuration?.theme ?? "default"

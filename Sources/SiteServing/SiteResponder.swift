@@ -20,8 +20,8 @@ public struct SiteResponder: HTTPResponder {
     let fileIO = FileIO()
 
     /// Serves the output folder `root`; without a hub, pages get no live-reload script.
-    init(root: String, hub: LiveReloadHub?, allowedHosts: AllowedHosts? = nil) {
-        site = StaticSite(root: root)
+    init(root: String, basePath: String = "", hub: LiveReloadHub?, allowedHosts: AllowedHosts? = nil) {
+        site = StaticSite(root: root, basePath: basePath)
         self.hub = hub
         self.allowedHosts = allowedHosts
     }

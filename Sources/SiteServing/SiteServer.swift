@@ -47,7 +47,8 @@ public struct SiteServer: Sendable {
         var logger = Logger(label: "runway.serve")
         logger.logLevel = .warning
         let app = Application(
-            responder: SiteResponder(root: live.build.destination, hub: hub, allowedHosts: AllowedHosts(boundHost: host)),
+            responder: SiteResponder(root: live.build.destination, basePath: live.build.basePath, hub: hub,
+                                     allowedHosts: AllowedHosts(boundHost: host)),
             configuration: .init(address: .hostname(host, port: port), serverName: "runway"),
             onServerRunning: { _ in onListening() },
             logger: logger

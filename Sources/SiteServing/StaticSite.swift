@@ -11,9 +11,13 @@ public struct StaticSite: Sendable {
     public let root: String
     /// Its `_redirects` (pages' aliases), answered before its files.
     let redirects: SiteRedirects
+    /// The path the site is served under (`/book-site`, its base URL's), or empty: a request
+    /// outside it finds nothing, and `/` is sent to it.
+    public let basePath: String
 
-    public init(root: String) {
+    public init(root: String, basePath: String = "") {
         self.root = root
+        self.basePath = basePath
         redirects = SiteRedirects(root: root)
     }
 
@@ -32,12 +36,17 @@ public struct StaticSite: Sendable {
     /// `rawPath` as it came in the request line (still percent-encoded, without the query).
     public func resolve(_ rawPath: String) -> Resolution {
         guard rawPath.hasPrefix("/") else { return .badRequest("the path must start with /") }
-        guard let decoded = rawPath.removingPercentEncoding else { return .badRequest("invalid percent-encoding") }
+        guard var decoded = rawPath.removingPercentEncoding else { return .badRequest("invalid percent-encoding") }
         if decoded.utf8.contains(0) { return .badRequest("NUL byte in path") }
         if decoded.contains("\\") { return .badRequest("backslash in path") }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return .badRequest("dot segment in path") }
         if let target = redirects.target(of: decoded) { return .redirect(target) }
+        if !basePath.isEmpty {
+            if decoded == "/" || decoded == basePath { return .redirect(basePath + "/") }
+            guard decoded.hasPrefix(basePath + "/") else { return .notFound }
+            decoded.removeFirst(basePath.count)
+        }
         guard let base = RealPath.of(root) else { return .notFound }
         let candidate = root + decoded
         guard let resolved = RealPath.of(candidate), RealPath.isInside(resolved, base) else { return .notFound }
@@ -56,7 +65,7 @@ public struct StaticSite: Sendable {
 
     /// The site's own 404 page, when it has one.
     public var notFoundPage: String? {
-        guard case .file(let path) = resolve("/404.html") else { return nil }
+        guard case .file(let path) = resolve(basePath + "/404.html") else { return nil }
         return path
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 import Mustache
 
 /// What templates can do to text, besides writing it: Mustache's transforms, `{{ name(value) }}`,
@@ -105,10 +106,7 @@ package struct TemplateFilters: Sendable {
     }
 
     /// The site's base path: `/book` for `https://example.org/book/`, empty at a domain's root.
-    var basePath: String {
-        guard let path = URL(string: baseURL)?.path, path != "/" else { return "" }
-        return path.hasSuffix("/") ? String(path.dropLast()) : path
-    }
+    var basePath: String { BasePath(baseURL: baseURL).prefix }
 
     /// `path` under the base path: `css/a.css` and `/css/a.css` → `/book/css/a.css`; a URL with
     /// a scheme, or one already under the base path, stays as it is.

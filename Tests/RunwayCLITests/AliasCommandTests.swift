@@ -41,3 +41,53 @@ import Testing
         #expect(page.status == 200)
     }
 }
+
+/// Issue 15, point 8: a `baseURL` with a path prefixes every generated link, stylesheet, feed and
+/// pagination URL; `runway serve` serves the site under it.
+@Suite struct BasePathCommandTests {
+    static let files = [
+        "content/index.md": "# Home\n\n[Posts](/posts/) and ![logo](/logo.png).\n",
+        "content/posts/a.md": "---\ntitle: A\ndate: 2026-01-01\naliases: [/old/]\n---\nA links to [b](b.md).\n",
+        "content/posts/b.md": "---\ntitle: B\ndate: 2026-01-02\n---\nB.\n",
+        "content/posts/c.md": "---\ntitle: C\ndate: 2026-01-03\n---\nC.\n",
+        "static/logo.png": "png",
+    ]
+    static let configuration = "paginate = 2\n"
+
+    @Test func everyRootRelativeURLIsUnderThePath() throws {
+        let site = try TestSite(Self.files, configuration: Self.configuration)
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/book-site/\"\npaginate = 2\n", to: "runway.toml")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        for (file, html) in site.tree("_site") where file.hasSuffix(".html") {
+            let urls = html.matches(of: /(?:href|src|action)="(\/[^"\/][^"]*|\/)"/).map { String($0.output.1) }
+            #expect(urls.allSatisfy { $0.hasPrefix("/book-site/") }, "\(file): \(urls.filter { !$0.hasPrefix("/book-site/") })")
+        }
+        let home = try #require(site.read("_site/index.html"))
+        #expect(home.contains(#"<link rel="stylesheet" href="/book-site/theme.css">"#))
+        #expect(home.contains(#"<a href="/book-site/posts/">Posts</a> and <img src="/book-site/logo.png""#))
+        #expect(site.read("_site/posts/index.html")?.contains(#"<a href="/book-site/posts/page/2/">Older</a>"#) == true)
+        #expect(site.read("_site/posts/a/index.html")?.contains(#"<a href="/book-site/posts/b/">b</a>"#) == true)
+        #expect(site.read("_site/old/index.html")?.contains(#"url=/book-site/posts/a/"#) == true)
+        #expect(site.read("_site/_redirects") == "/book-site/old/ /book-site/posts/a/ 301\n")
+        #expect(site.read("_site/atom.xml")?.contains(#"<link href="https://t.example/book-site/posts/c/"/>"#) == true)
+        #expect(site.read("_site/sitemap.xml")?.contains("<loc>https://t.example/book-site/posts/a/</loc>") == true)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func serveServesTheSiteUnderItsPath() async throws {
+        let site = try TestSite(Self.files, configuration: Self.configuration)
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/book-site/\"\n", to: "runway.toml")
+        let server = try LiveReloadBrowserTests.Server(site: site.root)
+        defer { _ = server.stop() }
+        let host = "127.0.0.1:\(server.port)"
+        let (root, home, post, outside, alias) = try await ServeHardeningTests.blocking {
+            (try RawHTTP.get("/", port: server.port, host: host), try RawHTTP.get("/book-site/", port: server.port, host: host),
+             try RawHTTP.get("/book-site/posts/a/", port: server.port, host: host), try RawHTTP.get("/posts/a/", port: server.port, host: host),
+             try RawHTTP.get("/book-site/old/", port: server.port, host: host))
+        }
+        #expect(root.status == 301 && root.headers["location"] == "/book-site/")
+        #expect(home.status == 200 && post.status == 200)
+        #expect(outside.status == 404, "outside the path is nothing")
+        #expect(alias.status == 301 && alias.headers["location"] == "/book-site/posts/a/")
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The path a site is served under, from its base URL: `/book-site` for
+/// `https://example.org/book-site/` (a GitHub project site), empty at a domain's root. The
+/// built files stay where they are in the output folder; every root-relative URL in its pages
+/// (`/posts/a/`, as templates and authors write them) gets the path in front.
+package struct BasePath: Sendable, Equatable {
+    /// `/book-site`, without a trailing slash; empty for none.
+    package let prefix: String
+
+    package init(baseURL: String) {
+        guard let path = URL(string: baseURL)?.path, path != "/", !path.isEmpty else {
+            prefix = ""
+            return
+        }
+        prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    package var isEmpty: Bool { prefix.isEmpty }
+
+    /// A root-relative URL under the path (`/a/` → `/book-site/a/`); a URL with a scheme, a
+    /// `//host` one, or one already under the path stays as it is.
+    package func apply(to url: String) -> String {
+        guard !prefix.isEmpty, url.hasPrefix("/"), !url.hasPrefix("//"), url != prefix, !url.hasPrefix(prefix + "/") else { return url }
+        return prefix + url
+    }
+
+    /// `html` with the root-relative URLs of its `href`, `src`, `action` and `poster` attributes
+    /// under the path (quoted with `"` or `'`), over its UTF-8 bytes.
+    package func apply(toHTML html: String) -> String {
+        guard !prefix.isEmpty else { return html }
+        let bytes = Array(html.utf8), prefixBytes = Array(prefix.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 256)
+        var index = 0
+        while index < bytes.count {
+            output.append(bytes[index])
+            // After `=` and a quote, preceded by one of the attribute names: a URL starts here.
+            if (bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")), index >= 1, bytes[index - 1] == UInt8(ascii: "="),
+               Self.endsWithURLAttribute(bytes, before: index - 1), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
+               index + 2 >= bytes.count || bytes[index + 2] != UInt8(ascii: "/") {
+                let rest = bytes[(index + 1)...]
+                let already = rest.starts(with: prefixBytes)
+                    && (rest.count == prefixBytes.count || [UInt8(ascii: "/"), bytes[index]].contains(rest[rest.startIndex + prefixBytes.count]))
+                if !already { output += prefixBytes }
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let attributes = ["href", "src", "action", "poster"].map { Array($0.utf8) }
+
+    /// Whether the bytes before `end` end with a URL attribute's name, itself after a space.
+    private static func endsWithURLAttribute(_ bytes: [UInt8], before end: Int) -> Bool {
+        attributes.contains { name in
+            end >= name.count + 1 && bytes[(end - name.count)..<end].elementsEqual(name)
+                && [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t")].contains(bytes[end - name.count - 1])
+        }
+    }
+}
