@@ -1,0 +1,75 @@
+public import AttributedText
+import Formatting
+import Foundation
+import SiteOutput
+
+/// `runway new page posts/my-post.md`: a new content file from an archetype, the first of
+/// `archetypes/<section>.md` and `archetypes/default.md`, in the site and then in its theme (and
+/// the themes it extends), else Runway's own: front matter with a title, today's date and
+/// `draft: true`. In an archetype, `{{title}}` is the title made from the file's name (`my-post`:
+/// `My Post`) and `{{date}}` today's date.
+public enum Archetype {
+    /// Runway's archetype, when neither the site nor its theme has one.
+    static let standard = "---\ntitle: \"{{title}}\"\ndate: {{date}}\ndraft: true\n---\n\n"
+
+    /// Writes the page at `path` (relative to the site's `content/`, which it may name) of the
+    /// site at `site`, dated `today` (`YYYY-MM-DD`); returns the file's path. An existing file,
+    /// or a path that is not a `.md` file inside `content/`, is an error and nothing is written.
+    public static func newPage(site: String, path: String, today: String) throws(Diagnostic) -> String {
+        var relative = path.hasPrefix("content/") ? String(path.dropFirst("content/".count)) : path
+        if !relative.lowercased().hasSuffix(".md") { relative += ".md" }
+        guard OutputPath(relative) != nil, !relative.hasPrefix("/") else {
+            throw Diagnostic(.error, "a new page must be a path inside content/, such as posts/my-post.md\(OutputPath.problem(with: relative).map { ": \($0)" } ?? "")",
+                             path: path)
+        }
+        let content = SitePaths.join(site, "content"), file = SitePaths.join(content, relative)
+        guard FileManager.default.fileExists(atPath: SitePaths.join(site, SiteConfiguration.fileName)) else {
+            throw Diagnostic(.error, "no \(SiteConfiguration.fileName) here: this is not a Runway site (make one with runway new <dir>)",
+                             path: SitePaths.join(site, SiteConfiguration.fileName))
+        }
+        var info = stat()
+        guard lstat(file, &info) != 0 else { throw Diagnostic(.error, "already exists; a new page never replaces a file", path: file) }
+        let folder = (file as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic(.error, "cannot create the folder: \(error.localizedDescription)", path: folder)
+        }
+        guard RealPath.leadsInside(folder, content) else {
+            throw Diagnostic(.error, "leads outside content/ (through a symbolic link); nothing written", path: file)
+        }
+        let parts = relative.split(separator: "/")
+        let name = String(parts.last!.dropLast(3))
+        let text = archetype(site: site, section: parts.count > 1 ? String(parts[0]) : nil)
+            .replacingOccurrences(of: "{{title}}", with: title(from: name).replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\""))
+            .replacingOccurrences(of: "{{date}}", with: today)
+        // O_EXCL: a file that appeared meanwhile is not replaced either.
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Diagnostic(.error, "cannot create the file: \(String(cString: strerror(errno)))", path: file) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            unlink(file)
+            throw Diagnostic(.error, "cannot write the file: \(String(cString: strerror(errno)))", path: file)
+        }
+        return file
+    }
+
+    /// The archetype text for a page of `section`.
+    static func archetype(site: String, section: String?) -> String {
+        let theme = SiteConfiguration.load(site: site).configuration?.theme ?? "default"
+        let folders = [site] + ThemeLibrary.standard(site: site).folders(of: theme)
+        for name in [section.map { $0 + ".md" }, "default.md"].compactMap({ $0 }) {
+            for folder in folders {
+                if let text = try? String(contentsOfFile: SitePaths.join(folder, "archetypes/" + name), encoding: .utf8) { return text }
+            }
+        }
+        return standard
+    }
+
+    /// `my-post` → `My Post`.
+    static func title(from name: String) -> String {
+        name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ").capitalized
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Issue 15, point 14: `runway new page posts/my-post.md` fills in an archetype with a title, the
+/// date and `draft: true`, and never replaces a file.
+@Suite struct NewPageCommandTests {
+    static var today: String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        formatter.timeZone = .current
+        return formatter.string(from: Date())
+    }
+
+    @Test func aNewPageFillsInTheArchetypeOfItsSection() throws {
+        let site = try TestSite(["archetypes/notes.md": "---\ntitle: \"{{title}}\"\ndate: {{date}}\ndraft: true\ntags: [note]\n---\nA note.\n",
+                                 "themes/mine/theme.toml": "extends = \"default\"\n",
+                                 "themes/mine/archetypes/default.md": "---\ntitle: \"{{title}}\"\ndraft: true\n---\nThe theme's.\n"],
+                                configuration: "theme = \"mine\"\n")
+        let post = try site.runway("new", "page", "posts/my-first-post.md", "--site", site.root)
+        #expect(post.status == 0, "\(post.stderr)")
+        #expect(site.read("content/posts/my-first-post.md") == "---\ntitle: \"My First Post\"\ndraft: true\n---\nThe theme's.\n",
+                "no archetype of its own for posts: the theme's default")
+        let note = try site.runway("new", "page", "content/notes/say \"hi\"", "--site", site.root)
+        #expect(note.status == 0, "\(note.stderr)")
+        #expect(site.read("content/notes/say \"hi\".md") == "---\ntitle: \"Say \\\"Hi\\\"\"\ndate: \(Self.today)\ndraft: true\ntags: [note]\n---\nA note.\n")
+        // A draft: left out, until --drafts.
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && !site.exists("_site/notes/say \"hi\"/index.html"), "\(build.stderr)")
+        #expect(try site.runway("build", "--drafts", site.root).status == 0 && site.exists("_site/notes/say \"hi\"/index.html"))
+    }
+
+    @Test func runwaysOwnArchetypeAndNoReplacing() throws {
+        let site = try TestSite()
+        #expect(try site.runway("new", "page", "a-page.md", "--site", site.root).status == 0)
+        #expect(site.read("content/a-page.md") == "---\ntitle: \"A Page\"\ndate: \(Self.today)\ndraft: true\n---\n\n")
+        try site.write("mine\n", to: "content/a-page.md")
+        let again = try site.runway("new", "page", "a-page.md", "--site", site.root)
+        #expect(again.status == 1 && again.stderr.contains("\(site.root)/content/a-page.md: error: already exists; a new page never replaces a file"))
+        #expect(site.read("content/a-page.md") == "mine\n")
+        let outside = try site.runway("new", "page", "../x.md", "--site", site.root)
+        #expect(outside.status == 1 && outside.stderr.contains("a new page must be a path inside content/"))
+        #expect(!FileManager.default.fileExists(atPath: site.parent + "/x.md"))
+    }
+}
