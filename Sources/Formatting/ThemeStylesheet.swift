@@ -73,6 +73,7 @@ public struct ThemeStylesheet: Sendable {
         nav.neighbors a { max-width: 48%; }
         nav.neighbors a.next { margin-left: auto; text-align: right; }
         nav.neighbors a span { display: block; font-size: 0.8em; opacity: 0.75; }
+        .tags a.tag { color: inherit; text-decoration: none; }
         .tags .tag { font-size: 0.85em; padding: 0.1em 0.5em; border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 1em; }
         main table { border-collapse: collapse; }
         main th, main td { padding: 0.3em 0.75em; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }

@@ -132,7 +132,7 @@ extension SiteBuild {
                 key.add(TemplateContexts.hash(lists.items(of: list, page: number, size: configuration.paginate, entry: contexts.entry)))
                 listingKey("list.html", list.language.code, into: &key)
                 guard let path = SiteURL.outputPath(ofURL: SiteLists.pageURL(list.url, page: number)) else { continue }
-                let what = list.isTagIndex ? "the tags index" : list.pages.isEmpty ? "a list page" : "the list page \(list.url)"
+                let what = list.termIndex.map { "the \($0) index" } ?? (list.pages.isEmpty ? "a list page" : "the list page \(list.url)")
                 jobs.append(OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
                                       claimant: number == 1 ? what : "page \(number) of \(what)"))
             }

@@ -78,7 +78,8 @@ extension SiteBuild {
         let all = files.compactMap { read.records[$0] }.filter(isPublished)
         let published = all.filter { !$0.isSectionIndex }, indexes = all.filter(\.isSectionIndex)
         let newest = published.sorted(by: SiteLists.newestFirst)
-        let lists = SiteLists(newestFirst: newest, languages: inputs.configuration.languages, indexes: indexes) { key, language in
+        let lists = SiteLists(newestFirst: newest, languages: inputs.configuration.languages, indexes: indexes,
+                              taxonomies: inputs.configuration.taxonomies) { key, language in
             inputs.templates.word(key, language: language)
         }
         return Resolved(published: published, indexes: indexes, newest: newest, lists: lists,

@@ -3,7 +3,8 @@ import SiteContent
 import SiteOutput
 import Templating
 
-/// The list pages a site builds from its pages, per language: one per tag and a tags index, one
+/// The list pages a site builds from its pages, per language: one per term of each taxonomy
+/// (`tags` by default) and an index of each taxonomy's terms, one
 /// per section without an index page of its own (`content/posts/*.md` → `/posts/`), paginated;
 /// a section's `_index.md` gives its list a title and an introduction. Pages are listed by
 /// weight, then newest first (`listOrder`). A language other than the default one has its lists
@@ -14,18 +15,19 @@ struct SiteLists {
         var title: String
         var language: SiteLanguage
         var pages: [PageRecord]
-        /// The tags index lists tags, not pages.
-        var isTagIndex = false
+        /// A taxonomy's index lists its terms, not pages: the taxonomy's plural name.
+        var termIndex: String?
         /// The section's `_index.md`, whose body introduces the list.
         var index: PageRecord?
 
-        /// A section's or a tag's list has an Atom feed of its pages (`URL/atom.xml`).
-        var hasFeed: Bool { !isTagIndex && !pages.isEmpty }
+        /// A section's or a term's list has an Atom feed of its pages (`URL/atom.xml`).
+        var hasFeed: Bool { termIndex == nil && !pages.isEmpty }
     }
 
     private(set) var lists: [List] = []
-    /// Every tag of each language with its page and count, for the tags indexes.
-    private(set) var tagIndex: [String: [(name: String, url: String, count: Int)]] = [:]
+    /// Every term of each taxonomy in each language (by `taxonomy language`), with its page and
+    /// count, for the taxonomies' indexes.
+    private(set) var termIndex: [String: [(name: String, url: String, count: Int)]] = [:]
     /// The pages before and after each page in its section's order, by the page's URL.
     private(set) var neighbors: [String: Neighbors] = [:]
 
@@ -36,35 +38,41 @@ struct SiteLists {
     }
 
     /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `indexes`: the
-    /// published sections' `_index.md` records; `word`, a string table's text for a key in a
-    /// language (the tag lists' titles: `tags`, and `taggedWith`, whose `%@` is the tag).
-    init(newestFirst: [PageRecord], languages: [SiteLanguage], indexes: [PageRecord] = [],
+    /// published sections' `_index.md` records; `taxonomies`, the site's (plural names); `word`, a
+    /// string table's text for a key in a language (the taxonomies' titles: `tags`, and
+    /// `taggedWith`, whose `%@` is the tag; for another taxonomy, its name and `NAMETerm`).
+    init(newestFirst: [PageRecord], languages: [SiteLanguage], indexes: [PageRecord] = [], taxonomies: [String] = ["tags"],
          word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
         let pageURLs = Set(newestFirst.map(\.url))
         let indexByURL = Dictionary(indexes.map { ($0.url, $0) }) { first, _ in first }
         let ordered = newestFirst.sorted(by: Self.listOrder)
         for language in languages {
             let members = ordered.filter { $0.language == language.code }
-            var tags: [String: (name: String, pages: [PageRecord])] = [:]
-            var slugs: [String: String] = [:]
-            for page in members {
-                for tag in page.metadata.tags {
-                    let slug = slugs[tag] ?? SiteURL.slug(tag)
-                    slugs[tag] = slug
-                    tags[slug, default: (tag, [])].pages.append(page)
+            for taxonomy in taxonomies {
+                var terms: [String: (name: String, pages: [PageRecord])] = [:]
+                var slugs: [String: String] = [:]
+                for page in members {
+                    for term in page.terms(of: taxonomy) {
+                        let slug = slugs[term] ?? SiteURL.slug(term)
+                        slugs[term] = slug
+                        terms[slug, default: (term, [])].pages.append(page)
+                    }
                 }
-            }
-            let sortedTags = tags.sorted { $0.key < $1.key }
-            if !tags.isEmpty {
-                lists.append(List(url: language.prefix + "/tags/", title: word("tags", language.code) ?? "Tags", language: language,
-                                  pages: [], isTagIndex: true))
-                let tagged = word("taggedWith", language.code) ?? "Tagged “%@”"
-                for (slug, tag) in sortedTags {
-                    lists.append(List(url: language.prefix + "/tags/\(slug)/", title: tagged.replacingOccurrences(of: "%@", with: tag.name),
-                                      language: language, pages: tag.pages))
+                let sorted = terms.sorted { $0.key < $1.key }
+                let folder = language.prefix + "/" + taxonomy + "/"
+                if !terms.isEmpty {
+                    let named = taxonomy.prefix(1).uppercased() + taxonomy.dropFirst()
+                    lists.append(List(url: folder, title: word(taxonomy, language.code) ?? named, language: language, pages: [],
+                                      termIndex: taxonomy))
+                    let title = word(taxonomy == "tags" ? "taggedWith" : taxonomy + "Term", language.code)
+                        ?? (taxonomy == "tags" ? "Tagged “%@”" : named + ": %@")
+                    for (slug, term) in sorted {
+                        lists.append(List(url: folder + slug + "/", title: title.replacingOccurrences(of: "%@", with: term.name),
+                                          language: language, pages: term.pages))
+                    }
                 }
+                termIndex[taxonomy + " " + language.code] = sorted.map { (name: $0.value.name, url: folder + $0.key + "/", count: $0.value.pages.count) }
             }
-            tagIndex[language.code] = sortedTags.map { (name: $0.value.name, url: language.prefix + "/tags/\($0.key)/", count: $0.value.pages.count) }
             var sections: [String: [PageRecord]] = [:]
             for page in members where !page.section.isEmpty {
                 sections[language.prefix + "/" + page.section + "/", default: []].append(page)
@@ -111,11 +119,11 @@ struct SiteLists {
         (a.metadata.date ?? "", a.url) > (b.metadata.date ?? "", b.url)
     }
 
-    /// What page `number` of a list shows: its share of the list's pages, or, on a tags index,
-    /// every tag with its page count.
+    /// What page `number` of a list shows: its share of the list's pages, or, on a taxonomy's
+    /// index, every term with its page count.
     func items(of list: List, page number: Int, size: Int, entry: (PageRecord) -> PageEntry) -> [PageEntry] {
-        guard !list.isTagIndex else {
-            return (tagIndex[list.language.code] ?? []).map { PageEntry(title: "\($0.name) (\($0.count))", url: $0.url, date: "", summary: "", summaryHTML: "",
+        if let taxonomy = list.termIndex {
+            return (termIndex[taxonomy + " " + list.language.code] ?? []).map { PageEntry(title: "\($0.name) (\($0.count))", url: $0.url, date: "", summary: "", summaryHTML: "",
                                                                                  readingTime: 0) }
         }
         return list.pages.dropFirst((number - 1) * size).prefix(size).map(entry)
@@ -123,7 +131,7 @@ struct SiteLists {
 
     /// How many pages a list takes.
     func pageCount(_ list: List, size: Int) -> Int {
-        Self.pageCount(list.isTagIndex ? 1 : list.pages.count, size: size)
+        Self.pageCount(list.termIndex != nil ? 1 : list.pages.count, size: size)
     }
 
     /// The URLs of every list page, pagination pages included.

@@ -131,8 +131,19 @@ final class TemplateContexts: Sendable {
                 wordCount: record.length.wordCount, readingTime: record.length.readingTime, lang: record.metadata.lang ?? record.language,
                 section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),
                 params: record.metadata.params.mapValues(TemplateValue.init),
-                toc: TableOfContents(headings: body.contents), previous: around.previous.map(entry), next: around.next.map(entry)),
+                toc: TableOfContents(headings: body.contents), terms: terms(of: record),
+                previous: around.previous.map(entry), next: around.next.map(entry)),
             pages: withListing ? listing(record.language) : .empty)
+    }
+
+    /// A page's terms of each of the site's taxonomies, with their lists' URLs.
+    func terms(of page: PageRecord) -> [String: [TermLink]] {
+        let prefix = configuration.language(page.language)?.prefix ?? ""
+        var terms: [String: [TermLink]] = [:]
+        for taxonomy in configuration.taxonomies {
+            terms[taxonomy] = page.terms(of: taxonomy).map { TermLink(name: $0, url: prefix + "/" + taxonomy + "/" + SiteURL.slug($0) + "/") }
+        }
+        return terms
     }
 
     /// A list page's context; `intro`, the body of its section's `_index.md` (when it has one).

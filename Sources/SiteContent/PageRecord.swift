@@ -58,6 +58,17 @@ package final class PageRecord: Sendable, Codable {
         self.signature = signature
     }
 
+    /// The page's terms of a taxonomy (its plural name): `tags`, or the front matter's list (or
+    /// single string) of that name.
+    package func terms(of taxonomy: String) -> [String] {
+        if taxonomy == "tags" { return metadata.tags }
+        switch metadata.params[taxonomy] {
+        case .string(let term)?: return [term]
+        case .array(let terms)?: return terms.compactMap { if case .string(let term) = $0 { term } else { nil } }
+        default: return []
+        }
+    }
+
     /// Whether the file is a section's `_index.md`: not a page of its own, but the title and
     /// introduction of its folder's list page (whose URL it has).
     package var isSectionIndex: Bool {

@@ -155,6 +155,27 @@ extension SiteConfiguration {
         return menus
     }
 
+    /// `[taxonomies]`: `singular = "plural"` pairs (`tag = "tags"`, `series = "series"`), the
+    /// plural names in their keys' order; without the table, `tags`.
+    static func taxonomies(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> [String] {
+        guard let setting = source.table["taxonomies"] else { return ["tags"] }
+        guard let table = setting.table else {
+            diagnostics.append(Diagnostic(.error, "'taxonomies' must be a table of singular = \"plural\" ([taxonomies] tag = \"tags\")",
+                                          path: source.path, position: source.position(of: ["taxonomies"])))
+            return ["tags"]
+        }
+        var plurals: [String] = []
+        for key in table.keys.sorted() {
+            guard let plural = table[key]?.string, !plural.isEmpty, SiteURL.slug(plural) == plural, !plurals.contains(plural) else {
+                diagnostics.append(Diagnostic(.error, "taxonomy '\(key)' must name its plural, a URL folder such as \"tags\" (lower case, once)",
+                                              path: source.path, position: source.position(of: ["taxonomies", key])))
+                continue
+            }
+            plurals.append(plural)
+        }
+        return plurals
+    }
+
     static func author(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> SiteAuthor? {
         guard let table = SettingsTable("author", of: source, known: ["name", "email"], diagnostics: &diagnostics) else { return nil }
         guard let name = table.string("name", &diagnostics), !name.isEmpty else {

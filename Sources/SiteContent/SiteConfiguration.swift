@@ -30,10 +30,13 @@ public struct SiteConfiguration: Sendable {
     public var params: [String: AttributeValue] = [:]
     /// `[[menus.NAME]]` entries, by menu.
     public var menus: [String: [MenuItem]] = [:]
+    /// The taxonomies pages are classified by, as their plural names (front matter keys, URL
+    /// folders): `[taxonomies]` (`category = "categories"`), else `tags` alone.
+    public var taxonomies = ["tags"]
 
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
-                                         "author", "feeds", "markdown", "params", "menus"]
+                                         "author", "feeds", "markdown", "params", "menus", "taxonomies"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -111,6 +114,7 @@ public struct SiteConfiguration: Sendable {
         configuration.markdown = markdown(source, diagnostics: &diagnostics)
         configuration.params = params(source, diagnostics: &diagnostics)
         configuration.menus = menus(source, diagnostics: &diagnostics)
+        configuration.taxonomies = taxonomies(source, diagnostics: &diagnostics)
         return (configuration, diagnostics)
     }
 

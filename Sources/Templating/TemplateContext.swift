@@ -169,6 +169,8 @@ package struct PageContext: TemplateRepresentable {
     package var params: [String: TemplateValue]
     /// The headings below the title (`page.toc`, `page.tocHTML`, `page.hasTOC`).
     package var toc: TableOfContents
+    /// Its terms of each taxonomy, as links to their lists (`page.terms.tags`: `name`, `url`).
+    package var terms: [String: [TermLink]]
     /// The pages before and after it in its section's order (`page.previous`, `page.next`: `title`,
     /// `url`…), when it has them.
     package var previous: PageEntry?
@@ -177,7 +179,7 @@ package struct PageContext: TemplateRepresentable {
     package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", lastmod: String = "", tags: [String] = [],
                  summary: String = "", summaryHTML: String = "", wordCount: Int = 0, readingTime: Int = 0, lang: String, section: String = "", translations: [TranslationLink] = [],
                  stylesheet: String, feed: String = "", params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents(),
-                 previous: PageEntry? = nil, next: PageEntry? = nil) {
+                 terms: [String: [TermLink]] = [:], previous: PageEntry? = nil, next: PageEntry? = nil) {
         self.title = title
         self.content = content
         self.titleHTML = titleHTML
@@ -198,6 +200,7 @@ package struct PageContext: TemplateRepresentable {
         self.feed = feed
         self.params = params
         self.toc = toc
+        self.terms = terms
         self.previous = previous
         self.next = next
     }
@@ -205,6 +208,7 @@ package struct PageContext: TemplateRepresentable {
     package var templateValue: TemplateValue {
         .object([
             ("previous", previous?.templateValue ?? .text("")), ("next", next?.templateValue ?? .text("")),
+            ("terms", .object(terms.sorted { $0.key < $1.key }.map { ($0.key, .list($0.value.map(\.templateValue))) })),
             ("toc", .list(toc.entries.map(\.templateValue))), ("tocHTML", .html(toc.html)), ("hasTOC", .bool(toc.isWorthShowing)),
             ("title", .text(title)), ("content", .html(content)), ("titleHTML", .html(titleHTML)),
             ("contentAfterTitle", .html(contentAfterTitle)), ("url", .text(url)), ("permalink", .text(permalink)),
@@ -214,6 +218,21 @@ package struct PageContext: TemplateRepresentable {
             ("feed", .text(feed)),
             ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
         ])
+    }
+}
+
+/// A term of a taxonomy, and its list page: `name`, `url`.
+package struct TermLink: TemplateRepresentable, Equatable {
+    package var name: String
+    package var url: String
+
+    package init(name: String, url: String) {
+        self.name = name
+        self.url = url
+    }
+
+    package var templateValue: TemplateValue {
+        .object([("name", .text(name)), ("url", .text(url))])
     }
 }
 

@@ -75,8 +75,10 @@ public struct ThemeCheck: Sendable {
         let heading = ##"<h1 id="sample">Sample<a class="rw-anchor" href="#sample" aria-hidden="true" tabindex="-1"></a></h1>"## + "\n"
         let toc = TableOfContents(headings: [(2, "One", "one"), (3, "One and a half", "one-and-a-half"), (2, "Two", "two")])
         let page = PageContext(title: "Sample", content: heading + "<p>Sample</p>", titleHTML: heading, contentAfterTitle: "<p>Sample</p>",
-                               url: "/sample/", permalink: "/sample/", date: "2026-01-01", lastmod: "2026-01-02", tags: ["sample"], summary: "A sample page.",
-                               summaryHTML: "<p>A sample page.</p>\n", wordCount: 3, readingTime: 1, lang: "en", section: "", stylesheet: "/theme.css", toc: toc)
+                               url: "/sample/", permalink: "/sample/", date: "2026-01-01", lastmod: "2026-01-02", tags: ["sample"],
+                               summary: "A sample page.", summaryHTML: "<p>A sample page.</p>\n", wordCount: 3, readingTime: 1, lang: "en",
+                               section: "samples", stylesheet: "/theme.css", feed: "/samples/atom.xml", toc: toc,
+                               terms: ["tags": [TermLink(name: "sample", url: "/tags/sample/")]], previous: entry, next: entry)
         let site = SiteContext(title: "Sample", baseURL: "/", language: "en", theme: "sample",
                                languages: [LanguageLink(code: "en", name: "English", url: "/")], home: "/",
                                params: ["tagline": .text("A sample site")],

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// Issue 15, point 4: `[taxonomies]` (`tags` by default, others such as `categories` or
+/// `series`): a page per term, a list of each taxonomy's terms, a feed per term; the default
+/// theme links a page's tags.
+@Suite struct TaxonomyCommandTests {
+    static let pages = [
+        "content/a.md": "---\ntitle: A\ndate: 2026-01-01\ntags: [Swift]\ncategories: [Guides, Notes]\nseries: Runway basics\n---\nA.\n",
+        "content/b.md": "---\ntitle: B\ndate: 2026-01-02\ncategories: [Guides]\n---\nB.\n",
+    ]
+
+    @Test func eachTaxonomyHasItsTermsListsAndFeeds() throws {
+        let site = try TestSite(Self.pages, configuration: "[taxonomies]\ntag = \"tags\"\ncategory = \"categories\"\nseries = \"series\"\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let guides = try #require(site.read("_site/categories/guides/index.html"))
+        #expect(guides.contains("<h1>Categories: Guides</h1>") && guides.contains(#"href="/a/""#) && guides.contains(#"href="/b/""#))
+        #expect(site.read("_site/categories/index.html")?.contains(#"<a href="/categories/guides/">Guides (2)</a>"#) == true)
+        #expect(site.read("_site/series/runway-basics/index.html")?.contains("<h1>Series: Runway basics</h1>") == true, "a single term")
+        #expect(site.exists("_site/categories/notes/atom.xml") && site.exists("_site/tags/swift/atom.xml"))
+        #expect(site.read("_site/a/index.html")?.contains(#"<a class="tag" href="/tags/swift/" rel="tag">Swift</a>"#) == true)
+    }
+
+    @Test func withoutTheTableTagsAloneAreATaxonomy() throws {
+        let site = try TestSite(Self.pages)
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.exists("_site/tags/swift/index.html") && !site.exists("_site/categories"))
+    }
+
+    @Test func aBadTaxonomyIsLocated() throws {
+        let site = try TestSite(["content/a.md": "# A\n"], configuration: "[taxonomies]\ntag = \"Tags Here\"\n")
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 1 && check.stderr.contains("\(site.root)/runway.toml:4:1: error: taxonomy 'tag' must name its plural"), "\(check.stderr)")
+    }
+}
