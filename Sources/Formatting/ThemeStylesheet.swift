@@ -69,13 +69,15 @@ public struct ThemeStylesheet: Sendable {
         .tags .label { font-size: 0.85em; opacity: 0.75; }
         main .meta, .list .summary .reading-time { font-size: 0.85em; opacity: 0.75; }
         .list .summary { margin: 0.25em 0 0.75em; }
+        .list .summary p { margin: 0.25em 0; }
         nav.neighbors { display: flex; justify-content: space-between; gap: 1em; margin-top: 2rem; }
         nav.neighbors a { max-width: 48%; }
         nav.neighbors a.next { margin-left: auto; text-align: right; }
         nav.neighbors a span { display: block; font-size: 0.8em; opacity: 0.75; }
         .tags a.tag { color: inherit; text-decoration: none; }
         .tags .tag { font-size: 0.85em; padding: 0.1em 0.5em; border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 1em; }
-        main table { border-collapse: collapse; }
+        main { overflow-wrap: break-word; }
+        main table { border-collapse: collapse; display: block; max-width: 100%; overflow-x: auto; }
         main th, main td { padding: 0.3em 0.75em; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
         main pre { padding: 0.75em 1em; overflow-x: auto; border-radius: 6px; }
         main code { padding: 0.1em 0.25em; border-radius: 4px; }

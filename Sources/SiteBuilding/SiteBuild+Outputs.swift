@@ -143,12 +143,14 @@ extension SiteBuild {
         if let path = OutputPath("404.html") { jobs.append(OutputJob(path: path, key: notFoundKey, kind: .notFound, claimant: "the 404 page")) }
 
         var texts: [(String, String)] = []
+        // With `[feeds] full`, a page's content, read once however many feeds it is in.
+        let contents = FeedContents { page in
+            FileContents.read(page.source).flatMap { reader.read(page.file, bytes: $0).body?.html }
+                .map { contexts.contentURLs.rewrite($0, of: page) }
+        }
         func feeds(title: String, home: String) -> Feeds {
             Feeds(title: title, baseURL: configuration.baseURL, home: home, author: configuration.author, settings: configuration.feeds,
-                  contentURLs: contexts.contentURLs) { page in
-                FileContents.read(page.source).flatMap { reader.read(page.file, bytes: $0).body?.html }
-                    .map { contexts.contentURLs.rewrite($0, of: page) }
-            }
+                  contentURLs: contexts.contentURLs, content: contents.html(of:))
         }
         for language in configuration.languages {
             let pages = newest.filter { $0.language == language.code }

@@ -77,7 +77,20 @@ package struct PageSummary: Sendable, Hashable {
             default: plain += text[run]
             }
         }
-        return plain.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Runs of white space as one space, over the scalars (splitting Characters costs more).
+        var collapsed = String.UnicodeScalarView()
+        var space = true
+        for scalar in plain.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !space { collapsed.append(" ") }
+                space = true
+            } else {
+                collapsed.append(scalar)
+                space = false
+            }
+        }
+        if collapsed.last == " " { collapsed.removeLast() }
+        return String(collapsed)
     }
 
     static func isHTML(_ run: AttributedText.Run) -> Bool {
@@ -106,7 +119,16 @@ package struct PageLength: Sendable, Hashable {
         for run in text.runs where !PageSummary.isHTML(run) {
             inWord = false
             for scalar in text[run].unicodeScalars {
-                if Self.isCJK(scalar) {
+                if scalar.isASCII {
+                    // Most text is ASCII: letters and digits without looking up Unicode properties.
+                    let value = scalar.value | 0x20
+                    if (value >= 0x61 && value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39) {
+                        if !inWord { words += 1 }
+                        inWord = true
+                    } else if !inWord || !(scalar == "'" || scalar == "-") {
+                        inWord = false
+                    }
+                } else if Self.isCJK(scalar) {
                     cjk += 1
                     inWord = false
                 } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {

@@ -125,8 +125,9 @@ package struct TemplateFilters: Sendable {
 
     /// At most `limit` characters, cut at the last space before it when there is one, then `…`.
     static func truncated(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
-        var cut = String(text.prefix(limit))
+        // Only the first `limit` characters are counted: a summary can be a long paragraph.
+        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex else { return text }
+        var cut = String(text[..<end])
         if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > limit / 2 {
             cut = String(cut[..<space])
         }

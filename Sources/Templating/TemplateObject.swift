@@ -21,9 +21,14 @@ final class TemplateObject: MustacheParent, @unchecked Sendable {
 /// Text as templates see it: escaped by the engine where a template writes it with `{{ }}`, empty
 /// text counting as false in a section (`{{#page.date}}…{{/page.date}}`), and the transforms of
 /// `TemplateFilters` (`{{ slugify(tag) }}`), which know the page's language and the site.
-struct TemplateText: MustacheCustomRenderable, MustacheTransformable, CustomStringConvertible, @unchecked Sendable {
+///
+/// A parent with no children: inside a section over it (`{{#page.date}}…{{page.date}}…`) a name is
+/// looked for in it first, and the engine reflects over what is not a parent, on every lookup.
+struct TemplateText: MustacheCustomRenderable, MustacheTransformable, MustacheParent, CustomStringConvertible, @unchecked Sendable {
     let text: String
     let filters: TemplateFilters.Bound
+
+    func child(named name: String) -> Any? { nil }
 
     var renderText: String { text }
     var isNull: Bool { text.isEmpty }
@@ -35,8 +40,11 @@ struct TemplateText: MustacheCustomRenderable, MustacheTransformable, CustomStri
 }
 
 /// Trusted HTML (a page's rendered body): written as it is with `{{{ }}}`; empty counts as false.
-struct TemplateHTML: MustacheCustomRenderable, CustomStringConvertible, Sendable {
+struct TemplateHTML: MustacheCustomRenderable, MustacheParent, CustomStringConvertible, Sendable {
     let html: String
+
+    /// No children, as `TemplateText` has none.
+    func child(named name: String) -> Any? { nil }
 
     var renderText: String { html }
     var isNull: Bool { html.isEmpty }

@@ -78,6 +78,13 @@ final class WebDriver: @unchecked Sendable {
                               ["cmd": "Emulation.setEmulatedMedia", "params": ["features": features]])
     }
 
+    /// Emulates a phone's viewport `width` CSS pixels wide (a narrow window, a mobile page).
+    func emulateWidth(_ width: Int, height: Int = 800) throws {
+        _ = try request("POST", "/session/\(session)/goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride", "params": [
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": true,
+        ] as [String: Any]])
+    }
+
     func quit() {
         _ = try? request("DELETE", "/session/\(session)")
         kill(driverPID, SIGKILL)  // it ignores SIGTERM when started in the background

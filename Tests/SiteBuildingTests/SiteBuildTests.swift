@@ -55,7 +55,7 @@ import Testing
         // The guide shows sections, summaries, tables of contents and links between files.
         let guide = try String(contentsOfFile: output + "/guide/index.html", encoding: .utf8)
         #expect(guide.contains("<h1>Guide</h1>\n<p>A short guide in three chapters"))
-        #expect(guide.contains("<p class=\"summary\">A page is a Markdown file under content/. This first paragraph"))
+        #expect(guide.contains("<div class=\"summary\"><p>A page is a Markdown file under <code>content/</code>. This first paragraph"))
         let writing = try String(contentsOfFile: output + "/guide/writing/index.html", encoding: .utf8)
         #expect(writing.contains(#"<nav class="toc" aria-label="Contents">"#))
         #expect(writing.contains(#"<a href="/guide/theming/#styles">theming chapter</a>"#))
@@ -243,7 +243,7 @@ import Testing
             #expect(files.contains(expected), "\(expected)")
         }
         let first = try String(contentsOfFile: root + "/_site/posts/index.html", encoding: .utf8)
-        #expect(first.contains(#"<a href="/posts/c/">C</a> <time datetime="2026-03-01">March 1, 2026</time><p class="summary">About c. <span class="reading-time">1 min read</span></p>"#))
+        #expect(first.contains(#"<a href="/posts/c/">C</a> <time datetime="2026-03-01">March 1, 2026</time><div class="summary"><p>About c.</p>"#))
         #expect(first.contains(#"<a href="/posts/page/2/">Older</a>"#))
         #expect(!first.contains("/posts/a/"))
         let rss = try String(contentsOfFile: root + "/_site/index.xml", encoding: .utf8)
