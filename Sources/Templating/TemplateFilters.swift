@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SiteOutput
 import Mustache
 
@@ -24,6 +25,9 @@ package struct TemplateFilters: Sendable {
     package var baseURL: String
     /// By language code, each key's text (English's where the language's table has none).
     package let strings: [String: [String: String]]
+    /// The dates `date` wrote, by language and date: a build writes the same few hundred dates on
+    /// thousands of pages and lists, and making a calendar and a format for each took 2% of it.
+    let writtenDates = WrittenDates()
 
     package init(markdown: @escaping @Sendable (String) -> String, slug: @escaping @Sendable (String) -> String, baseURL: String,
                  strings: [String: [String: String]] = [:]) {
@@ -79,7 +83,7 @@ package struct TemplateFilters: Sendable {
             switch name {
             case "slugify": self.text(filters.slug(text))
             case "truncate": self.text(TemplateFilters.truncated(text, to: TemplateFilters.truncation))
-            case "date": self.text(TemplateFilters.formatted(date: text, language: language) ?? text)
+            case "date": self.text(filters.writtenDates.date(text, language: language))
             case "relURL": self.text(filters.relative(text))
             case "absURL": self.text(filters.absolute(filters.relative(text)))
             case "markdownify": TemplateHTML(html: filters.markdown(text))
@@ -148,5 +152,19 @@ package struct TemplateFilters: Sendable {
         var style = Date.FormatStyle(date: .long, time: .omitted, locale: Locale(identifier: language), calendar: calendar)
         style.timeZone = calendar.timeZone
         return date.formatted(style)
+    }
+}
+
+/// `TemplateFilters.formatted(date:language:)`, each date and language made once.
+final class WrittenDates: Sendable {
+    private let made = Mutex<[String: String]>([:])
+
+    /// `text` written out in `language`, or as it is when it is not a date.
+    func date(_ text: String, language: String) -> String {
+        let key = language + " " + text
+        if let written = made.withLock({ $0[key] }) { return written }
+        let written = TemplateFilters.formatted(date: text, language: language) ?? text
+        made.withLock { $0[key] = written }
+        return written
     }
 }
