@@ -223,8 +223,10 @@ extension SiteBuild {
             let url = "/" + job.path.value.dropLast(job.path.value.hasSuffix("index.html") ? "index.html".count : 0)
             // The message goes to a content file, the later one when both are pages.
             let (blamed, other) = job.file != nil ? (job, earlier) : (earlier, job)
-            plan.diagnostics.append(Diagnostic(.error, "its URL \(url) is also that of \(other.claimant): two pages cannot share one file "
-                                               + "(change a slug or a file name)", path: blamed.file ?? blamed.claimant,
+            let message = blamed.claimant.hasPrefix("the alias ")
+                ? "its alias \(url) is also the URL of \(other.claimant): an alias cannot replace a page (change or remove the alias)"
+                : "its URL \(url) is also that of \(other.claimant): two pages cannot share one file (change a slug or a file name)"
+            plan.diagnostics.append(Diagnostic(.error, message, path: blamed.file ?? blamed.claimant,
                                                position: blamed.file.map { _ in SourcePosition(line: 1, column: 1) }))
         }
         for (file, source) in statics.sorted(by: { $0.key < $1.key }) {

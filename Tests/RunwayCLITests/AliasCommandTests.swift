@@ -28,6 +28,14 @@ import Testing
         #expect(check.stderr.contains("\(site.root)/content/a.md:3:1: error: ") && check.stderr.contains(message), "\(check.stderr)")
     }
 
+    @Test func anAliasCannotReplaceAPage() throws {
+        let site = try TestSite(["content/posts/a.md": "---\naliases: [/posts/b/]\n---\nA.\n", "content/posts/b.md": "B.\n"])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 1 && !site.exists("_site"))
+        #expect(build.stderr.contains("\(site.root)/content/posts/a.md:1:1: error: its alias /posts/b/ is also the URL of \(site.root)/content/posts/b.md"),
+                "\(build.stderr)")
+    }
+
     @Test(.timeLimit(.minutes(2))) func serveAnswersAnAliasWithA301() async throws {
         let site = try TestSite(["content/posts/new.md": Self.page])
         let server = try LiveReloadBrowserTests.Server(site: site.root)
