@@ -17,8 +17,12 @@ struct ContentURLs: Sendable {
     /// The URL a link of the page of `file` to a content file leads to (`/b/#part`), or `nil`
     /// when the destination names no content file, or one the site does not publish.
     func resolve(_ destination: String, from file: String) -> String? {
-        guard let target = ContentLinks.target(of: destination, from: file), let url = urls[target.file] else { return nil }
-        return url + target.suffix
+        ContentLinks.target(of: destination, from: file).flatMap(url(of:))
+    }
+
+    /// The URL a content file and what follows its path (`#part`) lead to, when it is published.
+    func url(of target: (file: String, suffix: String)) -> String? {
+        urls[target.file].map { $0 + target.suffix }
     }
 
     /// The links of a page to content files, each with the URL it becomes, in the page's order:
@@ -29,6 +33,11 @@ struct ContentURLs: Sendable {
 
     /// `html`, one of the page's bodies or summaries, with the `href` of each link to a content
     /// file replaced by the page's URL.
+    /// A page's body with its links to content files rewritten (`rewrite(_:of:)`).
+    func rewrite(_ body: PageBody, of page: PageRecord) -> PageBody {
+        PageBody(html: rewrite(body.html, of: page), headings: body.headings)
+    }
+
     func rewrite(_ html: String, of page: PageRecord) -> String {
         let replacements = replacements(of: page)
         return replacements.isEmpty ? html : ContentLinks.rewrite(html, replacements)

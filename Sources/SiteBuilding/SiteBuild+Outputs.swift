@@ -42,6 +42,16 @@ extension SiteBuild {
             case list(Int, number: Int, translations: [TemplateContexts.Version])
             case notFound
             case text(String)
+            /// An alias's redirect page, made (and under the base path) already.
+            case redirect(String)
+
+            /// Whether a template renders it (its HTML then gets the base path).
+            var isRendered: Bool {
+                switch self {
+                case .page, .list, .notFound: true
+                case .text, .redirect: false
+                }
+            }
         }
 
         var path: OutputPath
@@ -187,7 +197,7 @@ extension SiteBuild {
             for alias in page.metadata.aliases {
                 guard let (url, path) = SiteURL.alias(alias, pageURL: page.url) else { continue }
                 let text = Self.redirectPage(to: page.url, baseURL: configuration.baseURL, basePath: basePath)
-                jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .text(text), claimant: "the alias \(url) of \(page.url)",
+                jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .redirect(text), claimant: "the alias \(url) of \(page.url)",
                                       file: page.source))
                 let encoded = { (url: String) in url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url }
                 redirects += encoded(basePath.apply(to: url)) + " " + encoded(basePath.apply(to: page.url)) + " 301\n"
@@ -223,7 +233,8 @@ extension SiteBuild {
             let url = "/" + job.path.value.dropLast(job.path.value.hasSuffix("index.html") ? "index.html".count : 0)
             // The message goes to a content file, the later one when both are pages.
             let (blamed, other) = job.file != nil ? (job, earlier) : (earlier, job)
-            let message = blamed.claimant.hasPrefix("the alias ")
+            let isAlias = if case .redirect = blamed.kind { true } else { false }
+            let message = isAlias
                 ? "its alias \(url) is also the URL of \(other.claimant): an alias cannot replace a page (change or remove the alias)"
                 : "its URL \(url) is also that of \(other.claimant): two pages cannot share one file (change a slug or a file name)"
             plan.diagnostics.append(Diagnostic(.error, message, path: blamed.file ?? blamed.claimant,
@@ -236,7 +247,7 @@ extension SiteBuild {
             }
             if let job = claimed[path] {
                 switch job.kind {
-                case .text, .notFound:
+                case .text, .redirect, .notFound:
                     plan.jobs.removeAll { $0.path == path }
                 case .page, .list:
                     plan.diagnostics.append(Diagnostic(.error, "would replace \(job.claimant) (\(path)): rename one of them", path: source))

@@ -63,13 +63,13 @@ extension SiteBuild {
                     result = .success(try templates.render("list.html", context: context))
                 case .notFound:
                     result = .success(try templates.render("404.html", context: contexts.notFound(templates: templates)))
-                case .text(let text):
+                case .text(let text), .redirect(let text):
                     result = .success(text)
                 }
             } catch {
                 result = .failure(error)
             }
-            if case .text = jobs[index].kind {} else { result = result.map(basePath.apply(toHTML:)) }
+            if jobs[index].kind.isRendered { result = result.map(basePath.apply(toHTML:)) }
             do throws(Diagnostic) {
                 let contents = try result.get()
                 try transaction?.write(contents, to: jobs[index].path)

@@ -200,7 +200,7 @@ public struct SiteBuild: Sendable {
                 case .page(_, let layout, _): used.insert(layout)
                 case .list: used.insert("list.html")
                 case .notFound: used.insert("404.html")
-                case .text: break
+                case .text, .redirect: break
                 }
             }
             var seen = Set(survey.diagnostics)

@@ -64,7 +64,7 @@ final class TemplateContexts: Sendable {
     /// `main` is always there, empty when the site has no such menu (a theme tests it with `empty`).
     static func menus(_ configured: [String: [MenuItem]], pages: [PageRecord]) -> [String: [MenuEntry]] {
         var menus = configured.mapValues { $0.map { MenuEntry(name: $0.name, url: $0.url, weight: $0.weight) } }
-        menus["main", default: []] += []
+        if menus["main"] == nil { menus["main"] = [] }
         for page in pages {
             for menu in page.metadata.menus { menus[menu, default: []].append(MenuEntry(name: page.title, url: page.url, weight: page.metadata.weight ?? 0)) }
         }
@@ -118,7 +118,7 @@ final class TemplateContexts: Sendable {
 
     /// A page's context; `pages` only when its template reads it.
     func page(_ record: PageRecord, body: PageBody, translations: [TranslationLink], withListing: Bool) -> TemplateContext {
-        let body = PageBody(html: contentURLs.rewrite(body.html, of: record), headings: body.headings)
+        let body = contentURLs.rewrite(body, of: record)
         let around = neighbors(record)
         let (titleHTML, afterTitle) = body.splitAtTitle
         return TemplateContext(
@@ -149,7 +149,7 @@ final class TemplateContexts: Sendable {
     /// A list page's context; `intro`, the body of its section's `_index.md` (when it has one).
     func list(title: String, url: String, language: String, intro: (record: PageRecord, body: PageBody)?, feed: String, items: [PageEntry],
               translations: [TranslationLink], pagination: Pagination) -> TemplateContext {
-        let body = intro.map { PageBody(html: contentURLs.rewrite($0.body.html, of: $0.record), headings: $0.body.headings) }
+        let body = intro.map { contentURLs.rewrite($0.body, of: $0.record) }
         let (titleHTML, afterTitle) = body?.splitAtTitle ?? ("", "")
         return TemplateContext(
             site: site(language),

@@ -16,7 +16,8 @@ package struct PageBody: Sendable {
     /// Whether the body's first block is a top-level heading: the page's title as its text shows
     /// it (whatever the front matter's `title`), which a theme shows apart from the rest.
     package var beginsWithTitle: Bool {
-        headings.first?.level == 1 && html.hasPrefix("<h1 ") && html.contains("</h1>\n")
+        // Runway's renderer writes a top-level heading as `<h1 id="…">…</h1>` and a newline.
+        headings.first?.level == 1 && html.hasPrefix("<h1 ")
     }
 
     /// The body cut after its title heading (`beginsWithTitle`): that heading's HTML and the

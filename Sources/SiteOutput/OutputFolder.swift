@@ -123,8 +123,7 @@ public final class OutputFolder: Sendable {
 
     /// Whether the file at `path` is still exactly as Runway wrote it with `key`.
     public func holds(_ path: OutputPath, key: UInt64) -> Bool {
-        guard let entry = manifestState.withLock({ $0.files[path] }), entry.key == key else { return false }
-        return FileSignature.of(root + "/" + path.value) == entry.signature
+        current([(path, key)], lookingAtFiles: true)[0]
     }
 
     /// For each of `outputs`, whether the manifest lists it with its key and, when `lookingAtFiles`,
