@@ -102,13 +102,11 @@ struct SiteBenchmark {
     private func finish(summary: String) throws {
         try "# Home\n".write(toFile: root + "/content/index.md", atomically: false, encoding: .utf8)
         print("\(name): \(summary) in \(root)")
-        try FileManager.default.createDirectory(atPath: hugoRoot + "/layouts/_default", withIntermediateDirectories: true)
-        try "baseURL = 'https://bench.example/'\ntitle = 'Bench'\n[markup.goldmark.renderer]\nunsafe = false\n"
+        try FileManager.default.createDirectory(atPath: hugoRoot, withIntermediateDirectories: true)
+        try "baseURL = 'https://bench.example/'\ntitle = 'Bench'\npaginate = 20\n[markup.goldmark.renderer]\nunsafe = false\n"
             .write(toFile: hugoRoot + "/hugo.toml", atomically: true, encoding: .utf8)
-        try "<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>\n"
-            .write(toFile: hugoRoot + "/layouts/_default/single.html", atomically: true, encoding: .utf8)
-        try "<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body><ul>{{ range .Paginator.Pages }}<li><a href=\"{{ .RelPermalink }}\">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n"
-            .write(toFile: hugoRoot + "/layouts/_default/list.html", atomically: true, encoding: .utf8)
+        try HugoLayouts.write(HugoLayouts.port, into: hugoRoot + "/layouts")
+        try HugoLayouts.write(HugoLayouts.minimal, into: hugoRoot + "/layouts-minimal")
         try FileManager.default.copyItem(atPath: root + "/content", toPath: hugoRoot + "/content")
         // Hugo's home page is `_index.md`: an `index.md` there makes the whole of content/ one leaf
         // bundle, whose Markdown files are resources, not pages, and Hugo renders none of them.
@@ -124,7 +122,7 @@ struct SiteBenchmark {
         let clock = ContinuousClock()
         let build = SiteBuild(site: root)
         let hugo = FileManager.default.isExecutableFile(atPath: "/usr/bin/hugo")
-        var coldTimes: [Duration] = [], hugoTimes: [Duration] = []
+        var coldTimes: [Duration] = [], hugoTimes: [Duration] = [], minimalHugoTimes: [Duration] = []
         var coldCPU: [CPUTime] = [], hugoCPU: [CPUTime] = []
         var cold: SiteBuild.Report?
         for _ in 0..<3 {
@@ -136,8 +134,10 @@ struct SiteBenchmark {
             if hugo {
                 try? FileManager.default.removeItem(atPath: hugoRoot + "/public")
                 let before = CPUTime(RUSAGE_CHILDREN)
-                hugoTimes.append(try clock.measure { try runHugo() })
+                hugoTimes.append(try clock.measure { try runHugo(layouts: "layouts") })
                 hugoCPU.append(CPUTime(RUSAGE_CHILDREN) - before)
+                try? FileManager.default.removeItem(atPath: hugoRoot + "/public")
+                minimalHugoTimes.append(try clock.measure { try runHugo(layouts: "layouts-minimal") })
             }
         }
         guard let cold, let coldTime = coldTimes.min() else { return }
@@ -166,9 +166,13 @@ struct SiteBenchmark {
             print("  hugo: not installed (apt-get install hugo) — no comparison")
             return
         }
-        print("  hugo, cold, same content:    \(Self.milliseconds(hugoTime)) ms, best of \(Self.list(hugoTimes)); "
+        print("  hugo, cold, same content and the default theme's features: \(Self.milliseconds(hugoTime)) ms, best of \(Self.list(hugoTimes)); "
             + "CPU \(hugoCPU[hugoTimes.firstIndex(of: hugoTime)!])")
         print("  runway cold / hugo cold = \(String(format: "%.2f", Self.seconds(coldTime) / Self.seconds(hugoTime))) (goal ≤ 0.5)")
+        if let minimal = minimalHugoTimes.min() {
+            print("  hugo, cold, title and content only (HugoLayouts.minimal): \(Self.milliseconds(minimal)) ms, best of \(Self.list(minimalHugoTimes)); "
+                + "runway / that = \(String(format: "%.2f", Self.seconds(coldTime) / Self.seconds(minimal)))")
+        }
     }
 
     /// Every site in every place, one after the other; the sites are removed after they are measured.
@@ -195,13 +199,17 @@ struct SiteBenchmark {
         try? FileManager.default.removeItem(atPath: hugoRoot)
     }
 
-    private func runHugo() throws {
+    /// Hugo builds the twin with the layouts in its folder `layouts` (see `HugoLayouts`).
+    private func runHugo(layouts: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/hugo")
-        process.arguments = ["--quiet", "--source", hugoRoot, "--destination", hugoRoot + "/public"]
+        process.arguments = ["--quiet", "--source", hugoRoot, "--destination", hugoRoot + "/public", "--layoutDir", hugoRoot + "/" + layouts]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "hugo failed on \(hugoRoot) with \(layouts) (status \(process.terminationStatus))"])
+        }
     }
 
     private static func list(_ times: [Duration]) -> String {
