@@ -147,8 +147,9 @@ let package = Package(
         .testTarget(
             name: "SiteBuildingTests",
             dependencies: [
-                "AttributedText", "SiteContent", "Templating", "SiteBuilding", "ThemeTools", "SiteOutput",
+                "AttributedText", "SiteContent", "Templating", "SiteBuilding", "ThemeTools", "SiteOutput", "HTMLRendering",
             ],
+            resources: [.copy("Fixtures")],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -7,9 +7,14 @@ public import AttributedText
 /// the text. With the default options, the HTML of parsed Markdown equals cmark-gfm's own renderer.
 public struct HTMLRenderer: Sendable {
     public var options: Options
+    /// The pixel size of the image at a URL, when the caller can tell (a site build reads its
+    /// local files): such an image gets `width`, `height` and `loading="lazy"`. Without it, images
+    /// are as cmark-gfm writes them.
+    public var imageSize: (@Sendable (String) -> ImageSize?)?
 
-    public init(options: Options = Options()) {
+    public init(options: Options = Options(), imageSize: (@Sendable (String) -> ImageSize?)? = nil) {
         self.options = options
+        self.imageSize = imageSize
     }
 
     /// What the renderer writes for raw HTML and dangerous links.
@@ -50,6 +55,7 @@ public struct HTMLRenderer: Sendable {
         var string = text.string
         return string.withUTF8 { bytes in
             var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64)
+            walk.imageSize = imageSize
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in
                 for index in runs.indices {

@@ -4,6 +4,8 @@ import Formatting
 /// The state of one rendering: the elements open now, outermost first, and the output.
 struct RenderWalk {
     let options: HTMLRenderer.Options
+    /// The size of a local image, by its URL (`HTMLRenderer.imageSize`).
+    var imageSize: (@Sendable (String) -> ImageSize?)?
     var output: HTMLOutput
     private var blocks: [PresentationIntent.Component] = []
     private var inlines: [InlineIntent.Component] = []
@@ -391,10 +393,13 @@ struct RenderWalk {
         let component = inlines.removeLast()
         inlineStacks.removeLast()
         if let image = imageIndex {
-            guard image == index, case .image(_, let title) = component.kind else { return }
+            guard image == index, case .image(let source, let title) = component.kind else { return }
             if let title {
                 output.write("\" title=\"")
                 output.writeEscaped(title)
+            }
+            if let size = imageSize?(source) {
+                output.write("\" width=\"\(size.width)\" height=\"\(size.height)\" loading=\"lazy")
             }
             output.write("\" />")
             imageIndex = nil

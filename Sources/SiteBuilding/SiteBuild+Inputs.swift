@@ -23,6 +23,26 @@ extension SiteBuild {
         return (sources, diagnostics)
     }
 
+    /// The static files with the files of each published page bundle (`PageBundle`) beside its
+    /// page, at its URL. A bundle's file that would replace a static file, or another bundle's,
+    /// is an error at the file.
+    func withBundles(_ statics: [String: String], pages: [PageRecord]) -> (sources: [String: String], diagnostics: [Diagnostic]) {
+        var sources = statics
+        var diagnostics: [Diagnostic] = []
+        for page in pages {
+            guard let folder = PageBundle.folder(of: page.file) else { continue }
+            for file in PageBundle.resources(in: folder, site: site) {
+                let output = String(page.url.dropFirst()) + file, source = SitePaths.join(site, folder + "/" + file)
+                if let other = sources[output], other != source {
+                    diagnostics.append(Diagnostic(.error, "would be published at /\(output), as \(other) is: rename one of them", path: source))
+                    continue
+                }
+                sources[output] = source
+            }
+        }
+        return (sources, diagnostics)
+    }
+
     func isPublished(_ page: PageRecord) -> Bool {
         (drafts || !page.metadata.draft)
             && (future || (page.metadata.date.map { String($0.prefix(10)) <= today } ?? true))

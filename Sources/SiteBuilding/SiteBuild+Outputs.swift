@@ -23,6 +23,11 @@ extension SiteBuild {
                         listing: ContentHash?, contexts: TemplateContexts) -> ContentHash {
         var key = version
         key.add(page.hash)
+        // Its images' sizes are in its HTML: a changed image file changes the page.
+        for image in page.images {
+            key.add(image)
+            key.add(BuildCache.signature(of: image))
+        }
         key.add(contexts.menuHashes[page.language]?.description ?? "-")
         for (from, to) in contexts.contentURLs.replacements(of: page) { key.add(from + " " + to) }
         let around = contexts.neighbors(page)

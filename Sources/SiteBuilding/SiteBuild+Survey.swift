@@ -17,6 +17,8 @@ extension SiteBuild {
         var templates: TemplateSet
         var version: ContentHash
         var reader: PageReader
+        /// The static files of the theme and the site, by their path in the output.
+        var statics: [String: String]
         /// The configuration's and the theme's warnings.
         var diagnostics: [Diagnostic]
     }
@@ -41,17 +43,19 @@ extension SiteBuild {
         let templateFolders = library.templateFolders(site: site, theme: theme.name)
         // Every theme counts, not only the site's: a page may name another in its front matter.
         let themeFolders = library.names.compactMap { library.path(of: $0).map { ($0 as NSString).deletingLastPathComponent } }
+        let (statics, staticDiagnostics) = staticSources(themeFolders: library.folders(of: theme.name))
+        diagnostics += staticDiagnostics
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
                                                                         scope: configuration.contentScope(theme: theme)),
-                                themes: ThemeSet(library: library, site: theme))
+                                themes: ThemeSet(library: library, site: theme), staticFiles: statics)
         let (strings, stringDiagnostics) = StringTables.load(from: library.folders(of: theme.name).reversed() + [site])
         diagnostics += stringDiagnostics
         let filters = TemplateFilters(markdown: reader.html(fromMarkdown:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)
         return .success(Inputs(configuration: configuration, theme: theme, library: library,
                                templates: TemplateSet(folders: templateFolders, filters: filters),
-                               version: version, reader: reader, diagnostics: diagnostics))
+                               version: version, reader: reader, statics: statics, diagnostics: diagnostics))
     }
 
     struct Survey {
@@ -102,8 +106,8 @@ extension SiteBuild {
         // 2. Resolve lists and taxonomies.
         let resolved = resolveLists(read, files: files, inputs: inputs)
         // 3. Key outputs; links are checked against the files the plan makes.
-        let (statics, staticDiagnostics) = staticSources(themeFolders: inputs.library.folders(of: inputs.theme.name))
-        diagnostics += staticDiagnostics
+        let (statics, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published)
+        diagnostics += bundleDiagnostics
         let plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
                               contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
                               version: inputs.version, statics: statics)

@@ -14,12 +14,17 @@ package struct PageReader: Sendable {
     package let themes: ThemeSet
     /// Headings get ids and anchors in site builds; raw HTML is kept with `[markdown] unsafe`.
     let renderer: HTMLRenderer
+    /// The static files of the site and its theme, by their path in the output (`img/a.png`):
+    /// where a page's root-relative images are found.
+    let staticFiles: [String: String]
 
-    package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet) {
+    package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet,
+                 staticFiles: [String: String] = [:]) {
         self.site = site
         self.configuration = configuration
         self.parser = parser
         self.themes = themes
+        self.staticFiles = staticFiles
         renderer = HTMLRenderer(options: .init(allowsRawHTML: configuration.markdown.unsafe, headingIDs: true))
     }
 
@@ -95,6 +100,10 @@ package struct PageReader: Sendable {
         }
         // Only links inside the site (and to the page's own fragments) are kept: the link check
         // has nothing to say about the others.
+        let images = LocalImages(page: language.prefix + url, bundle: PageBundle.folder(of: file).map { SitePaths.join(site, $0) },
+                                 staticFiles: staticFiles)
+        var renderer = self.renderer
+        renderer.imageSize = images.size(of:)
         let (html, outline) = renderer.renderWithOutline(attributed)
         let record = PageRecord(
             file: file, source: path, hash: ContentHash(bytes), url: language.prefix + url, title: title, metadata: metadata,
@@ -105,7 +114,7 @@ package struct PageReader: Sendable {
             },
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(attributed, frontMatter: metadata.summary, parser: parser, renderer: HTMLRenderer()),
-            length: PageLength(attributed), diagnostics: diagnostics)
+            length: PageLength(attributed), images: images.sources(in: attributed), diagnostics: diagnostics)
         return (record, PageBody(html: html, headings: outline.headings), diagnostics)
     }
 

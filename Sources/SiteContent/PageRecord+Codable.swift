@@ -24,6 +24,7 @@ extension PageRecord {
         let anchors = try fields.decode([String].self)
         let summary = PageSummary(html: try fields.decode(String.self), text: try fields.decode(String.self))
         let length = PageLength(words: try fields.decode(Int.self), cjkCharacters: try fields.decode(Int.self))
+        let images = try fields.decode([String].self)
         let diagnostics = try fields.decode([Diagnostic].self)
         var metadata = PageMetadata()
         metadata.title = try fields.optional()
@@ -51,7 +52,7 @@ extension PageRecord {
         }
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
-                  summary: summary, length: length, diagnostics: diagnostics, signature: signature)
+                  summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -66,6 +67,7 @@ extension PageRecord {
         try fields.encode(summary.text)
         try fields.encode(length.words)
         try fields.encode(length.cjkCharacters)
+        try fields.encode(images)
         try fields.encode(diagnostics)
         try fields.encode(metadata.title)
         try fields.encode(metadata.date)

@@ -30,6 +30,8 @@ package final class PageRecord: Sendable, Codable {
     package let summary: PageSummary
     /// How long it is to read.
     package let length: PageLength
+    /// The files of its images that are the site's (`LocalImages`): their sizes are in its HTML.
+    package let images: [String]
     /// What parsing the file reported.
     package let diagnostics: [Diagnostic]
     /// The file's size, modification time and inode when it was read (`nil`: unknown): a later
@@ -38,7 +40,7 @@ package final class PageRecord: Sendable, Codable {
 
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
-         summary: PageSummary, length: PageLength,
+         summary: PageSummary, length: PageLength, images: [String],
          diagnostics: [Diagnostic], signature: FileSignature? = nil) {
         self.file = file
         self.source = source
@@ -54,6 +56,7 @@ package final class PageRecord: Sendable, Codable {
         self.anchors = anchors
         self.summary = summary
         self.length = length
+        self.images = images
         self.diagnostics = diagnostics
         self.signature = signature
     }
@@ -79,7 +82,7 @@ package final class PageRecord: Sendable, Codable {
     package func signed(_ signature: FileSignature?) -> PageRecord {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
-                   summary: summary, length: length, diagnostics: diagnostics, signature: signature)
+                   summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

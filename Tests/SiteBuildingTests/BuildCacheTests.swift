@@ -69,7 +69,7 @@ import Testing
             values: [.init(attribute: "customColor", value: .string("danger"))],
             links: [.init(destination: "/b/", position: SourcePosition(line: 2, column: 5)), .init(destination: "c", position: nil)],
             anchors: ["intro", "intro-1"], summary: PageSummary(html: "<p>S &amp; s</p>\n", text: "S & s"),
-            length: PageLength(words: 12, cjkCharacters: 3),
+            length: PageLength(words: 12, cjkCharacters: 3), images: ["/s/content/a/photo.png", "/s/static/b.webp"],
             diagnostics: [Diagnostic(.warning, "w", path: "/s/content/a.md", position: SourcePosition(line: 1, column: 1))])
         let decoder = JSONDecoder()
         decoder.userInfo[PageRecord.siteKey] = "/s"
@@ -78,11 +78,12 @@ import Testing
         #expect(decoded.title == record.title && decoded.language == record.language && decoded.translationKey == record.translationKey)
         #expect(decoded.section == record.section && decoded.metadata == record.metadata && decoded.values == record.values)
         #expect(decoded.links == record.links && decoded.anchors == record.anchors && decoded.diagnostics == record.diagnostics)
-        #expect(decoded.summary == record.summary && decoded.length == record.length)
+        #expect(decoded.summary == record.summary && decoded.length == record.length && decoded.images == record.images)
         let empty = try decoder.decode(PageRecord.self, from: JSONEncoder().encode(
             PageRecord(file: "content/b.md", source: "/s/content/b.md", hash: ContentHash(), url: "/b/", title: "B", metadata: PageMetadata(),
                        language: "en", translationKey: "b", section: "", values: [], links: [], anchors: [],
-                       summary: PageSummary(html: "", text: ""), length: PageLength(words: 0, cjkCharacters: 0), diagnostics: [])))
+                       summary: PageSummary(html: "", text: ""), length: PageLength(words: 0, cjkCharacters: 0), images: [],
+                       diagnostics: [])))
         #expect(empty.metadata == PageMetadata())
     }
 

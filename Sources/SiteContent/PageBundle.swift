@@ -1,0 +1,32 @@
+import Foundation
+
+/// A page bundle: a folder of content whose page is an `index.md` (or `index.fr.md`…). Its other
+/// files (images, downloads) are published beside the page, at its URL, as Hugo's leaf bundles are.
+/// A folder inside it that has an `index.md` of its own is another bundle.
+package enum PageBundle {
+    /// The bundle folder (`content/posts/trip`) of the content file `file`
+    /// (`content/posts/trip/index.md`), when it is a bundle's page.
+    package static func folder(of file: String) -> String? {
+        let name = (file as NSString).lastPathComponent
+        guard name == "index.md" || (name.hasPrefix("index.") && name.hasSuffix(".md") && name.split(separator: ".").count == 3),
+              file.hasPrefix("content/"), file.split(separator: "/").count > 2 else { return nil }
+        return (file as NSString).deletingLastPathComponent
+    }
+
+    /// The files of the bundle in `folder` (relative to `site`) that are published beside its page,
+    /// relative to the folder (`photo.jpg`, `files/data.csv`): all but Markdown, and but what
+    /// belongs to a bundle inside it. Links that lead out of the site are left out (the listing of
+    /// content warns about them).
+    package static func resources(in folder: String, site: String) -> [String] {
+        let root = SitePaths.join(site, folder)
+        let listing = SitePaths.list(under: root, inside: site)
+        let inner = Set(listing.files.compactMap { file -> String? in
+            let name = (file as NSString).lastPathComponent
+            guard name == "index.md" || name == "_index.md", file.contains("/") else { return nil }
+            return (file as NSString).deletingLastPathComponent + "/"
+        })
+        return listing.files.filter { file in
+            !file.hasSuffix(".md") && !inner.contains { file.hasPrefix($0) }
+        }.sorted()
+    }
+}
