@@ -83,7 +83,7 @@ public struct ThemeStylesheet: Sendable {
         main code { padding: 0.1em 0.25em; border-radius: 4px; }
         main pre code { padding: 0; background: none; }
         main blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid rgba(128, 128, 128, 0.5); }
-        main img { max-width: 100%; }
+        main img { max-width: 100%; height: auto; }
         .rw-anchor { margin-left: 0.35em; text-decoration: none; opacity: 0; color: inherit; font-weight: 400; }
         .rw-anchor::before { content: "#"; }
         :is(h1, h2, h3, h4, h5, h6):hover > .rw-anchor, .rw-anchor:focus { opacity: 0.5; }

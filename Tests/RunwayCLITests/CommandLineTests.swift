@@ -111,7 +111,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder + "/content/attributes.md"))
         let check = try RunwayProcess.run(["check", folder])
         #expect(check.status == 0)
-        #expect(check.stderr.hasPrefix("checked 9 pages: 0 errors, 0 warnings"))
+        #expect(check.stderr.hasPrefix("checked 10 pages: 0 errors, 0 warnings"))
 
         let again = try RunwayProcess.run(["new", folder])
         #expect(again.status == 1)
@@ -127,7 +127,7 @@ import Testing
         #expect(warned.status == 0)
         #expect(warned.stderr == """
             \(page):1:7: warning: unknown attribute 'customColour' is not in the scope of runway.toml and theme default (it declares annotation, audience, customColor, customStyle, underlineStyle); the attribute is dropped
-            checked 10 pages: 0 errors, 1 warning
+            checked 11 pages: 0 errors, 1 warning
 
             """)
         let strict = try RunwayProcess.run(["check", "--strict", folder])
@@ -169,7 +169,7 @@ import Testing
         _ = try RunwayProcess.run(["new", folder])
         let built = try RunwayProcess.run(["build", folder])
         #expect(built.status == 0)
-        #expect(built.stdout.hasPrefix("built 9 pages into \(folder)/_site in "))
+        #expect(built.stdout.hasPrefix("built 10 pages into \(folder)/_site in "))
         let index = try String(contentsOfFile: folder + "/_site/index.html", encoding: .utf8)
 
         try "Hi ^[x](colour: 1)\n".write(toFile: folder + "/content/extra.md", atomically: true, encoding: .utf8)

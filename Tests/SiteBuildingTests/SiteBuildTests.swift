@@ -30,7 +30,7 @@ import Testing
         let output = Self.temporary("out")
         let report = SiteBuild(site: Self.template, output: output).run()
         #expect(report.diagnostics.isEmpty)
-        #expect(report.pageCount == 9)
+        #expect(report.pageCount == 10)
         #expect(Set(Self.files(in: output).keys) == [
             "guide/index.html", "guide/writing/index.html", "guide/theming/index.html", "guide/publishing/index.html",
             // A feed for each section and each tag.
@@ -42,6 +42,9 @@ import Testing
             "tags/index.html", "tags/attributes/index.html", "tags/gfm/index.html", "tags/markdown/index.html",
             "fr/index.html", "fr/posts/bonjour/index.html", "fr/posts/index.html", "fr/tags/index.html",
             "fr/tags/français/index.html", "fr/index.xml", "fr/atom.xml",
+            // A page bundle with its picture, in a series (a taxonomy of its own), with an alias.
+            "posts/a-walk/index.html", "posts/a-walk/trail.png", "series/index.html", "series/walks/index.html",
+            "series/walks/atom.xml", "tags/photos/index.html", "tags/photos/atom.xml", "walk/index.html", "_redirects",
         ])
         let post = try String(contentsOfFile: output + "/posts/gfm/index.html", encoding: .utf8)
         #expect(post.contains("<title>GitHub Flavored Markdown · A Runway site</title>"))
@@ -60,6 +63,8 @@ import Testing
         #expect(writing.contains(#"<nav class="toc" aria-label="Contents">"#))
         #expect(writing.contains(#"<a href="/guide/theming/#styles">theming chapter</a>"#))
         #expect(writing.contains(#"<a class="next" rel="next" href="/guide/theming/">"#))
+        let walk = try String(contentsOfFile: output + "/posts/a-walk/index.html", encoding: .utf8)
+        #expect(walk.contains(#"alt="Hills under a late sun, a path climbing between them" title="The trail" width="800" height="400" loading="lazy" />"#))
     }
 
     @Test func theTemplateIsInTwoLanguagesWithAlternatesAndASwitcher() throws {
