@@ -62,6 +62,20 @@ public struct TOMLSource {
         return SourcePosition(line: (best?.line ?? 0) + 1, column: 1)
     }
 
+    /// The string at `keyPath`, when the file sets one there.
+    public func string(at keyPath: [String]) -> String? {
+        var table: TOMLTable? = self.table
+        for key in keyPath.dropLast() { table = table?[key]?.table }
+        return keyPath.last.flatMap { table?[$0]?.string }
+    }
+
+    /// Whether the file sets the key at `keyPath` (`["styles", "link", "foregroundColor"]`).
+    public func sets(_ keyPath: [String]) -> Bool {
+        var table: TOMLTable? = self.table
+        for key in keyPath.dropLast() { table = table?[key]?.table }
+        return keyPath.last.map { table?.contains(key: $0) ?? false } ?? false
+    }
+
     /// Where the `index`th (from 0) `[[name]]` table of an array of tables starts.
     public func position(ofArrayTable name: String, index: Int) -> SourcePosition {
         position(ofArrayTable: [name], index: index)

@@ -31,7 +31,11 @@ public struct ThemeStylesheet: Sendable {
             if target == .body { declarations.light.insert(.init("color-scheme", appearance == .dark ? "dark" : "light dark"), at: 0) }
             rules.append((target.selector, declarations))
         }
-        var seen = Set<String>()
+        // A value the theme styles itself (`[styles."foregroundColor.purple"]`: purple, as this
+        // theme paints it) keeps the theme's rule alone.
+        var seen = Set(targets.compactMap { target in
+            if case .value(let attribute, let value) = target { CSSNaming.className(attribute: attribute, value: .string(value)) } else { nil }
+        })
         for (name, value) in theme.definition.producedValues + usedValues {
             guard let attribute = StyleAttribute(rawValue: name), let css = try? attribute.css(value),
                   let className = CSSNaming.className(attribute: name, value: value), seen.insert(className).inserted
@@ -64,16 +68,16 @@ public struct ThemeStylesheet: Sendable {
         header.site nav.languages { float: right; font-weight: 400; }
         header.site nav.languages > * { margin-left: 0.75em; }
         header.site nav.languages a { text-decoration: underline; }
-        footer.site { max-width: 42rem; margin: 2.5rem auto 1.5rem; padding: 0 1.25rem; font-size: 0.85em; opacity: 0.75; }
+        footer.site { max-width: 42rem; margin: 2.5rem auto 1.5rem; padding: 0 1.25rem; font-size: 0.85em; }
         footer.site a { color: inherit; }
-        .tags .label { font-size: 0.85em; opacity: 0.75; }
-        main .meta, .list .summary .reading-time { font-size: 0.85em; opacity: 0.75; }
+        .tags .label { font-size: 0.85em; }
+        main .meta, .list .summary .reading-time { font-size: 0.85em; }
         .list .summary { margin: 0.25em 0 0.75em; }
         .list .summary p { margin: 0.25em 0; }
         nav.neighbors { display: flex; justify-content: space-between; gap: 1em; margin-top: 2rem; }
         nav.neighbors a { max-width: 48%; }
         nav.neighbors a.next { margin-left: auto; text-align: right; }
-        nav.neighbors a span { display: block; font-size: 0.8em; opacity: 0.75; }
+        nav.neighbors a span { display: block; font-size: 0.8em; }
         .tags a.tag { color: inherit; text-decoration: none; }
         .tags .tag { font-size: 0.85em; padding: 0.1em 0.5em; border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 1em; }
         main { overflow-wrap: break-word; }

@@ -64,7 +64,31 @@ public struct ThemeCheck: Sendable {
                 diagnostics.append(error)
             } catch {}
         }
+        diagnostics += Self.contrastWarnings(loaded, name: name, library: library)
         return Report(name: name, diagnostics: diagnostics, unstyled: Self.unstyled(loaded))
+    }
+
+    /// A warning for each text and background pair of the theme below WCAG AA (``ThemeContrast``),
+    /// at the colour to change: the nearest of the theme's files (its own, then those it extends)
+    /// that sets the target's colour, else the body's.
+    static func contrastWarnings(_ theme: Theme, name: String, library: ThemeLibrary) -> [Diagnostic] {
+        var sources: [TOMLSource] = []
+        var next: String? = name
+        while let current = next, sources.count < 16, let path = library.path(of: current),
+              let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }),
+              let source = try? TOMLSource(path: path, text: text) {
+            sources.append(source)
+            next = source.string(at: ["extends"])
+        }
+        return ThemeContrast(theme).problems.map { problem in
+            let found = sources.lazy.compactMap { source in problem.keys.first { source.sets($0) }.map { (source, $0) } }.first
+            let scheme = problem.dark ? "dark" : "light"
+            let message = "in \(scheme), \(problem.target.name) has a contrast of \(String(format: "%.2f", problem.ratio)):1 "
+                + "(\(problem.foreground) on \(problem.background)); WCAG AA asks \(problem.needed == 3 ? "3" : "4.5"):1"
+                + (problem.needed == 3 ? " for large text" : "")
+            return Diagnostic(.warning, message, path: found?.0.path ?? library.path(of: name) ?? name,
+                              position: found.map { $0.0.position(of: $0.1) } ?? SourcePosition(line: 1, column: 1))
+        }
     }
 
     /// What templates see, with a value of each kind, for checking templates: the same typed

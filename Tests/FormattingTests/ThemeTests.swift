@@ -115,15 +115,41 @@ let builtInThemes = ThemeLibrary(folders: [
         let css = ThemeStylesheet(theme: try #require(builtInThemes.load("default").theme)).css()
         #expect(css.contains("""
             .rw-customColor--danger {
+              color: #000000;
               background-color: #FF3B30;
               text-decoration-line: underline;
               text-decoration-style: dashed;
               text-decoration-color: #FFCC00;
             }
             """))
-        #expect(css.contains(".rw-foregroundColor--purple {\n  color: #AF52DE;\n}"))
+        // The purple that contacts get is the theme's own, in one rule (not the system purple's too).
+        #expect(css.contains(".rw-foregroundColor--purple {\n  color: #8944AB;\n}"))
+        #expect(!css.contains("#AF52DE"))
         let dark = try #require(css.range(of: "@media (prefers-color-scheme: dark) {"))
         #expect(css[dark.upperBound...].contains("  .rw-customColor--danger {\n    background-color: #FF453A;"))
         #expect(ThemeStylesheet(theme: try #require(builtInThemes.load("plain").theme)).css() == "")
+    }
+}
+
+/// WCAG 2's contrast arithmetic, as `theme check` uses it.
+@Suite struct ThemeContrastTests {
+    @Test func ratiosAreWCAGs() throws {
+        let theme = Theme(name: "t", styles: [
+            .body: ["foregroundColor": .string("#777777"), "backgroundColor": .string("#FFFFFF")],
+            .link: ["foregroundColor": .string("#000000")],
+            .quote: ["foregroundColor": .string("rgba(0, 0, 0, 0.5)")],
+            .code: ["backgroundColor": .string("#00000080")],
+        ])
+        let problems = ThemeContrast(theme).problems
+        // #777 on white is 4.48:1, just under 4.5; black on white passes (21:1).
+        let light = problems.filter { !$0.dark }
+        #expect(light.map(\.target) == [.body, .quote, .code])
+        #expect(abs(light[0].ratio - 4.48) < 0.01)
+        // Half-black on white composites to a grey of 127.5 (3.98:1); #777 over a half-black
+        // background on white (that grey behind it) is under 1.2:1.
+        #expect(abs(light[1].ratio - 3.98) < 0.01)
+        #expect(light[2].ratio < 1.2)
+        #expect(light[0].keys == [["styles", "body", "foregroundColor"], ["styles", "body", "backgroundColor"]])
+        #expect(light[1].keys.first == ["styles", "quote", "foregroundColor"])
     }
 }
