@@ -32,19 +32,27 @@ enum LiveReloadScript {
             }
             document.body.appendChild(overlay);
           }
-          const events = new EventSource("/_runway/events");
-          events.addEventListener("reload", () => location.reload());
-          events.addEventListener("stylesheets", () => {
-            clearOverlay();
-            for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
-              const url = new URL(link.href);
-              url.searchParams.set("runway", Date.now());
-              link.href = url.href;
-            }
-          });
-          events.addEventListener("failure", (event) => showOverlay(JSON.parse(event.data)));
-          // The server ended this page's stream to make room for newer pages: stop reconnecting.
-          events.addEventListener("closed", () => events.close());
+          let events = null;
+          function listen() {
+            events = new EventSource("/_runway/events");
+            events.addEventListener("reload", () => location.reload());
+            events.addEventListener("stylesheets", () => {
+              clearOverlay();
+              for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+                const url = new URL(link.href);
+                url.searchParams.set("runway", Date.now());
+                link.href = url.href;
+              }
+            });
+            events.addEventListener("failure", (event) => showOverlay(JSON.parse(event.data)));
+            // The server ended this page's stream to make room for newer pages: stop reconnecting.
+            events.addEventListener("closed", () => events.close());
+          }
+          listen();
+          // A page the browser keeps for Back (its back-forward cache) holds no connection: a
+          // browser opens six at most to one server, and the seventh page would wait for one.
+          addEventListener("pagehide", () => events.close());
+          addEventListener("pageshow", (event) => { if (event.persisted) listen(); });
         })();
 
         """#

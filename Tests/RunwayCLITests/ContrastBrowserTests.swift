@@ -96,6 +96,33 @@ import Testing
             #expect(failures.isEmpty, "\(theme) \(scheme): \(failures.count) of \(count) texts below AA:\n\(listed)")
         }
     }
+
+    /// The site template's pages (home, a post, a list with summaries, a tag, a guide chapter with
+    /// its table of contents and neighbours, the French home) under each styled theme, served by
+    /// `runway serve --theme`: the default templates' text meets AA too.
+    @Test(.serialized, .timeLimit(.minutes(3)), arguments: ["default", "menlo", "times", "important"])
+    func theSiteTemplatesPagesMeetAA(theme: String) throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-contrast-site-\(UUID().uuidString)").path
+        #expect(try RunwayProcess.run(["new", site]).status == 0)
+        let configuration = try String(contentsOfFile: site + "/runway.toml", encoding: .utf8)
+        try configuration.replacingOccurrences(of: "theme = \"default\"", with: "theme = \"\(theme)\"")
+            .write(toFile: site + "/runway.toml", atomically: true, encoding: .utf8)
+        let server = try LiveReloadBrowserTests.Server(site: site)
+        defer { _ = server.stop() }
+        let browser = try WebDriver()
+        defer { browser.quit() }
+        for dark in [false, true] {
+            try browser.emulateColorScheme(dark: dark)
+            for path in ["", "posts/", "posts/gfm/", "tags/gfm/", "guide/writing/", "posts/a-walk/", "fr/"] {
+                try browser.open(server.url.appendingPathComponent(path))
+                let result = try #require(try browser.execute(Self.measure) as? [String: Any])
+                let failures = result["failures"] as? [[Any]] ?? []
+                let listed = failures.map { "  " + $0.map { "\($0)" }.joined(separator: " | ") }.joined(separator: "\n")
+                #expect((result["count"] as? Int ?? 0) > 10 && failures.isEmpty,
+                        "\(theme) /\(path) (dark: \(dark)): \(failures.count) texts below AA:\n\(listed)")
+            }
+        }
+    }
 }
 
 /// `runway theme check` warns about each text and background pair below AA it can compute from

@@ -178,4 +178,26 @@ import Testing
                 "a failed rebuild leaves the last good page")
         #expect(kill(pid, 0) == 0, "watch goes on after an error")
     }
+
+    /// A reader goes from page to page: each page listens to the server's events, and a page the
+    /// browser keeps for Back lets its connection go. Chromium opens six connections at most to one
+    /// server, so before, the seventh page waited a minute for one, until the server dropped an
+    /// old page's stream. A navigation gets 20 seconds here (the pages load in a tenth of one).
+    @Test func aReaderCanFollowMoreThanSixPages() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-serve-pages-\(UUID().uuidString)").path
+        #expect(try RunwayProcess.run(["new", site]).status == 0)
+        let server = try Server(site: site)
+        defer { _ = server.stop() }
+        let browser = try WebDriver()
+        defer { browser.quit() }
+        try browser.setPageLoadTimeout(seconds: 20)
+        let pages = [("", "Welcome to Runway"), ("guide/", "Guide"), ("guide/writing/", "Writing pages"), ("posts/gfm/", "GitHub Flavored Markdown"),
+                     ("posts/", "Posts"), ("tags/gfm/", "Tagged “gfm”"), ("attributes/", nil), ("posts/a-walk/", "A walk with pictures"),
+                     ("guide/", "Guide")]
+        for (path, title) in pages {
+            try browser.open(server.url.appendingPathComponent(path))
+            let heading = try browser.execute("return document.querySelector('main h1')?.textContent ?? null;") as? String
+            #expect(heading != nil && (title == nil || heading == title), "/\(path): \(heading ?? "no heading")")
+        }
+    }
 }

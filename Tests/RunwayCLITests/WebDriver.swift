@@ -52,6 +52,12 @@ final class WebDriver: @unchecked Sendable {
         _ = try request("POST", "/session/\(session)/url", ["url": url.absoluteString])
     }
 
+    /// How long a navigation may take before WebDriver gives up on it (an error it reports, and
+    /// the page is not the one asked for).
+    func setPageLoadTimeout(seconds: Int) throws {
+        _ = try request("POST", "/session/\(session)/timeouts", ["pageLoad": seconds * 1000])
+    }
+
     /// Runs `script` (a function body; `arguments` are its arguments) and returns its result.
     func execute(_ script: String, _ arguments: [Any] = []) throws -> Any? {
         let result = try request("POST", "/session/\(session)/execute/sync", ["script": script, "args": arguments])
