@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: deps build test run bench bench-site bench-serve site screenshots fuzz clean
+.PHONY: deps build test run docs bench bench-site bench-serve site screenshots fuzz clean
 
 ## deps: install the Debian packages Runway builds and tests with (only those missing).
 deps:
@@ -30,6 +30,11 @@ test: deps
 ## site: build site-template/ with its theme (default) into site-template/_site/.
 site: build
 	.build/release/runway build site-template
+
+## docs: Runway's documentation (docs/, a Runway site with the default theme) into docs/_site/, every warning an
+## error (a broken link between its pages fails it); `runway serve docs` to read it with live reload.
+docs: build
+	.build/release/runway build docs --strict
 
 ## run: build site-template/ and serve it on http://$(HOST):$(PORT) with live reload (runway serve).
 run: build
@@ -69,7 +74,7 @@ screenshots: build
 	sh scripts/screenshots.sh .build/release/runway screenshots
 
 clean:
-	rm -rf .build .build-fuzz site-template/_site
+	rm -rf .build .build-fuzz site-template/_site docs/_site
 
 ## fuzz: libFuzzer over one target for SECONDS seconds (default 60): TARGET=markdown (default; parse + render)
 ## toml (TOMLSource, runway.toml and theme.toml reading), frontmatter (a content file's front matter) or

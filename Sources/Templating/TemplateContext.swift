@@ -4,7 +4,7 @@ import Synchronization
 /// Everything a template sees, defined once: builds, `theme check` and theme previews all make
 /// these, so a member added here is there for every template, and the compiler points at every
 /// place that must give it a value. Members are written as themes read them (`page.title`,
-/// `pagination.next`); `docs/themes.md` lists them.
+/// `pagination.next`); `docs/content/themes.md` lists them.
 package struct TemplateContext: Sendable {
     package var site: SiteContext
     package var page: PageContext

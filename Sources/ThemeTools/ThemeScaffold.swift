@@ -65,7 +65,7 @@ public struct ThemeScaffold: Sendable {
               block intent, inline intent and custom attribute value, in light and dark.
             - `templates/`: Mustache templates (`base.html`, `page.html`, `home.html`, `list.html`, `404.html`,
               `partials/`; `partials/head.html` links this theme's stylesheet). A site overrides any of them with
-              a file at the same path in its own `templates/`. `docs/themes.md` in Runway lists what they see.
+              a file at the same path in its own `templates/`. `docs/content/themes.md` in Runway lists what they see.
             - `static/`: copied into the site's output (the site's own `static/` wins).
 
             `runway theme check \(name)` lists problems at file:line:col and what is left unstyled;

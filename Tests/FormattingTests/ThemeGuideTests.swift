@@ -2,12 +2,12 @@ import Foundation
 @testable import Formatting
 import Testing
 
-/// docs/themes.md against the code, so that the guide cannot drift: every key a theme file takes,
+/// docs/content/themes.md against the code, so that the guide cannot drift: every key a theme file takes,
 /// every style target and every styling attribute the code knows is in the guide, and the guide
 /// names nothing the code does not take.
 @Suite struct ThemeGuideTests {
     static let guide: String = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/themes.md").standardized
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/content/themes.md").standardized
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     }()
 
