@@ -77,10 +77,7 @@ import Testing
 
     @Test(.serialized, arguments: ["default", "menlo", "times", "important"])
     func everyTextMeetsAAInLightAndDark(theme: String) throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("runway-contrast-\(theme)-\(UUID().uuidString)").path
-        let preview = try RunwayProcess.run(["theme", "preview", theme, "--output", output])
-        #expect(preview.status == 0, "\(preview.stderr)")
-        let server = try LiveReloadBrowserTests.Server.staticFiles(output)
+        let server = try ThemePreviewScreenshotTests.servedPreview(theme)
         defer { server.stopAtOnce() }
         let browser = try WebDriver()
         defer { browser.quit() }

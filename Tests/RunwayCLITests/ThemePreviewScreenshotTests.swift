@@ -39,12 +39,18 @@ import Testing
         color.count == 3 && abs(color[0] - expected.0) <= 3 && abs(color[1] - expected.1) <= 3 && abs(color[2] - expected.2) <= 3
     }
 
-    @Test(.serialized, arguments: ["default", "menlo", "times", "important", "plain"])
-    func previewsLookAsTheThemeSays(theme: String) throws {
+    /// `runway theme preview` of `theme` in a folder of its own, served as static files: light at
+    /// `/`, dark at `/dark/`.
+    static func servedPreview(_ theme: String) throws -> LiveReloadBrowserTests.Server {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("runway-preview-\(theme)-\(UUID().uuidString)").path
         let preview = try RunwayProcess.run(["theme", "preview", theme, "--output", output])
-        #expect(preview.status == 0, "\(preview.stderr)")
-        let server = try LiveReloadBrowserTests.Server.staticFiles(output)
+        guard preview.status == 0 else { throw WebDriver.Failure(description: "theme preview \(theme) failed: \(preview.stderr)") }
+        return try LiveReloadBrowserTests.Server.staticFiles(output)
+    }
+
+    @Test(.serialized, arguments: ["default", "menlo", "times", "important", "plain"])
+    func previewsLookAsTheThemeSays(theme: String) throws {
+        let server = try Self.servedPreview(theme)
         defer { server.stopAtOnce() }
         let browser = try WebDriver()
         defer { browser.quit() }
