@@ -1,11 +1,16 @@
-// The stable JSON form, which `runway runs --json` prints:
-// {"runs": [{"text": "…", "sourceRange": "1:1-1:5", "attributes": {…}}]}
+// The stable JSON form, which `runway runs --json` prints and `docs/runs.schema.json` describes:
+// {"runs": [{"text": "…", "sourceRange": "1:1-1:5", "attributes": {…}}], "version": 1}
 // Inside "attributes": presentationIntent (components innermost first), inlinePresentationIntent
 // (Foundation's raw value), inlineIntent (inline elements with identities), link, imageURL, and each
 // custom attribute under its own name.
 
 extension AttributedText: Codable {
-    private enum CodingKeys: String, CodingKey { case runs }
+    private enum CodingKeys: String, CodingKey { case runs, version }
+
+    /// The version of the JSON form, written as `"version"`: it changes when the form does, so a
+    /// tool can tell. A document without one is read as this version (hand-written JSON); one of a
+    /// later version is refused.
+    public static let jsonFormVersion = 1
 
     /// One run in the JSON form: its text, where it came from, and its attributes. Encoding the runs
     /// one at a time with ``encodedRun(_:)`` gives the elements of the `runs` array, for writing a
@@ -32,7 +37,12 @@ extension AttributedText: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let forms = try decoder.container(keyedBy: CodingKeys.self).decode([EncodedRun].self, forKey: .runs)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let version = try container.decodeIfPresent(Int.self, forKey: .version), version != Self.jsonFormVersion {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: container,
+                                                   debugDescription: "version \(version) of the runs' JSON form; this Runway reads version \(Self.jsonFormVersion)")
+        }
+        let forms = try container.decode([EncodedRun].self, forKey: .runs)
         var builder = Builder()
         for form in forms { builder.append(form.text, attributes: form.attributes, sourceRange: form.sourceRange) }
         self = builder.build()
@@ -41,6 +51,7 @@ extension AttributedText: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(runs.map(encodedRun), forKey: .runs)
+        try container.encode(Self.jsonFormVersion, forKey: .version)
     }
 }
 

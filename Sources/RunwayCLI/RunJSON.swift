@@ -24,7 +24,7 @@ enum RunJSON {
             }
             output(indented + (index == text.runs.count - 1 ? "\n" : ",\n"))
         }
-        output("  ]\n}\n")
+        output("  ],\n  \"version\" : \(AttributedText.jsonFormVersion)\n}\n")
     }
 
     /// The encoder of the JSON form.

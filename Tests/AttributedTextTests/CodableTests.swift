@@ -35,7 +35,7 @@ import Testing
             + #"},"sourceRange":"1:7-1:12","text":"plain "},{"attributes":{"customColor":"danger","#
             + #""inlineIntent":[{"identity":2,"kind":"stronglyEmphasized"},{"destination":"https://x.com/a b","identity":1,"kind":"link","title":"T"}],"#
             + #""inlinePresentationIntent":2,"link":"https://x.com/a b","presentationIntent":"# + paragraph
-            + #","size":{"w":1.5}},"text":"bold link"}]}"#
+            + #","size":{"w":1.5}},"text":"bold link"}],"version":1}"#
         #expect(json == expected)
     }
 
@@ -45,6 +45,18 @@ import Testing
         let attributes = text.runs[0].attributes
         #expect(attributes.inlinePresentationIntent == [.emphasized, .stronglyEmphasized])
         #expect(attributes.link == "https://y.com")
+    }
+
+    /// The form's version: a tool can tell when it changes. A document without one (hand-written)
+    /// is read; one of another version is refused, saying which.
+    @Test func aDocumentOfAnotherVersionIsRefused() throws {
+        #expect(AttributedText.jsonFormVersion == 1)
+        let later = #"{"runs":[{"text":"x","attributes":{}}],"version":2}"#
+        #expect { try JSONDecoder().decode(AttributedText.self, from: Data(later.utf8)) } throws: { error in
+            "\(error)".contains("version 2 of the runs' JSON form; this Runway reads version 1")
+        }
+        let current = #"{"runs":[{"text":"x","attributes":{}}],"version":1}"#
+        #expect(try JSONDecoder().decode(AttributedText.self, from: Data(current.utf8)).string == "x")
     }
 
     @Test func unknownBlockKindsAreRejected() {

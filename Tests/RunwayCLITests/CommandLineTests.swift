@@ -232,3 +232,47 @@ import Testing
         #expect(lines.first?.contains("\"item 1 \"") == true)
     }
 }
+
+/// `runway runs --json`, as a tool reads it, follows `docs/static/runs.schema.json` (validated by
+/// Debian's python3-jsonschema), with and without a theme's constrained attributes.
+@Suite struct RunsJSONSchemaCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+    static let sample = """
+        # Title
+
+        - [x] a *b* **c** `d` ~~e~~
+        - [ ] f
+
+        3. g
+
+        > ^[Ana](annotation: 'contact') ^[x](customColor: 'danger', size: 2, ok: true, list: [1, 'a'], none: null)
+
+        | a | b |
+        |:-|-:|
+        | c | d |
+
+        ```swift
+        let x = 1
+        ```
+
+        ---
+
+        x[^n] <b>h</b> ![i](p.png "t") [l](https://a.b/c "t") <https://auto.link>
+        line\\
+        break
+
+        [^n]: A note.
+
+        """
+
+    @Test(arguments: [[], ["--theme", "default"], ["--theme", "plain"]])
+    func runsJSONFollowsTheSchema(options: [String]) throws {
+        let result = try RunwayProcess.run(["runs", "--json", "-"] + options, input: Data(Self.sample.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("  ],\n  \"version\" : 1\n}\n"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-runs-\(UUID().uuidString).json").path
+        try result.stdout.write(toFile: file, atomically: false, encoding: .utf8)
+        let validation = try RunwayProcess.runTool("/usr/bin/python3", [Self.root + "/scripts/validate-json.py", Self.root + "/docs/static/runs.schema.json", file])
+        #expect(validation.status == 0 && validation.stdout == "1 valid\n", "\(validation.stdout)\(validation.stderr)")
+    }
+}

@@ -21,9 +21,14 @@ struct RunwayProcess {
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     static func run(_ arguments: [String], input: Data? = nil, in folder: String? = nil) throws -> Result {
+        try runTool(executable.path, arguments, input: input, in: folder)
+    }
+
+    /// Another program (a validator, a reference renderer), run the same way.
+    static func runTool(_ path: String, _ arguments: [String], input: Data? = nil, in folder: String? = nil) throws -> Result {
         _ = ignoreBrokenPipes
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
