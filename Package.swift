@@ -11,7 +11,7 @@ let package = Package(
     name: "Runway",
     products: [
         .executable(name: "runway", targets: ["runway"]),
-        .library(name: "AttributedText", targets: ["AttributedText"]),
+        .library(name: "RunwayText", targets: ["RunwayText"]),
         .library(name: "MarkdownParsing", targets: ["MarkdownParsing"]),
         .library(name: "HTMLRendering", targets: ["HTMLRendering"]),
         .library(name: "Formatting", targets: ["Formatting"]),
@@ -44,26 +44,26 @@ let package = Package(
         .target(name: "CMarkAttributes", dependencies: ["CCmarkGFM"]),
         // glibc's allocator settings for the command (mallopt is not in Swift's Glibc module).
         .target(name: "CAllocator"),
-        .target(name: "AttributedText", swiftSettings: upcoming),
+        .target(name: "RunwayText", swiftSettings: upcoming),
         .target(
             name: "MarkdownParsing",
-            dependencies: ["AttributedText", "CCmarkGFM", "CMarkAttributes"],
+            dependencies: ["RunwayText", "CCmarkGFM", "CMarkAttributes"],
             swiftSettings: upcoming
         ),
         .target(
             name: "Formatting",
-            dependencies: ["AttributedText", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["RunwayText", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: upcoming
         ),
-        .target(name: "HTMLRendering", dependencies: ["AttributedText", "Formatting"], swiftSettings: upcoming),
+        .target(name: "HTMLRendering", dependencies: ["RunwayText", "Formatting"], swiftSettings: upcoming),
         // Owning an output folder: where it may be, its lock, the manifest of what Runway wrote,
         // and changes that take effect whole or not at all (a journal finishes or undoes them).
-        .target(name: "SiteOutput", dependencies: ["AttributedText"], swiftSettings: upcoming),
+        .target(name: "SiteOutput", dependencies: ["RunwayText"], swiftSettings: upcoming),
         // A site's sources: its configuration, front matter and pages (parsed and rendered), paths.
         .target(
             name: "SiteContent",
             dependencies: [
-                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput",
+                "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput",
                 .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: upcoming
@@ -71,29 +71,29 @@ let package = Package(
         // Page templates: the only module that sees the template engine.
         .target(
             name: "Templating",
-            dependencies: ["AttributedText", "SiteOutput", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["RunwayText", "SiteOutput", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: upcoming
         ),
         // Inotify, for `runway watch` and `runway serve`: which files under some folders changed.
-        .target(name: "SiteWatching", dependencies: ["AttributedText"], swiftSettings: upcoming),
+        .target(name: "SiteWatching", dependencies: ["RunwayText"], swiftSettings: upcoming),
         // The build as steps over one build context, its cache and outputs, and the rebuild loop
         // `watch` and `serve` share.
         .target(
             name: "SiteBuilding",
-            dependencies: ["AttributedText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching"],
+            dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching"],
             swiftSettings: upcoming
         ),
         // `runway theme check/preview/new`.
         .target(
             name: "ThemeTools",
-            dependencies: ["AttributedText", "Formatting", "SiteOutput", "SiteContent", "Templating", "SiteBuilding"],
+            dependencies: ["RunwayText", "Formatting", "SiteOutput", "SiteContent", "Templating", "SiteBuilding"],
             swiftSettings: upcoming
         ),
         // The only module that sees the HTTP stack.
         .target(
             name: "SiteServing",
             dependencies: [
-                "AttributedText", "SiteOutput", "SiteBuilding",
+                "RunwayText", "SiteOutput", "SiteBuilding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "RunwayCLI",
             dependencies: [
-                "AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "ThemeTools",
+                "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "ThemeTools",
                 "SiteServing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -114,40 +114,54 @@ let package = Package(
         .executableTarget(name: "runway", dependencies: ["RunwayCLI", "CAllocator"], swiftSettings: upcoming),
         .executableTarget(
             name: "RunwayBenchmarks",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding"],
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding"],
             path: "Benchmarks/RunwayBenchmarks",
             swiftSettings: upcoming
         ),
         .executableTarget(
             name: "RunwayFuzz",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "SiteOutput"],
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "SiteOutput"],
             path: "Fuzz/RunwayFuzz",
             swiftSettings: upcoming
         ),
-        .testTarget(name: "AttributedTextTests", dependencies: ["AttributedText"], swiftSettings: upcoming),
+        .executableTarget(
+            name: "ContactsDefinition",
+            dependencies: ["RunwayText", "Formatting", "MarkdownParsing"],
+            path: "Examples/ContactsDefinition",
+            exclude: ["expected-output.txt"],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
+            name: "LibraryTour",
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering"],
+            path: "Examples/LibraryTour",
+            exclude: ["expected-output.txt"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(name: "RunwayTextTests", dependencies: ["RunwayText"], swiftSettings: upcoming),
         .testTarget(
             name: "MarkdownParsingTests",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering"],
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "HTMLRenderingTests",
-            dependencies: ["AttributedText", "MarkdownParsing", "HTMLRendering", "Formatting"],
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting"],
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "FormattingTests",
-            dependencies: ["AttributedText", "Formatting", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["RunwayText", "Formatting", .product(name: "TOMLKit", package: "TOMLKit")],
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "SiteOutputTests", dependencies: ["AttributedText", "SiteOutput"], swiftSettings: upcoming),
-        .testTarget(name: "TemplatingTests", dependencies: ["AttributedText", "Templating"], swiftSettings: upcoming),
+        .testTarget(name: "SiteOutputTests", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
+        .testTarget(name: "TemplatingTests", dependencies: ["RunwayText", "Templating"], swiftSettings: upcoming),
         .testTarget(
             name: "SiteBuildingTests",
             dependencies: [
-                "AttributedText", "SiteContent", "Templating", "SiteBuilding", "ThemeTools", "SiteOutput", "HTMLRendering",
+                "RunwayText", "SiteContent", "Templating", "SiteBuilding", "ThemeTools", "SiteOutput", "HTMLRendering",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming
@@ -155,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "SiteServingTests",
             dependencies: [
-                "AttributedText", "SiteContent", "SiteBuilding", "SiteWatching", "SiteServing",
+                "RunwayText", "SiteContent", "SiteBuilding", "SiteWatching", "SiteServing",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: upcoming

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import SiteBuilding
 import SiteContent
 

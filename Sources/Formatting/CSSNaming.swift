@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// How a custom attribute value becomes a CSS class and a `data-*` attribute: one rule, injective
 /// and CSS-safe.

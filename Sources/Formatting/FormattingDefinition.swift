@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// What a formatting definition compiles to, whether declared in Swift (see
 /// ``AttributedTextFormattingDefinition``) or in a theme file: a scope (which custom attributes

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 
 /// What a theme's attribute container styles: a block intent, an inline intent, or one value of a
 /// custom attribute. Theme files name them `body`, `h1`…`h6`, `emphasized`, `customColor.danger`…

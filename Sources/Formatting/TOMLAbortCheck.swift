@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 
 /// Refuses, before TOMLKit sees it, the TOML that would make toml++ abort the process instead of
 /// reporting a parse error.

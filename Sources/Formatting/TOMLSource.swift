@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 package import TOMLKit
 
 /// A parsed TOML file that can say where its keys are, so that problems with values (not only

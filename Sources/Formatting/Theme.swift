@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// A theme: a formatting definition and an attribute container per style target. Themes change
 /// how a page looks, never what it says: the HTML depends on the definition only, the CSS on the

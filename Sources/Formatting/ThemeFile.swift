@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 import TOMLKit
 
 /// One theme's `theme.toml`, read on its own (before `extends` is resolved):

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// The CSS of a theme: a rule per styled target, the classes of styling values the definition can
 /// produce or the page uses, and the dark overrides in a `prefers-color-scheme` media query.

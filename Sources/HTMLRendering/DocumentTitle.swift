@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// Where a page's title comes from when nothing else gives one.
 public enum DocumentTitle {

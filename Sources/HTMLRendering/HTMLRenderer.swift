@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// Renders attributed text to HTML, from its runs alone.
 ///

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// The headings of a text in document order, each with the `id` a rendering with heading ids
 /// gives it: a GitHub-style slug of its text (lower case, spaces to `-`, punctuation dropped),

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Formatting
 
 /// The state of one rendering: the elements open now, outermost first, and the output.

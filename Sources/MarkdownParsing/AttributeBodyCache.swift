@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Synchronization
 
 /// Attribute texts already read, shared by every parse in the process: a site repeats the same

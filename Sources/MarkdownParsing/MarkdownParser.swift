@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// Parses Markdown (CommonMark with the GFM extensions) into ``AttributedText`` runs.
 ///

@@ -1,6 +1,6 @@
 internal import CCmarkGFM
 internal import CMarkAttributes
-import AttributedText
+import RunwayText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Foundation
 
 /// `runway runs --json`, written run by run: the same bytes as encoding the whole text at once

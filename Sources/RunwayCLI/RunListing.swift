@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 
 /// The human-readable form of `runway runs`: one line a run, its source range, its text, and its
 /// attributes in a compact notation (`paragraph#1 > stronglyEmphasized#2`).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import AttributedText
+import RunwayText
 import Foundation
 import SiteBuilding
 import Synchronization

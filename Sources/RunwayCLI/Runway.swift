@@ -1,5 +1,5 @@
 public import ArgumentParser
-import AttributedText
+import RunwayText
 import Foundation
 
 /// The `runway` command: a static site generator whose rendering model is attributed text.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import AttributedText
+import RunwayText
 import Formatting
 
 /// `--theme <name>`, shared by the commands that render or show styled runs.

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Foundation
 import SiteContent
 import SiteOutput

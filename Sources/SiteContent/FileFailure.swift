@@ -1,4 +1,4 @@
-package import AttributedText
+package import RunwayText
 import Foundation
 
 /// A Foundation file operation's error as a diagnostic that names the file and says why in the

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// The front matter at the top of a content file: YAML between `---` lines or TOML between `+++`
 /// lines.

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 import Formatting
 import Foundation
 import SiteOutput

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import SiteOutput
 
 // A record's form in the build cache: one JSON array per record, its fields (the front matter's

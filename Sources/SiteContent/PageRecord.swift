@@ -1,4 +1,4 @@
-package import AttributedText
+package import RunwayText
 package import SiteOutput
 
 /// What a build knows about one content file once it is parsed: everything lists, feeds, link

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 public import Formatting
 import Foundation
 import TOMLKit

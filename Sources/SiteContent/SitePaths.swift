@@ -1,4 +1,4 @@
-package import AttributedText
+package import RunwayText
 import Foundation
 import SiteOutput
 

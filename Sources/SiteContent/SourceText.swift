@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 public import Foundation
 
 /// The text of one input file (or standard input), checked before anything parses it.

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 package import Formatting
 import Synchronization
 

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Foundation
 
 /// The write-ahead log of the changes to one output folder (`.runway-cache/NAME.journal`): each

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 import Foundation
 
 /// Where an output folder is, decided before anything is written: the path as the user gave it

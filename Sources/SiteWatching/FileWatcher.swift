@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Foundation
 
 /// A tag of a Mustache template (`{{ page.title }}`, `{{> partials/footer.html }}`,

@@ -1,4 +1,4 @@
-package import AttributedText
+package import RunwayText
 package import SiteOutput
 
 /// A value as templates see it, typed by how it is written into a page: `text` is escaped for

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Formatting
 import Testing
 

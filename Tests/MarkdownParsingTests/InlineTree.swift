@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 
 /// The inline structure of parsed text in the notation of `attribute-cases.md`:
 /// `span{raw}[children]` for an attribute span, `em[…]`, `strong[…]`, `code[…]`, `del[…]`,

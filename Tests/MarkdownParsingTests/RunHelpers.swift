@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import MarkdownParsing
 
 /// Compact views of parsed runs, for tests that read like the examples.

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import HTMLRendering
 import MarkdownParsing
 import SiteContent

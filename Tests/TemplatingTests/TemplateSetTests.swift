@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Foundation
 @testable import Templating
 import Synchronization

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// A formatting definition declared in Swift, as SwiftUI's `AttributedTextFormattingDefinition`:
 /// a scope (the custom attributes that exist) and a body of value constraints built with

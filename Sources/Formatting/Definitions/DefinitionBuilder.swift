@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 
 /// Builds a definition's body from constraints and other definitions, in order.
 @resultBuilder

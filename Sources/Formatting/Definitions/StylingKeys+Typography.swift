@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 // Typed keys for the rest of SwiftUI's styling vocabulary: each `name` is a StyleAttribute, and
 // each value is one that StyleAttribute turns into CSS.

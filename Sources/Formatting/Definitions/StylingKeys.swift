@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// A colour as a value of ``ForegroundColorKey`` and ``BackgroundColorKey``: a SwiftUI colour name
 /// or any colour ``ColorValue`` reads (`#AF52DE`, `rgb(…)`).

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// SwiftUI's `ValueConstraint(for:values:default:)`: the attribute may only take `values` (`nil`
 /// among them allows it to be absent); any other value becomes `default`, or is removed when the

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// A colour: a SwiftUI named colour, hex (`#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`) or
 /// `rgb(r, g, b)` / `rgba(r, g, b, a)`; optionally with a separate dark value,

@@ -1,4 +1,4 @@
-public import AttributedText
+public import RunwayText
 
 /// The styling vocabulary of SwiftUI's `Text`, each attribute with the values it takes and its CSS.
 ///

@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Testing
 
 /// `mappingAttributes` keeps the string and maps runs in place; it must give what rebuilding the

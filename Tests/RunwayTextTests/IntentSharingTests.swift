@@ -1,4 +1,4 @@
-import AttributedText
+import RunwayText
 import Testing
 
 /// Intents are stacks of shared links: equal stacks are equal whether or not they share storage,

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Issue 17, points 1 and 2: every Swift example in the README and in `docs/` is a program of
+/// `Examples/` (which `make test` builds, beside Foundation), shown whole, and what it prints is
+/// what `expected-output.txt` beside it says.
+@Suite struct ExamplesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+    static let marker = "<!-- example: "
+
+    /// The Markdown files whose Swift blocks are examples: the README and every page of `docs/`.
+    static var documents: [String] {
+        let docs = (FileManager.default.enumerator(atPath: root + "/docs/content")?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { root + "/docs/content/" + $0 }
+        return [root + "/README.md"] + docs
+    }
+
+    /// Each fenced Swift block of `file`, with the example the line above it names (or nil).
+    static func swiftBlocks(in file: String) throws -> [(example: String?, code: String, line: Int)] {
+        let lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
+        var blocks: [(String?, String, Int)] = []
+        var index = 0
+        while index < lines.count {
+            if lines[index] == "```swift" {
+                let above = index > 0 ? lines[index - 1] : ""
+                let example = above.hasPrefix(marker) && above.hasSuffix(" -->")
+                    ? String(above.dropFirst(marker.count).dropLast(4)) : nil
+                var end = index + 1
+                while end < lines.count && lines[end] != "```" { end += 1 }
+                blocks.append((example, lines[(index + 1)..<end].map { $0 + "\n" }.joined(), index + 1))
+                index = end
+            }
+            index += 1
+        }
+        return blocks
+    }
+
+    @Test func everySwiftBlockIsAnExampleShownWhole() throws {
+        var shown = Set<String>()
+        for file in Self.documents {
+            for block in try Self.swiftBlocks(in: file) {
+                let place = "\(file):\(block.line)"
+                let example = try #require(block.example, "\(place): a Swift block that is not an example (put <!-- example: Examples/NAME/main.swift --> above it)")
+                let source = try String(contentsOfFile: Self.root + "/" + example, encoding: .utf8)
+                #expect(block.code == source, "\(place) differs from \(example)")
+                #expect(block.code.hasPrefix("import Foundation\n"), "\(place): examples import Foundation, as real programs do")
+                shown.insert(example)
+            }
+        }
+        #expect(shown.count >= 2 && shown.contains("Examples/LibraryTour/main.swift"), "\(shown)")
+    }
+
+    @Test(arguments: ["LibraryTour", "ContactsDefinition"])
+    func anExamplePrintsWhatItSays(name: String) throws {
+        let program = RunwayProcess.executable.deletingLastPathComponent().appendingPathComponent(name).path
+        let result = try RunwayProcess.runTool(program, [])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let expected = try String(contentsOfFile: Self.root + "/Examples/\(name)/expected-output.txt", encoding: .utf8)
+        #expect(result.stdout == expected)
+    }
+
+    /// Every example folder is listed above and built by the package.
+    @Test func everyExampleIsRun() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Examples").sorted()
+        #expect(folders == ["ContactsDefinition", "LibraryTour"])
+        let package = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
+        for folder in folders { #expect(package.contains("path: \"Examples/\(folder)\"")) }
+    }
+}
