@@ -29,10 +29,18 @@ public enum RunwayFoundationAttributes {
         public typealias Value = [String: AttributeValue]
         public static let name = "RunwayCustomAttributes"
     }
+
+    /// Where the run came from in its source.
+    public enum SourceRangeAttribute: CodableAttributedStringKey {
+        public typealias Value = SourceRange
+        public static let name = "RunwaySourceRange"
+    }
 }
 
 extension AttributedString {
-    /// Foundation's attributed string with the same text and attributes.
+    /// Foundation's attributed string with the same text and attributes, and each run's source
+    /// range. Foundation holds no empty run: a run without text (a thematic break, an empty table
+    /// cell) is left out.
     public init(_ text: AttributedText) {
         var result = AttributedString()
         for run in text.runs where !run.range.isEmpty {
@@ -51,6 +59,7 @@ extension AttributedString {
             if !attributes.customAttributes.isEmpty {
                 piece[RunwayFoundationAttributes.CustomAttributes.self] = attributes.customAttributes
             }
+            if let range = run.sourceRange { piece[RunwayFoundationAttributes.SourceRangeAttribute.self] = range }
             result.append(piece)
         }
         self = result
@@ -74,7 +83,8 @@ extension AttributedText {
                 if let image = run.imageURL { attributes.imageURL = image.absoluteString }
             }
             attributes.customAttributes = run[RunwayFoundationAttributes.CustomAttributes.self] ?? [:]
-            builder.append(String(string.characters[run.range]), attributes: attributes)
+            builder.append(String(string.characters[run.range]), attributes: attributes,
+                           sourceRange: run[RunwayFoundationAttributes.SourceRangeAttribute.self])
         }
         self = builder.build()
     }
