@@ -1,6 +1,6 @@
 public import RunwayText
 
-/// Parses Markdown (CommonMark with the GFM extensions) into ``AttributedText`` runs.
+/// Parses Markdown (CommonMark with the GFM extensions) into `AttributedText` runs.
 ///
 /// Parsing is safe from any thread: the part of cmark-gfm that uses process-global state runs
 /// under one lock, and the conversion to runs runs outside it.

@@ -6,7 +6,9 @@ public struct AttributeDeclaration: Hashable, Sendable {
         case oneOf([String])
         /// Any string.
         case string
+        /// True or false.
         case bool
+        /// A whole number.
         case integer
         /// Any number, integer or not.
         case number
@@ -36,10 +38,14 @@ public struct AttributeDeclaration: Hashable, Sendable {
         }
     }
 
+    /// The attribute's name, as Markdown writes it: `^[text](name: value)`.
     public var name: String
+    /// The values the attribute takes.
     public var type: ValueType
+    /// What the attribute is for, in a sentence (theme previews and guides show it).
     public var summary: String
 
+    /// Declares the attribute `name`, taking values of `type`.
     public init(_ name: String, _ type: ValueType, summary: String = "") {
         self.name = name
         self.type = type

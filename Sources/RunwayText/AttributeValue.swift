@@ -1,11 +1,18 @@
 /// The value of a custom attribute: the JSON data model, with integers kept apart from other numbers.
 public enum AttributeValue: Hashable, Sendable {
+    /// A string.
     case string(String)
+    /// A whole number, kept apart from other numbers.
     case integer(Int)
+    /// A number that is not a whole one (or is written with a fraction).
     case number(Double)
+    /// True or false.
     case bool(Bool)
+    /// JSON's `null`.
     case null
+    /// A list of values.
     case array([AttributeValue])
+    /// Values by name.
     case object([String: AttributeValue])
 }
 
@@ -45,7 +52,9 @@ extension AttributeValue: Codable {
 
 /// A Swift type that is stored in an ``AttributeContainer`` as an ``AttributeValue``.
 public protocol AttributeValueConvertible: Hashable, Sendable {
+    /// The value of a stored attribute value, or `nil` when it is not one of this type.
     init?(attributeValue: AttributeValue)
+    /// The value as it is stored.
     var attributeValue: AttributeValue { get }
 }
 
@@ -85,9 +94,11 @@ extension Bool: AttributeValueConvertible {
 }
 
 extension AttributeValueConvertible where Self: RawRepresentable, RawValue == String {
+    /// A string enumeration's case named by a string value.
     public init?(attributeValue: AttributeValue) {
         guard case .string(let raw) = attributeValue else { return nil }
         self.init(rawValue: raw)
     }
+    /// The case's raw value, as a string.
     public var attributeValue: AttributeValue { .string(rawValue) }
 }

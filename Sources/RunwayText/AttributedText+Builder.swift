@@ -4,6 +4,7 @@ extension AttributedText {
         private var bytes: [UInt8] = []
         private var runs: [Run] = []
 
+        /// An empty builder.
         public init() {}
 
         /// A builder with room for about `utf8Count` bytes of text in about `runCount` runs.

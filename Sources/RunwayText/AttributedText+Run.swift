@@ -8,6 +8,7 @@ extension AttributedText {
         /// Where the run came from in its source, when it was parsed.
         public var sourceRange: SourceRange?
 
+        /// A run over the UTF-8 offsets `range`, with its attributes and where it came from.
         public init(range: Range<Int>, attributes: AttributeContainer, sourceRange: SourceRange? = nil) {
             self.range = range
             self.attributes = attributes

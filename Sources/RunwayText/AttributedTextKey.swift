@@ -1,10 +1,13 @@
 /// A typed attribute key, like Foundation's `AttributedStringKey`: a caseless enum with a `Value`
 /// and a `name`, that knows where its value lives in an ``AttributeContainer``.
 public protocol AttributedTextKey: Sendable {
+    /// The type of the attribute's values.
     associatedtype Value: Hashable & Sendable
     /// The attribute's name, as used in JSON and in theme files.
     static var name: String { get }
+    /// The key's value in `container`, if it has one.
     static func value(in container: AttributeContainer) -> Value?
+    /// Sets the key's value in `container`; `nil` removes it.
     static func setValue(_ value: Value?, in container: inout AttributeContainer)
 }
 
@@ -20,10 +23,12 @@ public protocol AttributedTextKey: Sendable {
 public protocol CustomAttributedTextKey: AttributedTextKey where Value: AttributeValueConvertible {}
 
 extension CustomAttributedTextKey {
+    /// The value stored under the key's name among the custom attributes, when it is of the key's type.
     public static func value(in container: AttributeContainer) -> Value? {
         container.customAttributes[name].flatMap(Value.init(attributeValue:))
     }
 
+    /// Stores the value under the key's name among the custom attributes; `nil` removes it.
     public static func setValue(_ value: Value?, in container: inout AttributeContainer) {
         container.customAttributes[name] = value?.attributeValue
     }
@@ -33,10 +38,15 @@ extension CustomAttributedTextKey {
 /// lists its own. Extend it with computed properties to reach your own keys through dynamic member
 /// lookup: `extension RunwayAttributes { var customColor: CustomColorKey.Type { CustomColorKey.self } }`.
 public struct RunwayAttributes: Sendable {
+    /// The blocks a run is in (`container.presentationIntent`).
     public let presentationIntent = PresentationIntentKey.self
+    /// The inline elements a run is in, with their identities.
     public let inlineIntent = InlineIntentKey.self
+    /// Foundation's flat view of the inline styles.
     public let inlinePresentationIntent = InlinePresentationIntentKey.self
+    /// The innermost link's destination.
     public let link = LinkKey.self
+    /// The image's source.
     public let imageURL = ImageURLKey.self
 }
 

@@ -14,6 +14,7 @@ public struct CustomAttributeScope: Hashable, Sendable {
     public private(set) var declarations: [AttributeDeclaration]
     private var byName: [String: Int]
 
+    /// A scope named `name` (diagnostics say it) with these declarations.
     public init(name: String, declarations: [AttributeDeclaration]) {
         self.name = name
         self.declarations = []
@@ -21,6 +22,7 @@ public struct CustomAttributeScope: Hashable, Sendable {
         for declaration in declarations { declare(declaration) }
     }
 
+    /// A scope named `name`, its declarations listed in a builder block.
     public init(name: String, @CustomAttributeScopeBuilder _ declarations: () -> [AttributeDeclaration]) {
         self.init(name: name, declarations: declarations())
     }
@@ -57,10 +59,16 @@ public struct CustomAttributeScope: Hashable, Sendable {
 /// Builds the declarations of an ``CustomAttributeScope``.
 @resultBuilder
 public enum CustomAttributeScopeBuilder {
+    /// One declaration.
     public static func buildExpression(_ declaration: AttributeDeclaration) -> [AttributeDeclaration] { [declaration] }
+    /// The declarations of a block, in order.
     public static func buildBlock(_ parts: [AttributeDeclaration]...) -> [AttributeDeclaration] { parts.flatMap { $0 } }
+    /// The declarations of an `if` without `else`, when it holds.
     public static func buildOptional(_ part: [AttributeDeclaration]?) -> [AttributeDeclaration] { part ?? [] }
+    /// The declarations of an `if`'s first branch.
     public static func buildEither(first: [AttributeDeclaration]) -> [AttributeDeclaration] { first }
+    /// The declarations of an `if`'s second branch.
     public static func buildEither(second: [AttributeDeclaration]) -> [AttributeDeclaration] { second }
+    /// The declarations of a `for` loop.
     public static func buildArray(_ parts: [[AttributeDeclaration]]) -> [AttributeDeclaration] { parts.flatMap { $0 } }
 }

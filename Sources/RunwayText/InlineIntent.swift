@@ -56,9 +56,11 @@ public struct InlineIntent: Hashable, Sendable {
 
     /// One inline element.
     public struct Component: Hashable, Sendable {
+        /// What element it is.
         public var kind: Kind
         public var identity: Int
 
+        /// A component of `kind` with its identity.
         public init(kind: Kind, identity: Int) {
             self.kind = kind
             self.identity = identity
@@ -78,15 +80,25 @@ public struct InlineIntent: Hashable, Sendable {
 
     /// The kinds of inline element.
     public enum Kind: Hashable, Sendable {
+        /// `*x*`: emphasis.
         case emphasized
+        /// `**x**`: strong emphasis.
         case stronglyEmphasized
+        /// `~~x~~` (GFM).
         case strikethrough
+        /// A code span, between backticks.
         case code
+        /// A line ending inside a paragraph.
         case softBreak
+        /// A hard line break (two spaces or a backslash before the line ending).
         case lineBreak
+        /// Raw HTML inside a paragraph.
         case inlineHTML
+        /// A block of raw HTML.
         case blockHTML
+        /// A link, with its destination and optional title.
         case link(destination: String, title: String?)
+        /// An image, with its source and optional title; its text is the alternative text.
         case image(source: String, title: String?)
         /// A GFM footnote reference; `number` is the footnote's number in order of first reference,
         /// `occurrence` which reference to that footnote this is (1 for the first).

@@ -11,7 +11,7 @@ public struct InlinePresentationIntent: OptionSet, Hashable, Sendable, Codable {
     public static let emphasized = Self(rawValue: 1)
     /// `**x**` or `__x__`.
     public static let stronglyEmphasized = Self(rawValue: 2)
-    /// `` `x` ``.
+    /// A code span, between backticks.
     public static let code = Self(rawValue: 4)
     /// `~~x~~` (GFM).
     public static let strikethrough = Self(rawValue: 32)

@@ -92,6 +92,7 @@ public struct IntentComponents<Component: IdentifiedComponent>: Sequence, Iterat
 /// at a stack it has seen (as a dictionary key or with ``isIdentical(to:)``): runs of one element
 /// share the stacks around it.
 public protocol ComponentStack: Hashable, Sendable {
+    /// The components the stack holds.
     associatedtype Component: IdentifiedComponent
     /// How many components the stack has.
     var depth: Int { get }
@@ -109,6 +110,7 @@ extension InlineIntent: ComponentStack {}
 /// A component of an intent: an element with an identity unique within its document (0 for the
 /// anonymous elements of text built by hand). Equal components have equal identities.
 public protocol IdentifiedComponent: Hashable, Sendable {
+    /// The element's identity: equal for every run of one element.
     var identity: Int { get }
     /// Whether the component is an extended attribute span, `^[text](…)`: a stack knows in
     /// constant time whether it holds one.

@@ -57,9 +57,11 @@ public struct PresentationIntent: Hashable, Sendable {
 
     /// One block: what kind it is and which block it is.
     public struct Component: Hashable, Sendable {
+        /// What block it is.
         public var kind: Kind
         public var identity: Int
 
+        /// A component of `kind` with its identity.
         public init(kind: Kind, identity: Int) {
             self.kind = kind
             self.identity = identity
@@ -79,17 +81,24 @@ public struct PresentationIntent: Hashable, Sendable {
 
     /// The kinds of block, Foundation's vocabulary plus the few GFM needs.
     public enum Kind: Hashable, Sendable {
+        /// A paragraph.
         case paragraph
+        /// A heading of `level` 1 to 6.
         case header(level: Int)
         /// An ordered list; `isTight` is CommonMark's tight list (no blank lines between items).
         case orderedList(isTight: Bool)
+        /// A bulleted list; tight when no item is separated by a blank line.
         case unorderedList(isTight: Bool)
         /// A list item; `ordinal` is the item's number (its position from 1 in a bullet list,
         /// its displayed number in an ordered list); `checkbox` is set for GFM task list items.
         case listItem(ordinal: Int, checkbox: Checkbox? = nil)
+        /// A fenced or indented code block, with the fence's language hint.
         case codeBlock(languageHint: String?)
+        /// A block quote.
         case blockQuote
+        /// A thematic break (`---`): a run without text.
         case thematicBreak
+        /// A table (GFM), with its columns' alignments.
         case table(columns: [TableColumn])
         /// The header row of a table: row 0.
         case tableHeaderRow
@@ -103,13 +112,24 @@ public struct PresentationIntent: Hashable, Sendable {
 
     /// The state of a GFM task list item's checkbox.
     public enum Checkbox: String, Hashable, Sendable, Codable {
+        /// A task list item's box, ticked or not.
         case checked, unchecked
     }
 
     /// A table column and its alignment (`nil` when the delimiter row gives none).
     public struct TableColumn: Hashable, Sendable {
-        public enum Alignment: String, Hashable, Sendable, Codable { case left, center, right }
+        /// How a column's cells are aligned.
+        public enum Alignment: String, Hashable, Sendable, Codable {
+            /// `:--` in the delimiter row.
+            case left
+            /// `:-:` in the delimiter row.
+            case center
+            /// `--:` in the delimiter row.
+            case right
+        }
+        /// The alignment the delimiter row gives, if any.
         public var alignment: Alignment?
+        /// A column aligned as `alignment` says.
         public init(alignment: Alignment? = nil) { self.alignment = alignment }
     }
 }

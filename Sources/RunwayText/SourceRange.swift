@@ -2,9 +2,12 @@
 /// its last byte, as Apple's Markdown parser and swift-markdown report ranges. An empty range
 /// (`start == end`) marks a place, such as a soft break.
 public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
+    /// Where the range starts: its first byte.
     public var start: SourcePosition
+    /// Where it ends: just past its last byte.
     public var end: SourcePosition
 
+    /// The range from `start` to `end`.
     public init(start: SourcePosition, end: SourcePosition) {
         self.start = start
         self.end = end
