@@ -1,6 +1,8 @@
 /// A standalone HTML page around a rendered fragment.
 public struct HTMLDocument: Sendable {
+    /// The page's title.
     public var title: String
+    /// The page's language (`lang`).
     public var language: String
     /// Themes' CSS to embed, by theme name; the first is in force, and with more than one the page
     /// gets a switcher that remembers the reader's choice.
@@ -8,10 +10,12 @@ public struct HTMLDocument: Sendable {
     /// The body's HTML fragment.
     public var body: String
 
+    /// A page with one stylesheet (or none) in a `<style>` element.
     public init(title: String, language: String = "en", stylesheet: String? = nil, body: String) {
         self.init(title: title, language: language, stylesheets: stylesheet.map { [("theme", $0)] } ?? [], body: body)
     }
 
+    /// A page with a stylesheet per theme, the first in force and the others ready to switch to.
     public init(title: String, language: String = "en", stylesheets: [(theme: String, css: String)], body: String) {
         self.title = title
         self.language = language

@@ -6,12 +6,14 @@ public import RunwayText
 /// closes the elements the previous run had and this one does not, opens the new ones, and writes
 /// the text. With the default options, the HTML of parsed Markdown equals cmark-gfm's own renderer.
 public struct HTMLRenderer: Sendable {
+    /// What the renderer writes for raw HTML, dangerous links and headings.
     public var options: Options
     /// The pixel size of the image at a URL, when the caller can tell (a site build reads its
     /// local files): such an image gets `width`, `height` and `loading="lazy"`. Without it, images
     /// are as cmark-gfm writes them.
     public var imageSize: (@Sendable (String) -> ImageSize?)?
 
+    /// A renderer with these options, and a way to know a local image's size.
     public init(options: Options = Options(), imageSize: (@Sendable (String) -> ImageSize?)? = nil) {
         self.options = options
         self.imageSize = imageSize
@@ -29,6 +31,7 @@ public struct HTMLRenderer: Sendable {
         /// HTML has neither.
         public var headingIDs: Bool
 
+        /// Options as cmark-gfm's safe mode has them unless said otherwise.
         public init(allowsRawHTML: Bool = false, filtersDisallowedTags: Bool = true, headingIDs: Bool = false) {
             self.allowsRawHTML = allowsRawHTML
             self.filtersDisallowedTags = filtersDisallowedTags

@@ -14,6 +14,7 @@ public struct HeadingOutline: Sendable, Equatable {
         /// The unique id of its element.
         public var id: String
 
+        /// A heading of `level`, with its text and its id.
         public init(level: Int, text: String, id: String) {
             self.level = level
             self.text = text
@@ -24,6 +25,7 @@ public struct HeadingOutline: Sendable, Equatable {
     /// Every heading, in document order.
     public var headings: [Heading]
 
+    /// The outline of these headings, in document order.
     public init(headings: [Heading]) {
         self.headings = headings
     }
@@ -68,6 +70,7 @@ public struct HeadingOutline: Sendable, Equatable {
     public struct Slugs: Sendable {
         private var used: Set<String> = []
 
+        /// No id given yet.
         public init() {}
 
         /// `slug(text)`, or with `-1`, `-2`… added when an earlier heading has it (as GitHub does:

@@ -10,6 +10,7 @@ public struct MarkdownParser: Sendable {
     /// The custom attributes that exist; `nil` keeps every attribute as written.
     public var scope: CustomAttributeScope?
 
+    /// A parser with these options; given a scope, it checks custom attributes against it.
     public init(options: Options = .default, scope: CustomAttributeScope? = nil) {
         self.options = options
         self.scope = scope
@@ -35,6 +36,7 @@ public struct MarkdownParser: Sendable {
 
 /// A parsed document: its runs and what was wrong in it.
 public struct ParsedMarkdown: Hashable, Sendable {
+    /// The parsed text.
     public var text: AttributedText
     /// Warnings about extended attributes (invalid text, unknown keys, values of the wrong type),
     /// in source order.
@@ -53,6 +55,7 @@ extension MarkdownParser {
         /// Extended attributes, `^[text](key: 'value')`.
         public var extendedAttributes: Bool
 
+        /// Options with the GFM extensions, footnotes and extended attributes on, smart punctuation off.
         public init(extensions: Set<Extension> = Set(Extension.allCases), footnotes: Bool = true,
                     smartPunctuation: Bool = false, extendedAttributes: Bool = true) {
             self.extensions = extensions
@@ -71,6 +74,15 @@ extension MarkdownParser {
 
     /// The GFM extensions of cmark-gfm, by their cmark names.
     public enum Extension: String, CaseIterable, Hashable, Sendable {
-        case table, strikethrough, autolink, tagfilter, tasklist
+        /// Pipe tables.
+        case table
+        /// `~~text~~`.
+        case strikethrough
+        /// Bare `www.` and `https://` links, and e-mail addresses.
+        case autolink
+        /// Raw HTML's dangerous tags (`<script>`, `<iframe>`…) neutralized, where raw HTML is kept.
+        case tagfilter
+        /// `- [ ]` and `- [x]` items.
+        case tasklist
     }
 }

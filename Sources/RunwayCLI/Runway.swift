@@ -4,6 +4,7 @@ import Foundation
 
 /// The `runway` command: a static site generator whose rendering model is attributed text.
 public struct Runway: AsyncParsableCommand {
+    /// Runway's version, as `runway --version` prints it.
     public static let version = "0.1.0"
 
     public static let configuration = CommandConfiguration(

@@ -7,6 +7,7 @@ import Synchronization
 /// A site built again and again as its files change, keeping its build cache in memory between
 /// builds: what `runway watch` and `runway serve` run.
 public final class LiveBuild: Sendable {
+    /// The build each change runs again.
     public let build: SiteBuild
     private let cache = Mutex<BuildCache?>(nil)
     /// The output folder, held (and locked against other writers) from the first build that opens
@@ -31,9 +32,13 @@ public final class LiveBuild: Sendable {
         case failed
     }
 
+    /// What one rebuild did, and how long it took.
     public struct Outcome: Sendable {
+        /// The build's report.
         public var report: SiteBuild.Report
+        /// What a page open in a browser should do about it.
         public var effect: Effect
+        /// How long the rebuild took.
         public var duration: Duration
     }
 

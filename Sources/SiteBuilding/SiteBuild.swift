@@ -16,8 +16,11 @@ import Templating
 /// changes nothing. The output is deterministic: the same sources give byte-identical files,
 /// whatever the cache held.
 public struct SiteBuild: Sendable {
+    /// The site's folder (holding `runway.toml`).
     public var site: String
+    /// The output folder; `nil` for the site's `_site`.
     public var output: String?
+    /// A theme that replaces `runway.toml`'s.
     public var theme: String?
     /// Drafts (`draft: true`) are published too.
     public var drafts = false
@@ -37,6 +40,8 @@ public struct SiteBuild: Sendable {
     /// Told how many pages of how many are read, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
+    /// A build of `site` into `output` (else `_site`), with `theme` instead of the configuration's,
+    /// drafts when `drafts`, and `today` as the day that decides future and expired pages.
     public init(site: String, output: String? = nil, theme: String? = nil, drafts: Bool = false, today: Date = Date()) {
         self.site = site
         self.output = output
@@ -89,9 +94,13 @@ public struct SiteBuild: Sendable {
         try OutputFolder(destination, options: .init(protected: protectedFolders, allowNonEmpty: allowNonEmpty))
     }
 
+    /// What a build did: its pages, its diagnostics, and the files it parsed, wrote and removed.
     public struct Report: Sendable {
+        /// How many pages the site has.
         public var pageCount: Int
+        /// Every problem found, errors and warnings, each at its place.
         public var diagnostics: [Diagnostic]
+        /// The output folder.
         public var output: String
         /// How many content files were parsed (the others came from the cache).
         public var parsed = 0
@@ -102,8 +111,10 @@ public struct SiteBuild: Sendable {
         /// Whether only the changed pages were looked at: a watcher saw pages' text change, and
         /// nothing they show other pages did.
         public var quick = false
+        /// Whether the build had no error (and so took effect).
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 
+        /// A report of these figures.
         public init(pageCount: Int, diagnostics: [Diagnostic], output: String, parsed: Int = 0, written: [String] = [],
                     removed: [String] = [], quick: Bool = false) {
             self.pageCount = pageCount

@@ -5,14 +5,17 @@ import Foundation
 /// `runway check`: every diagnostic of a site's configuration and content, against the site's
 /// scope, without writing anything: what `runway build` would report before it writes.
 public struct SiteCheck: Sendable {
+    /// The site's folder.
     public let site: String
 
+    /// A check of the site in `site`.
     public init(site: String) {
         self.site = site
     }
 
     /// What was checked and what was found.
     public struct Report: Sendable {
+        /// How many pages the site has.
         public var pageCount: Int
         /// In file order, then source order.
         public var diagnostics: [Diagnostic]

@@ -10,8 +10,11 @@ import UnixSignals
 /// and tells open pages over server-sent events. A failed build never stops the server: the last
 /// good output stays served and pages show the errors over it.
 public struct SiteServer: Sendable {
+    /// The build it serves and runs again on every change.
     public let live: LiveBuild
+    /// The address it listens on.
     public var host: String
+    /// The port it listens on.
     public var port: Int
     /// How often open event streams get a heartbeat comment (10 ms at least); the connection of a
     /// page that is gone is released at the first heartbeat that cannot be written, the first or
@@ -21,6 +24,7 @@ public struct SiteServer: Sendable {
     /// The heartbeat's default period.
     public static let defaultHeartbeat = Duration.seconds(5)
 
+    /// A server of `build`'s output on `host`:`port`, whose pages' event streams get a heartbeat every `heartbeat`.
     public init(build: SiteBuild, host: String = "127.0.0.1", port: Int = 8000, heartbeat: Duration = SiteServer.defaultHeartbeat) {
         live = LiveBuild(build: build)
         self.host = host

@@ -15,12 +15,14 @@ public struct StaticSite: Sendable {
     /// outside it finds nothing, and `/` is sent to it.
     public let basePath: String
 
+    /// The files under `root`, served under `basePath` (`/book-site`; empty for the root).
     public init(root: String, basePath: String = "") {
         self.root = root
         self.basePath = basePath
         redirects = SiteRedirects(root: root)
     }
 
+    /// What a request's path names.
     public enum Resolution: Sendable, Equatable {
         /// An existing regular file inside the output folder (its resolved path).
         case file(String)
@@ -28,6 +30,7 @@ public struct StaticSite: Sendable {
         /// browser, always a path that starts with a single `/` (never `//host/`, which a browser
         /// would take for another host).
         case redirect(String)
+        /// Nothing in the site: the site's 404 page answers.
         case notFound
         /// A path that cannot name anything in the site, and why.
         case badRequest(String)

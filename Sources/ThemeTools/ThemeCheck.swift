@@ -16,17 +16,22 @@ public struct ThemeCheck: Sendable {
     /// The site whose `themes/` folder is searched first.
     public let site: String
 
+    /// A check of `theme` (a name, or a theme's folder), looking in `site`'s `themes/` first.
     public init(theme: String, site: String = ".") {
         self.theme = theme
         self.site = site
     }
 
+    /// What the check found.
     public struct Report: Sendable {
+        /// The theme's name.
         public var name: String
+        /// Every problem, at its file, line and column.
         public var diagnostics: [Diagnostic]
         /// Style targets (`h4`, `customColor.danger`…) no container of the theme styles; `nil` when
         /// the theme could not be loaded.
         public var unstyled: [String]?
+        /// Whether the theme has no error.
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
     }
 
@@ -41,6 +46,7 @@ public struct ThemeCheck: Sendable {
         return (theme, standard)
     }
 
+    /// Checks the theme file, the files it extends and the templates.
     public func run() -> Report {
         let (name, library) = located()
         var (loaded, diagnostics) = library.load(name)

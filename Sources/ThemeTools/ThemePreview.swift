@@ -9,16 +9,21 @@ import SiteOutput
 /// intent, every custom attribute value of the theme's scope, and each font text style, in light
 /// (`/`) and dark (`/dark/`), side by side at `/preview.html`.
 public struct ThemePreview: Sendable {
+    /// The theme: a name, or a theme's folder.
     public let theme: String
+    /// The site whose `themes/` folder is searched first.
     public let site: String
+    /// Where the preview is written.
     public let output: String
 
+    /// A preview of `theme` into `output` (else the site's `_theme-preview/NAME`).
     public init(theme: String, site: String = ".", output: String? = nil) {
         self.theme = theme
         self.site = site
         self.output = output ?? SitePaths.join(site, "_theme-preview/" + theme)
     }
 
+    /// Writes the preview: light at `/`, dark at `/dark/`, both side by side at `/preview.html`.
     public func run() -> SiteBuild.Report {
         let check = ThemeCheck(theme: theme, site: site)
         let (name, library) = check.located()

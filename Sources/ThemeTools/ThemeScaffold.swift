@@ -8,10 +8,14 @@ import SiteContent
 /// from another so that it builds and checks clean as it is: its theme file (every section, with
 /// the comments that explain them), its templates, a stylesheet of its own in `static/`, a README.
 public struct ThemeScaffold: Sendable {
+    /// The new theme's name.
     public let name: String
+    /// The theme it is copied from.
     public let from: String
+    /// The site whose `themes/` folder gets the new theme.
     public let site: String
 
+    /// A new theme `name` in `site`'s `themes/`, copied from `from`.
     public init(name: String, from: String = "default", site: String = ".") {
         self.name = name
         self.from = from
