@@ -3,14 +3,22 @@ public import RunwayText
 /// The front matter at the top of a content file: YAML between `---` lines or TOML between `+++`
 /// lines.
 public struct FrontMatter: Hashable, Sendable {
-    public enum Format: String, Hashable, Sendable { case yaml, toml }
+    /// The language the front matter is written in.
+    public enum Format: String, Hashable, Sendable {
+        /// YAML, between `---` lines.
+        case yaml
+        /// TOML, between `+++` lines.
+        case toml
+    }
 
+    /// Whether it is YAML or TOML.
     public var format: Format
     /// The text between the fences.
     public var text: String
     /// The line the text starts on (the line after the opening fence).
     public var firstLine: Int
 
+    /// Front matter of `format` whose text starts on line `firstLine` of its file.
     public init(format: Format, text: String, firstLine: Int) {
         self.format = format
         self.text = text

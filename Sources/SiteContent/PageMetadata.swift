@@ -8,14 +8,21 @@ import Yams
 /// What a page's front matter says: title, date, draft, tags, slug, summary, layout, lang, theme
 /// (a theme of its own instead of the site's), weight, and free params.
 public struct PageMetadata: Sendable, Codable, Hashable {
+    /// The page's title; else its first heading, else its file name.
     public var title: String?
     /// `YYYY-MM-DD` (or a full date and time), as written.
     public var date: String?
+    /// Whether the page is a draft, left out of builds without `--drafts`.
     public var draft = false
+    /// The page's tags.
     public var tags: [String] = []
+    /// The last segment of the page's URL, instead of its file name.
     public var slug: String?
+    /// The page's summary, in Markdown, for lists, feeds and the description.
     public var summary: String?
+    /// A template for the page instead of `page.html`.
     public var layout: String?
+    /// The page's language, instead of the one its file name gives.
     public var lang: String?
     /// A theme for this page instead of the site's: its definition and stylesheet (not its templates).
     public var theme: String?
@@ -34,6 +41,7 @@ public struct PageMetadata: Sendable, Codable, Hashable {
 
     static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight", "lastmod", "expiryDate", "aliases", "menu"]
 
+    /// Metadata with nothing said.
     public init() {}
 
     /// Reads YAML or TOML front matter; problems are diagnostics at their line in the page's file.

@@ -5,8 +5,10 @@ import Foundation
 /// (the front matter's slug, else the file name), `:title` (the title as a URL segment),
 /// `:section` and `:filename`.
 public struct Permalink: Hashable, Sendable, Codable {
+    /// The tokens a pattern may use, written `:year`, `:slug`…
     public static let tokens: Set<String> = ["year", "month", "day", "slug", "title", "section", "filename"]
 
+    /// The pattern as written: `/posts/:year/:slug/`.
     public let pattern: String
 
     /// The pattern, or the first unknown `:token` in it.
@@ -26,7 +28,9 @@ public struct Permalink: Hashable, Sendable, Codable {
         return .success(Permalink(pattern: pattern))
     }
 
+    /// Why a pattern cannot be one.
     public struct PermalinkError: Error, Sendable {
+        /// The reason, in words.
         public let message: String
     }
 

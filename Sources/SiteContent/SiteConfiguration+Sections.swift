@@ -4,9 +4,12 @@ import TOMLKit
 
 /// `[author]`: who writes the site, for its feeds.
 public struct SiteAuthor: Sendable, Hashable {
+    /// The author's name.
     public var name: String
+    /// The author's e-mail address, if given.
     public var email: String?
 
+    /// An author named `name`, with an e-mail address or not.
     public init(name: String, email: String? = nil) {
         self.name = name
         self.email = email
@@ -16,9 +19,12 @@ public struct SiteAuthor: Sendable, Hashable {
 /// `[feeds]`: how many entries a feed holds (`limit`, 20 by default), and whether each carries
 /// the page's whole content (`full = true`) or its summary.
 public struct FeedSettings: Sendable, Hashable {
+    /// How many entries a feed carries, newest first.
     public var limit = 20
+    /// Whether each entry carries its whole page instead of its summary.
     public var full = false
 
+    /// Feed settings of `limit` entries, whole pages when `full`.
     public init(limit: Int = 20, full: Bool = false) {
         self.limit = limit
         self.full = full
@@ -28,9 +34,12 @@ public struct FeedSettings: Sendable, Hashable {
 /// `[markdown]`: raw HTML kept in pages (`unsafe = true`; GFM's tagfilter still applies), and
 /// typographic quotes and dashes (`smartPunctuation = true`).
 public struct MarkdownSettings: Sendable, Hashable {
+    /// Whether raw HTML is kept (GFM's tagfilter still applies); else each piece left out is a warning.
     public var unsafe = false
+    /// Whether quotes, dashes and ellipses become typographic ones.
     public var smartPunctuation = false
 
+    /// Markdown settings, both off by default.
     public init(unsafe: Bool = false, smartPunctuation: Bool = false) {
         self.unsafe = unsafe
         self.smartPunctuation = smartPunctuation
@@ -40,10 +49,14 @@ public struct MarkdownSettings: Sendable, Hashable {
 /// An entry of a site's menu: `[[menus.main]]` in `runway.toml` (`name`, `url`, `weight`), or a
 /// page whose front matter says `menu: main` (its title and URL, its weight).
 public struct MenuItem: Sendable, Hashable {
+    /// What the menu shows.
     public var name: String
+    /// Where the entry leads.
     public var url: String
+    /// Its place: lower first.
     public var weight: Int
 
+    /// An entry `name` leading to `url`, at `weight`.
     public init(name: String, url: String, weight: Int = 0) {
         self.name = name
         self.url = url

@@ -6,11 +6,16 @@ import TOMLKit
 /// A site's `runway.toml`: what the site is called, where it lives, and which custom attributes
 /// its content may use.
 public struct SiteConfiguration: Sendable {
+    /// The configuration file's name in a site's folder.
     public static let fileName = "runway.toml"
 
+    /// The site's title.
     public var title: String
+    /// The site's address: its scheme, host and path (a path is a base path every link gets).
     public var baseURL: String
+    /// The default language's code, at the site's root.
     public var language: String
+    /// The theme's name.
     public var theme: String
     /// How many pages a list page shows before the next page of the list.
     public var paginate: Int

@@ -10,6 +10,7 @@ public struct SiteLanguage: Hashable, Sendable, Codable {
     /// `""` for the default language, `/CODE` for the others.
     public var prefix: String
 
+    /// A language `code`, named `name`, with the site's `title` in it, under `prefix`.
     public init(code: String, name: String, title: String, prefix: String) {
         self.code = code
         self.name = name

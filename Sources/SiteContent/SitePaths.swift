@@ -4,6 +4,7 @@ import SiteOutput
 
 /// Paths inside a site, written the way the user named the site (so `.` gives `content/a.md`).
 public enum SitePaths {
+    /// `relative` inside `site`, written as the user named the site (`.` gives `relative` as it is).
     public static func join(_ site: String, _ relative: String) -> String {
         site == "." || site.isEmpty ? relative : (site.hasSuffix("/") ? site + relative : site + "/" + relative)
     }

@@ -7,6 +7,7 @@ public struct SiteTemplate: Sendable {
     /// The template's folder.
     public let root: String
 
+    /// The template in `root`.
     public init(root: String) {
         self.root = root
     }

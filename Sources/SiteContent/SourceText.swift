@@ -5,6 +5,7 @@ public import Foundation
 public struct SourceText: Sendable {
     /// The path as the user gave it; `<stdin>` for `-`.
     public let path: String
+    /// The file's text, checked to be UTF-8 and not binary.
     public let text: String
 
     /// Reads `argument` (`-` is standard input) as UTF-8 text, or throws a diagnostic that says

@@ -2,14 +2,18 @@
 /// telling whether a file or a rendered page's inputs changed since the last build: the key an
 /// output folder's manifest keeps for each file.
 public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The hash so far.
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    /// The hash of nothing.
     public init() {}
 
+    /// The hash of `bytes`.
     public init(_ bytes: some Sequence<UInt8>) {
         add(bytes)
     }
 
+    /// Adds `bytes` to the hash.
     public mutating func add(_ bytes: some Sequence<UInt8>) {
         // Called from other modules, this is not specialized: contiguous bytes (arrays, `Data`,
         // native strings' UTF-8) go to the loop over a buffer, which is, instead of one generic
@@ -36,6 +40,7 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
         value = (value ^ 0xff) &* 0x0000_0100_0000_01b3
     }
 
+    /// Adds another hash's value.
     public mutating func add(_ hash: ContentHash) {
         add(String(hash.value, radix: 16))
     }

@@ -4,9 +4,13 @@ import Foundation
 /// file whose signature is not the one Runway recorded has changed since (or was replaced), so a
 /// build writes it again instead of trusting it.
 public struct FileSignature: Hashable, Sendable, CustomStringConvertible {
+    /// The file's size in bytes.
     public var size: Int64
+    /// Its modification time: seconds since 1970.
     public var seconds: Int64
+    /// Its modification time: the nanoseconds past those seconds.
     public var nanoseconds: Int64
+    /// Its inode number.
     public var inode: UInt64
 
     init(_ info: stat) {
@@ -16,6 +20,7 @@ public struct FileSignature: Hashable, Sendable, CustomStringConvertible {
         inode = UInt64(info.st_ino)
     }
 
+    /// A signature of these figures.
     public init(size: Int64, seconds: Int64, nanoseconds: Int64, inode: UInt64) {
         self.size = size
         self.seconds = seconds

@@ -11,6 +11,7 @@ import Synchronization
 /// manifest of what Runway wrote there. A folder that is not empty and that Runway has no record
 /// of writing is refused unless `allowNonEmpty`; then its other files are left alone.
 public final class OutputFolder: Sendable {
+    /// Where the folder is, and what Runway may do there.
     public let location: OutputLocation
     /// The folder's real path: every file is written under it.
     public var root: String { location.real }
@@ -26,12 +27,14 @@ public final class OutputFolder: Sendable {
     /// Whether opening made the folder.
     private let created: Bool
 
+    /// What opening a folder must respect.
     public struct Options: Sendable {
         /// Folders the output must not be, or be inside (the site's content, static files, templates…).
         public var protected: [OutputLocation.Protected]
         /// Build into a folder that is not empty though Runway has no record of it, leaving its files alone.
         public var allowNonEmpty: Bool
 
+        /// Options protecting `protected`, allowing a folder that is not empty when `allowNonEmpty`.
         public init(protected: [OutputLocation.Protected], allowNonEmpty: Bool = false) {
             self.protected = protected
             self.allowNonEmpty = allowNonEmpty

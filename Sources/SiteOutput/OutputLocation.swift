@@ -16,12 +16,15 @@ public struct OutputLocation: Sendable, Equatable {
 
     /// A folder Runway must not write a site into, and what it is for the message.
     public struct Protected: Sendable, Equatable {
+        /// The folder.
         public var path: String
+        /// What it is, for the message (`the site's content`).
         public var what: String
         /// The site itself: a folder that holds it is refused too, one inside it is fine (`_site`).
         /// Any other: a folder inside it is refused too.
         public var isSite: Bool
 
+        /// The folder at `path`, which is `what`; `isSite` for the site itself.
         public init(_ path: String, what: String, isSite: Bool = false) {
             self.path = path
             self.what = what

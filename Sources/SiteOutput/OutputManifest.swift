@@ -16,6 +16,7 @@ public struct OutputManifest: Sendable, Equatable {
         /// The file as Runway left it.
         public var signature: FileSignature
 
+        /// An entry of `key` whose file has `signature`.
         public init(key: UInt64, signature: FileSignature) {
             self.key = key
             self.signature = signature
@@ -26,10 +27,12 @@ public struct OutputManifest: Sendable, Equatable {
 
     /// The real path (symbolic links resolved) of the folder this manifest describes.
     public var folder: String
+    /// Every file Runway wrote into the folder, with its key and signature.
     public var files: [OutputPath: Entry] = [:]
     /// The folders Runway created, which it removes once they are empty.
     public var folders: Set<OutputPath> = []
 
+    /// An empty manifest of the folder `folder` (a real path).
     public init(folder: String) {
         self.folder = folder
     }

@@ -25,8 +25,11 @@ public final class OutputTransaction: Sendable {
 
     /// What a committed transaction changed, for the manifest.
     public struct Outcome: Sendable {
+        /// The files written, with their keys and signatures.
         public var written: [OutputPath: OutputManifest.Entry] = [:]
+        /// The files removed.
         public var removed: [OutputPath] = []
+        /// The folders made.
         public var createdFolders: [OutputPath] = []
     }
 
