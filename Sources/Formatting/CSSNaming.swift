@@ -12,8 +12,11 @@ public import RunwayText
 ///   other bytes that are not ASCII letters or digits encoded as above (`customColor` →
 ///   `data-custom-color`); its value is the string, or the JSON text of any other value.
 public enum CSSNaming {
+    /// What every class Runway writes starts with.
     public static let classPrefix = "rw-"
 
+    /// The class of an attribute's value: `rw-` + the encoded name + `--` + the encoded value (a
+    /// number or boolean as `__` + its encoded JSON text); `nil` for null, a list or an object.
     public static func className(attribute: String, value: AttributeValue) -> String? {
         let encodedValue: String
         switch value {
@@ -24,6 +27,8 @@ public enum CSSNaming {
         return classPrefix + encode(attribute) + "--" + encodedValue
     }
 
+    /// The `data-*` attribute of an attribute: each capital as `-` and its lowercase
+    /// (`customColor` → `data-custom-color`), other bytes encoded.
     public static func dataAttribute(_ attribute: String) -> String {
         var name = "data-"
         for byte in attribute.utf8 {
@@ -36,6 +41,7 @@ public enum CSSNaming {
         return name
     }
 
+    /// The `data-*` attribute's value: a string as it is, any other value as its JSON text.
     public static func dataValue(_ value: AttributeValue) -> String {
         if case .string(let text) = value { return text }
         return value.jsonText

@@ -6,8 +6,10 @@ public import RunwayText
 public struct FormattingDefinition: Sendable {
     /// The attributes that exist; `nil` keeps every attribute.
     public var scope: CustomAttributeScope?
+    /// The constraints, applied in order to every run.
     public var constraints: [Constraint]
 
+    /// A definition of `scope` (`nil`: any attribute) and `constraints`.
     public init(scope: CustomAttributeScope? = nil, constraints: [Constraint] = []) {
         self.scope = scope
         self.constraints = constraints

@@ -3,8 +3,12 @@ import RunwayText
 /// What a theme's attribute container styles: a block intent, an inline intent, or one value of a
 /// custom attribute. Theme files name them `body`, `h1`…`h6`, `emphasized`, `customColor.danger`…
 public enum StyleTarget: Hashable, Sendable {
+    /// The body (the page), and each kind of block: a paragraph, a heading of a level, a quote, a
+    /// code block, a list, an item, a table, its header row, a cell, a thematic break.
     case body, paragraph, heading(Int), quote, codeBlock, list, listItem, table, headerRow, cell, thematicBreak
+    /// Each kind of inline element.
     case emphasized, strong, code, strikethrough, link
+    /// A custom attribute's value: `customColor.danger`.
     case value(attribute: String, value: String)
 
     /// The names of the intent targets, as theme files write them.

@@ -4,6 +4,7 @@ package import TOMLKit
 /// A parsed TOML file that can say where its keys are, so that problems with values (not only
 /// syntax errors) are reported at `path:line:col`.
 public struct TOMLSource {
+    /// The file's path, for diagnostics.
     public let path: String
     package let table: TOMLTable
     private let lines: [Substring]

@@ -4,16 +4,20 @@ public import RunwayText
 /// how a page looks, never what it says: the HTML depends on the definition only, the CSS on the
 /// styles.
 public struct Theme: Sendable {
+    /// The theme's name.
     public var name: String
     /// The theme this one extends, if any.
     public var parent: String?
+    /// What the theme looks like, in a sentence.
     public var summary: String
+    /// Which attributes the theme's pages may carry, and their constraints.
     public var definition: FormattingDefinition
     /// Styling attributes (``StyleAttribute`` names and values) per target.
     public var styles: [StyleTarget: [String: AttributeValue]]
     /// Free values for templates (`[params]`), an extending theme's winning.
     public var params: [String: AttributeValue] = [:]
 
+    /// A theme `name`, extending `parent`, with its definition and styles.
     public init(name: String, parent: String? = nil, summary: String = "", definition: FormattingDefinition = .init(),
                 styles: [StyleTarget: [String: AttributeValue]] = [:]) {
         self.name = name

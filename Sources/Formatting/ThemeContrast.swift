@@ -11,18 +11,24 @@ public struct ThemeContrast: Sendable {
     public struct Problem: Sendable, Equatable {
         /// The target (`link`, `customColor.danger`).
         public var target: StyleTarget
+        /// Whether the pair is in dark (else in light).
         public var dark: Bool
+        /// The pair's contrast ratio, 1 to 21.
         public var ratio: Double
+        /// What it needs: 4.5, or 3 for large text.
         public var needed: Double
-        /// The colours as CSS, as the theme gives them.
+        /// The text's colour, as CSS, as the theme gives it.
         public var foreground: String
+        /// The background, as CSS.
         public var background: String
         /// The keys that made the pair, nearest first: where to change it (`styles.link.foregroundColor`).
         public var keys: [[String]]
     }
 
+    /// The theme whose colours are checked.
     public let theme: Theme
 
+    /// The contrast of `theme`'s colours.
     public init(_ theme: Theme) {
         self.theme = theme
     }

@@ -33,11 +33,17 @@ import TOMLKit
 /// underlineStyle = { pattern = "dash", color = "yellow" }
 /// ```
 public struct ThemeFile: Sendable {
+    /// The theme's name: its folder's.
     public var name: String
+    /// The theme it extends (`extends`), if any.
     public var parent: String?
+    /// What the theme looks like (`description`).
     public var summary: String
+    /// The attributes it declares (`[attributes]`).
     public var scope: CustomAttributeScope
+    /// Its constraints (`[[constraints]]`), in order.
     public var constraints: [FormattingDefinition.Constraint]
+    /// Its containers (`[styles.TARGET]`), by target.
     public var styles: [StyleTarget: [String: AttributeValue]]
     /// `[params]`: values the theme's templates read as `site.params` (a site's own win).
     public var params: [String: AttributeValue] = [:]

@@ -8,8 +8,10 @@ public struct ThemeLibrary: Sendable {
     /// Folders holding one `<name>/theme.toml` per theme, searched in order.
     public var folders: [String]
 
+    /// The name of a theme's file in its folder.
     public static let fileName = "theme.toml"
 
+    /// A library of the themes in `folders`, the first winning.
     public init(folders: [String]) {
         self.folders = folders
     }

@@ -3,8 +3,10 @@ public import RunwayText
 /// The CSS of a theme: a rule per styled target, the classes of styling values the definition can
 /// produce or the page uses, and the dark overrides in a `prefers-color-scheme` media query.
 public struct ThemeStylesheet: Sendable {
+    /// The theme whose stylesheet this is.
     public let theme: Theme
 
+    /// The stylesheet of `theme`.
     public init(theme: Theme) {
         self.theme = theme
     }

@@ -17,7 +17,9 @@ public import RunwayText
 public protocol AttributedTextFormattingDefinition: Sendable {
     /// The attributes that exist; ``AllAttributes`` keeps every one.
     associatedtype Scope: FormattingScope = AllAttributes
+    /// The definition this one is made of.
     associatedtype Body: AttributedTextFormattingDefinition
+    /// The constraints and definitions this one is made of, in order, as SwiftUI's `body`.
     @AttributedTextFormattingDefinitionBuilder var body: Body { get }
 
     /// Appends this definition's constraints, in order. Definitions made of others use the default.
@@ -56,11 +58,13 @@ public enum AllAttributes: FormattingScope {
 /// One constraint, as SwiftUI's `AttributedTextValueConstraint`: it changes a container in place.
 /// It may read several attributes ("contacts are purple").
 public protocol AttributedTextValueConstraint: AttributedTextFormattingDefinition where Body == Never {
+    /// The attributes a constraint reads and changes.
     typealias Attributes = AttributeContainer
     func constrain(_ container: inout Attributes)
 }
 
 extension AttributedTextValueConstraint {
+    /// A constraint is a definition of its own: it has no body.
     public var body: Never { return preconditionFailure("a value constraint has no body; it constrains") }
 
     public func collectConstraints(into constraints: inout [FormattingDefinition.Constraint]) {

@@ -1,20 +1,28 @@
 /// CSS property–value pairs for a light appearance and the overrides for a dark one.
 public struct CSSDeclarations: Hashable, Sendable {
+    /// The declarations in force in light (and in dark, unless `dark` says otherwise).
     public var light: [Declaration] = []
+    /// The declarations that differ in dark.
     public var dark: [Declaration] = []
 
+    /// A CSS property and its value.
     public struct Declaration: Hashable, Sendable {
+        /// The property: `color`.
         public var property: String
+        /// Its value: `#1D1D1F`.
         public var value: String
 
+        /// The declaration `property: value`.
         public init(_ property: String, _ value: String) {
             self.property = property
             self.value = value
         }
     }
 
+    /// No declaration.
     public init() {}
 
+    /// Declarations from property and value pairs, light and dark.
     public init(_ light: [(String, String)], dark: [(String, String)] = []) {
         self.light = light.map { Declaration($0.0, $0.1) }
         self.dark = dark.map { Declaration($0.0, $0.1) }
@@ -34,7 +42,9 @@ public struct CSSDeclarations: Hashable, Sendable {
 
 /// A styling value a theme or a constraint cannot use.
 public struct StyleError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, in words.
     public var message: String
+    /// A problem with a styling value.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

@@ -6,6 +6,7 @@ public import RunwayText
 public struct ColorValue: Hashable, Sendable {
     /// The CSS colour for a light appearance and for a dark one.
     public let light: String
+    /// The CSS colour for a dark appearance.
     public let dark: String
 
     /// SwiftUI's named colours with Apple's system light and dark values.
@@ -19,6 +20,7 @@ public struct ColorValue: Hashable, Sendable {
         "secondary": ("rgba(60, 60, 67, 0.6)", "rgba(235, 235, 245, 0.6)"), "accentColor": ("#007AFF", "#0A84FF"),
     ]
 
+    /// The colour a theme file's value names, or an error saying why it is not one.
     public init(_ value: AttributeValue) throws(StyleError) {
         switch value {
         case .string(let text):

@@ -22,9 +22,13 @@ public import RunwayText
 /// The cases are in the order their CSS is written for one container, so that the more specific
 /// wins: a design, then a font (whose name beats the design), then weights and flags.
 public enum StyleAttribute: String, CaseIterable, Sendable {
+    /// Fonts: design, monospacing, the font itself, width and weight.
     case fontDesign, monospaced, font, fontWidth, fontWeight
+    /// Type styles: bold, italic, digits of one width and small capitals.
     case bold, italic, monospacedDigit, smallCaps, lowercaseSmallCaps, uppercaseSmallCaps
+    /// Colours and lines: the text's colour, the colour behind it, underlines and strikethrough.
     case foregroundColor, backgroundColor, underlineStyle, strikethroughStyle
+    /// Spacing and layout: kerning, tracking, baseline offset, case, alignment, line spacing, line limit and truncation.
     case kerning, tracking, baselineOffset, textCase, multilineTextAlignment, lineSpacing, lineLimit, truncationMode
 
     /// The CSS for a value, or why the value is not one this attribute takes.

@@ -1,5 +1,6 @@
 /// SwiftUI's text styles with Apple's default sizes and leading, in points.
 public enum TextStyle: String, CaseIterable, Sendable {
+    /// Apple's text styles, largest first, each with its size and leading in points.
     case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
 
     /// Size and line height in points; `headline` is also semibold.
@@ -25,8 +26,10 @@ public enum TextStyle: String, CaseIterable, Sendable {
 
 /// SwiftUI's font designs as CSS font stacks.
 public enum FontDesign: String, CaseIterable, Sendable {
+    /// The system font's designs: default, serif, rounded and monospaced.
     case `default`, serif, rounded, monospaced
 
+    /// The CSS font stack of the design.
     public var stack: String {
         switch self {
         case .default: #"system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif"#
@@ -39,8 +42,10 @@ public enum FontDesign: String, CaseIterable, Sendable {
 
 /// SwiftUI's font weights as CSS weights.
 public enum FontWeight: String, CaseIterable, Sendable {
+    /// The weights, from ultra light to black.
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
 
+    /// The weight as CSS's `font-weight`, 100 to 900.
     public var cssWeight: Int {
         switch self {
         case .ultraLight: 100
@@ -58,8 +63,10 @@ public enum FontWeight: String, CaseIterable, Sendable {
 
 /// SwiftUI's font widths as CSS `font-stretch`.
 public enum FontWidth: String, CaseIterable, Sendable {
+    /// The widths, from compressed to expanded.
     case compressed, condensed, standard, expanded
 
+    /// The width as CSS's `font-stretch`.
     public var cssStretch: String {
         switch self {
         case .compressed: "75%"
