@@ -59,7 +59,7 @@ import Testing
 
     @Test func containersPrintTheirComponentsAsBefore() {
         let intent = InlineIntent(components: [InlineIntent.Component(kind: .emphasized, identity: 1)])
-        #expect(String(describing: intent) == "InlineIntent(components: [AttributedText.InlineIntent.Component(kind: AttributedText.InlineIntent.Kind.emphasized, identity: 1)])")
+        #expect(String(describing: intent) == "InlineIntent(components: [RunwayText.InlineIntent.Component(kind: RunwayText.InlineIntent.Kind.emphasized, identity: 1)])")
     }
 
     @Test func mergingPutsTheOtherElementsInsideSharingTheStack() throws {
