@@ -1,16 +1,26 @@
-import RunwayText
 import Foundation
 import HTMLRendering
+import Synchronization
 
 /// The images of one page that are files of the site: in its bundle (`photo.jpg` beside
 /// `content/trip/index.md`) or in `static/` (`/img/a.png`). Their sizes go into the page's HTML,
 /// and their files into the key of the page's output, so that a changed image rebuilds the page.
-struct LocalImages: Sendable {
+/// The renderer asks for each image's size as it writes it, and the files are noted then: no
+/// second pass over the page, and each image is found once.
+final class LocalImages: Sendable {
     /// The page's URL (`/trip/`), which relative sources are resolved against.
     let page: String
     /// The page's bundle folder, when it is a bundle's page.
     let bundle: String?
     let staticFiles: [String: String]
+    /// The files found so far, each once, in the order the page shows them.
+    private let found = Mutex<[String]>([])
+
+    init(page: String, bundle: String?, staticFiles: [String: String]) {
+        self.page = page
+        self.bundle = bundle
+        self.staticFiles = staticFiles
+    }
 
     /// The file a source URL names (`photo.jpg`, `../img/a.png`, `/img/a.png`), when it is a PNG,
     /// JPEG, GIF or WebP of the site.
@@ -23,19 +33,13 @@ struct LocalImages: Sendable {
         return staticFiles[String(path.dropFirst())]
     }
 
-    /// The pixel size of the image a source URL names, read from its file.
+    /// The pixel size of the image a source URL names, read from its file, which is noted.
     func size(of source: String) -> ImageSize? {
-        file(for: source).flatMap(ImageFile.size(at:))
+        guard let file = file(for: source) else { return nil }
+        found.withLock { if !$0.contains(file) { $0.append(file) } }
+        return ImageFile.size(at: file)
     }
 
-    /// The files of the text's images that are the site's, each once, in order.
-    func sources(in text: AttributedText) -> [String] {
-        var seen = Set<String>()
-        var files: [String] = []
-        text.forEachNewInlineComponent { component, _ in
-            guard case .image(let source, _) = component.kind, let file = file(for: source), seen.insert(file).inserted else { return }
-            files.append(file)
-        }
-        return files
-    }
+    /// The files of the images rendered so far that are the site's.
+    var files: [String] { found.withLock { $0 } }
 }

@@ -114,7 +114,7 @@ package struct PageReader: Sendable {
             },
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(attributed, frontMatter: metadata.summary, parser: parser, renderer: HTMLRenderer()),
-            length: PageLength(attributed), images: images.sources(in: attributed), diagnostics: diagnostics)
+            length: PageLength(attributed), images: images.files, diagnostics: diagnostics)
         return (record, PageBody(html: html, headings: outline.headings), diagnostics)
     }
 
