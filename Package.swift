@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MarkdownParsing", targets: ["MarkdownParsing"]),
         .library(name: "HTMLRendering", targets: ["HTMLRendering"]),
         .library(name: "Formatting", targets: ["Formatting"]),
+        .library(name: "SyntaxHighlighting", targets: ["SyntaxHighlighting"]),
         .library(name: "SiteOutput", targets: ["SiteOutput"]),
         .library(name: "SiteContent", targets: ["SiteContent"]),
         .library(name: "Templating", targets: ["Templating"]),
@@ -58,6 +59,9 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .target(name: "HTMLRendering", dependencies: ["RunwayText", "Formatting"], swiftSettings: upcoming),
+        // Highlighted code: Pygments (a long-lived python3 process) as the tokenizer, its tokens
+        // cached by block, set on code runs as the `syntax` attribute.
+        .target(name: "SyntaxHighlighting", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
         // Owning an output folder: where it may be, its lock, the manifest of what Runway wrote,
         // and changes that take effect whole or not at all (a journal finishes or undoes them).
         .target(name: "SiteOutput", dependencies: ["RunwayText"], swiftSettings: upcoming),
@@ -65,7 +69,7 @@ let package = Package(
         .target(
             name: "SiteContent",
             dependencies: [
-                "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput",
+                "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput", "SyntaxHighlighting",
                 .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: upcoming
@@ -82,7 +86,8 @@ let package = Package(
         // `watch` and `serve` share.
         .target(
             name: "SiteBuilding",
-            dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching"],
+            dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching",
+                           "SyntaxHighlighting"],
             swiftSettings: upcoming
         ),
         // `runway theme check/preview/new`.
@@ -108,7 +113,7 @@ let package = Package(
             name: "RunwayCLI",
             dependencies: [
                 "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "ThemeTools",
-                "SiteServing",
+                "SiteServing", "SyntaxHighlighting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: upcoming

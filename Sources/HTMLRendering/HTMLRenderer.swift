@@ -63,7 +63,13 @@ public struct HTMLRenderer: Sendable {
             text.runs.withUnsafeBufferPointer { runs in
                 for index in runs.indices {
                     walk.move(to: runs[index].attributes)
-                    walk.writeText(UnsafeBufferPointer(rebasing: bytes[runs[index].range]))
+                    let text = UnsafeBufferPointer(rebasing: bytes[runs[index].range])
+                    // A token of highlighted code: a span with its value's class.
+                    if walk.inCodeBlock, case .string(let syntax)? = runs[index].attributes.customAttributes[SyntaxKey.name] {
+                        walk.writeToken(text, syntax: syntax)
+                    } else {
+                        walk.writeText(text)
+                    }
                 }
             }
             walk.move(to: AttributeContainer())

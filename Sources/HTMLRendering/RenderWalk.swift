@@ -21,6 +21,8 @@ struct RenderWalk {
     private var inFootnotes = false
     /// Span opening tags already written, by their values: pages repeat the same few.
     private var spanOpenings: [[String: AttributeValue]: String] = [:]
+    /// Token span opening tags already written, by their `syntax` value.
+    private var tokenOpenings: [String: String] = [:]
     /// Whether the open footnote definition's back references are written yet.
     private var wroteBackReferences = false
     /// With `Options.headingIDs`: the headings written so far, with their ids (the text's
@@ -118,6 +120,28 @@ struct RenderWalk {
     }
 
     // MARK: Text
+
+    /// Whether the innermost open block is a code block, whose runs may be tokens of highlighted code.
+    var inCodeBlock: Bool {
+        if case .codeBlock? = blocks.last?.kind { true } else { false }
+    }
+
+    /// A token of highlighted code: its text in a span with the class of its `syntax` value
+    /// (`<span class="rw-syntax--keyword">`), the rule of every custom value (``CSSNaming``).
+    mutating func writeToken(_ text: UnsafeBufferPointer<UInt8>, syntax: String) {
+        if let opening = tokenOpenings[syntax] {
+            output.write(opening)
+        } else {
+            var tag = HTMLOutput(capacity: 48)
+            tag.write("<span class=\"")
+            tag.writeEscaped(CSSNaming.className(attribute: SyntaxKey.name, value: .string(syntax)) ?? "")
+            tag.write("\">")
+            tokenOpenings[syntax] = tag.string
+            output.write(tag.string)
+        }
+        output.writeEscaped(text)
+        output.write("</span>")
+    }
 
     mutating func writeText(_ text: UnsafeBufferPointer<UInt8>) {
         if openHeading != nil && imageIndex == nil {

@@ -37,7 +37,8 @@ extension Runway {
             let definition = themes.first?.definition
             let parsed = MarkdownParser(scope: definition?.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
-            let text = definition.map { $0.apply(to: parsed.text) } ?? parsed.text
+            let text = ThemeOptions.highlighted(definition.map { $0.apply(to: parsed.text) } ?? parsed.text, path: source.path,
+                                                themes: themes)
             let body = HTMLRenderer(options: .init(allowsRawHTML: unsafe, headingIDs: headingIds)).render(text)
             if fragment {
                 Terminal.print(body)

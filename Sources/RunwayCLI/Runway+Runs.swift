@@ -32,7 +32,8 @@ extension Runway {
             let parsed = MarkdownParser(scope: themes.first?.definition.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
             // With a theme: after its scope, constraints and containers.
-            let text = themes.first.map { $0.resolve(parsed.text) } ?? parsed.text
+            let highlighted = ThemeOptions.highlighted(parsed.text, path: source.path, themes: themes)
+            let text = themes.first.map { $0.resolve(highlighted) } ?? parsed.text
             if json {
                 try Terminal.stream { try RunJSON.write(text, to: $0) }
             } else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RunwayText
 import Formatting
+import SyntaxHighlighting
 
 /// `--theme <name>`, shared by the commands that render or show styled runs.
 struct ThemeOptions: ParsableArguments {
@@ -22,5 +23,17 @@ struct ThemeOptions: ParsableArguments {
         Terminal.report(diagnostics)
         if diagnostics.contains(where: { $0.severity == .error }) || themes.count < names.count { throw ExitCode.failure }
         return themes
+    }
+
+    /// `text` with its fenced code highlighted when the theme in force (the first) is styled, as
+    /// site builds do; `plain` keeps cmark-gfm's HTML. Blocks left plain for a reason are warned
+    /// about (a missing tokenizer once).
+    static func highlighted(_ text: AttributedText, path: String, themes: [Theme]) -> AttributedText {
+        guard let theme = themes.first, !theme.styles.isEmpty else { return text }
+        let (highlighted, problems) = CodeHighlighter.shared.highlight(text)
+        Terminal.report(CodeHighlighter.collapsingUnavailable(problems.map {
+            Diagnostic(.warning, $0.message, path: path, position: $0.position)
+        }))
+        return highlighted
     }
 }

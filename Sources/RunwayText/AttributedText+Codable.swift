@@ -58,7 +58,7 @@ extension AttributedText: Codable {
 /// The names the JSON form gives Runway's own attributes; custom attributes may not use them.
 public let reservedAttributeNames: Set<String> = [
     PresentationIntentKey.name, InlinePresentationIntentKey.name, InlineIntentKey.name,
-    LinkKey.name, ImageURLKey.name,
+    LinkKey.name, ImageURLKey.name, SyntaxKey.name,
 ]
 
 extension AttributeContainer: Codable {

@@ -2,6 +2,7 @@ public import RunwayText
 import Foundation
 import SiteContent
 public import SiteOutput
+import SyntaxHighlighting
 import Synchronization
 
 /// A site built again and again as its files change, keeping its build cache in memory between
@@ -52,6 +53,7 @@ public final class LiveBuild: Sendable {
     public init(build: SiteBuild) {
         self.build = build
         cache.withLock { $0 = build.cachePath.flatMap { BuildCache.load($0, site: build.site) } }
+        if let tokens = build.tokenCachePath { build.highlighter?.cache.attach(tokens) }
     }
 
     /// Opens the output folder (the first time) and holds it, locked against other writers, for
@@ -75,6 +77,7 @@ public final class LiveBuild: Sendable {
 
     private func saveCacheNow() {
         try? output.withLock { $0 }?.saveManifest()
+        build.highlighter?.cache.saveAttached()
         guard let path = build.cachePath, let cache = cache.withLock({ $0 }) else { return }
         cache.save(path)
     }

@@ -126,7 +126,8 @@ extension SiteBuild {
                 progress?(count, files.count)
             }
             let file = files[index]
-            let cached = previous?.records[file]
+            // A page whose code waits for the tokenizer is read again.
+            let cached = previous?.records[file].flatMap { $0.highlightPending ? nil : $0 }
             if let changed, !changed.contains(file), let cached {
                 results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
                 return

@@ -4,6 +4,7 @@ import Foundation
 import MarkdownParsing
 import SiteContent
 import SiteOutput
+import SyntaxHighlighting
 import Templating
 
 /// What a build knows before it writes anything: its inputs (configuration, theme, templates and
@@ -48,7 +49,7 @@ extension SiteBuild {
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
                                                                         scope: configuration.contentScope(theme: theme)),
-                                themes: ThemeSet(library: library, site: theme), staticFiles: statics)
+                                themes: ThemeSet(library: library, site: theme), staticFiles: statics, highlighter: highlighter)
         let (strings, stringDiagnostics) = StringTables.load(from: library.folders(of: theme.name).reversed() + [site])
         diagnostics += stringDiagnostics
         let filters = TemplateFilters(markdown: reader.html(fromMarkdown:), slug: SiteURL.slug, baseURL: configuration.baseURL,
@@ -102,7 +103,7 @@ extension SiteBuild {
         let (files, skipped) = contentFiles(previous: previous, changed: changed)
         diagnostics += skipped
         let read = readContent(files, reader: inputs.reader, previous: previous, changed: changed)
-        diagnostics += read.diagnostics
+        diagnostics += CodeHighlighter.collapsingUnavailable(read.diagnostics)
         // 2. Resolve lists and taxonomies.
         let resolved = resolveLists(read, files: files, inputs: inputs)
         // 3. Key outputs; links are checked against the files the plan makes.

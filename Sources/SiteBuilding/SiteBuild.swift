@@ -4,6 +4,7 @@ public import Foundation
 import MarkdownParsing
 import SiteContent
 public import SiteOutput
+public import SyntaxHighlighting
 import Templating
 
 /// `runway build`: a folder of Markdown into a complete website, in named steps over one set of
@@ -37,6 +38,9 @@ public struct SiteBuild: Sendable {
     public var today: String
     /// Where `run()` keeps its cache between builds; `nil` keeps none, so every build parses all.
     public var cachePath: String?
+    /// Colours fenced code under styled themes (its tokens kept beside the cache); `nil` leaves code
+    /// plain.
+    public var highlighter: CodeHighlighter? = .shared
     /// Told how many pages of how many are read, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
@@ -137,6 +141,7 @@ public struct SiteBuild: Sendable {
             return Report(pageCount: 0, diagnostics: [error], output: destination)
         }
         let loaded = cachePath.flatMap { BuildCache.load($0, site: site) }
+        if let tokens = tokenCachePath { highlighter?.cache.attach(tokens) }
         var cache = loaded
         var report = run(cache: &cache, output: output)
         do throws(Diagnostic) {
@@ -147,7 +152,13 @@ public struct SiteBuild: Sendable {
         if !report.succeeded { output.removeIfUnused() }
         let unchanged = loaded != nil && report.parsed == 0 && report.written.isEmpty && report.removed.isEmpty
         if report.succeeded, let cachePath, let cache, !unchanged { cache.save(cachePath) }
+        if report.succeeded { highlighter?.cache.saveAttached() }
         return report
+    }
+
+    /// The file of the highlighted code's tokens, beside the cache.
+    public var tokenCachePath: String? {
+        cachePath.map { ($0 as NSString).deletingPathExtension + ".tokens.json" }
     }
 
     /// One build into `output` that starts from `cache` (`nil`: parse everything) and leaves in it

@@ -27,6 +27,7 @@ public struct SiteCheck: Sendable {
     public func run() -> Report {
         var build = SiteBuild(site: site)
         build.cachePath = nil
+        build.highlighter = nil
         let (pageCount, diagnostics) = build.diagnose()
         return Report(pageCount: pageCount, diagnostics: diagnostics)
     }

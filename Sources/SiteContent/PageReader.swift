@@ -4,6 +4,7 @@ import Foundation
 import HTMLRendering
 package import MarkdownParsing
 import SiteOutput
+package import SyntaxHighlighting
 
 /// Reads one content file into its record and its body HTML: front matter, Markdown through the
 /// site's scope and the theme's definition, the page's language, URL and title.
@@ -17,10 +18,13 @@ package struct PageReader: Sendable {
     /// The static files of the site and its theme, by their path in the output (`img/a.png`):
     /// where a page's root-relative images are found.
     let staticFiles: [String: String]
+    /// Colours fenced code under styled themes; `nil` leaves code plain (`runway check`).
+    let highlighter: CodeHighlighter?
 
     package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet,
-                 staticFiles: [String: String] = [:]) {
+                 staticFiles: [String: String] = [:], highlighter: CodeHighlighter? = nil) {
         self.site = site
+        self.highlighter = highlighter
         self.configuration = configuration
         self.parser = parser
         self.themes = themes
@@ -62,7 +66,18 @@ package struct PageReader: Sendable {
             }
         }
         if metadata.theme == themes.site.name { metadata.theme = nil }
-        let attributed = theme.definition.apply(to: parsed.text)
+        var attributed = theme.definition.apply(to: parsed.text)
+        // Highlighted code under a styled theme (plain keeps cmark-gfm's HTML). A page whose code
+        // could not be highlighted because the tokenizer is missing is read again by the next build.
+        var highlightPending = false
+        if !theme.styles.isEmpty, let highlighter {
+            let highlighted = highlighter.highlight(attributed)
+            attributed = highlighted.text
+            for problem in highlighted.problems {
+                highlightPending = highlightPending || problem.tokenizerUnavailable
+                diagnostics.append(Diagnostic(.warning, problem.message, path: path, position: problem.position))
+            }
+        }
 
         var name = String(file.dropFirst("content/".count).dropLast(".md".count))
         var language = configuration.languages[0]
@@ -114,7 +129,7 @@ package struct PageReader: Sendable {
             },
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(attributed, frontMatter: metadata.summary, parser: parser, renderer: HTMLRenderer()),
-            length: PageLength(attributed), images: images.files, diagnostics: diagnostics)
+            length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlightPending)
         return (record, PageBody(html: html, headings: outline.headings), diagnostics)
     }
 

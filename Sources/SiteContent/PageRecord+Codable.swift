@@ -26,6 +26,7 @@ extension PageRecord {
         let length = PageLength(words: try fields.decode(Int.self), cjkCharacters: try fields.decode(Int.self))
         let images = try fields.decode([String].self)
         let diagnostics = try fields.decode([Diagnostic].self)
+        let highlightPending = try fields.decode(Bool.self)
         var metadata = PageMetadata()
         metadata.title = try fields.optional()
         metadata.date = try fields.optional()
@@ -52,7 +53,8 @@ extension PageRecord {
         }
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
-                  summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature)
+                  summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
+                  highlightPending: highlightPending)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -69,6 +71,7 @@ extension PageRecord {
         try fields.encode(length.cjkCharacters)
         try fields.encode(images)
         try fields.encode(diagnostics)
+        try fields.encode(highlightPending)
         try fields.encode(metadata.title)
         try fields.encode(metadata.date)
         try fields.encode(metadata.draft)

@@ -37,11 +37,14 @@ package final class PageRecord: Sendable, Codable {
     /// The file's size, modification time and inode when it was read (`nil`: unknown): a later
     /// build takes the record without reading the file again while they stay the same.
     package let signature: FileSignature?
+    /// The page has code that could not be highlighted because the tokenizer is missing: the next
+    /// build reads it again, whatever its signature says.
+    package let highlightPending: Bool
 
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
          summary: PageSummary, length: PageLength, images: [String],
-         diagnostics: [Diagnostic], signature: FileSignature? = nil) {
+         diagnostics: [Diagnostic], signature: FileSignature? = nil, highlightPending: Bool = false) {
         self.file = file
         self.source = source
         self.hash = hash
@@ -59,6 +62,7 @@ package final class PageRecord: Sendable, Codable {
         self.images = images
         self.diagnostics = diagnostics
         self.signature = signature
+        self.highlightPending = highlightPending
     }
 
     /// The page's terms of a taxonomy (its plural name): `tags`, or the front matter's list (or
@@ -82,7 +86,8 @@ package final class PageRecord: Sendable, Codable {
     package func signed(_ signature: FileSignature?) -> PageRecord {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
-                   summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature)
+                   summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
+                   highlightPending: highlightPending)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

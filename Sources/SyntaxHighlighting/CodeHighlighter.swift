@@ -1,0 +1,140 @@
+public import RunwayText
+
+/// Highlights the fenced code blocks of attributed text: each block with a language hint is
+/// tokenized (through the ``TokenCache``, else the ``PygmentsTokenizer``), and its text cut into
+/// runs carrying the `syntax` attribute (``SyntaxKey``) of their token. Everything else is left as
+/// it is; a block in a language the tokenizer does not know stays plain, without a word.
+public final class CodeHighlighter: Sendable {
+    /// The tokenizer, for blocks the cache does not hold.
+    public let tokenizer: PygmentsTokenizer
+    /// The tokens of blocks highlighted before.
+    public let cache: TokenCache
+
+    /// Hints that mean "no language": their blocks are not sent to the tokenizer.
+    static let plainHints: Set<String> = ["text", "txt", "plain", "plaintext", "none", "nohighlight", "output"]
+
+    /// The process's highlighter: one tokenizer and one cache for every build it runs (`serve`
+    /// rebuilds with the tokens of the builds before).
+    public static let shared = CodeHighlighter()
+
+    /// A highlighter over `tokenizer` and `cache`.
+    public init(tokenizer: PygmentsTokenizer = PygmentsTokenizer(), cache: TokenCache = TokenCache()) {
+        self.tokenizer = tokenizer
+        self.cache = cache
+    }
+
+    /// A block left plain for a reason worth telling: where it starts in the source, and why.
+    public struct Problem: Hashable, Sendable {
+        /// Where the block's text starts, when the text was parsed.
+        public var position: SourcePosition?
+        /// Why, in words.
+        public var reason: String
+        /// True when the tokenizer cannot run at all (a build says it once), false when only this
+        /// block failed.
+        public var tokenizerUnavailable: Bool
+
+        static let unavailablePrefix = "code is not highlighted: "
+
+        /// The warning, in words.
+        public var message: String {
+            tokenizerUnavailable ? Self.unavailablePrefix + reason : "this code block is not highlighted: " + reason
+        }
+    }
+
+    /// The warnings that the tokenizer is missing cut to one, the first by place, telling how many
+    /// more blocks it concerns: a build says it once.
+    public static func collapsingUnavailable(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let missing = diagnostics.filter { $0.message.hasPrefix(Problem.unavailablePrefix) }
+        guard missing.count > 1, var first = missing.min(by: { ($0.path, $0.position?.line ?? 0) < ($1.path, $1.position?.line ?? 0) }) else {
+            return diagnostics
+        }
+        first.message += " (and \(missing.count - 1) more code block\(missing.count == 2 ? "" : "s"))"
+        var kept = diagnostics.filter { !$0.message.hasPrefix(Problem.unavailablePrefix) }
+        kept.append(first)
+        return kept
+    }
+
+    /// The text with its code blocks highlighted, and the blocks left plain for a reason.
+    public func highlight(_ text: AttributedText) -> (text: AttributedText, problems: [Problem]) {
+        let runs = text.runs
+        guard runs.contains(where: { Self.hint(of: $0) != nil }) else { return (text, []) }
+        var builder = AttributedText.Builder(reservingCapacity: text.string.utf8.count, runCount: runs.count * 4)
+        var problems: [Problem] = []
+        let utf8 = Array(text.string.utf8)
+        var index = 0
+        while index < runs.count {
+            guard let (language, block) = Self.hint(of: runs[index]) else {
+                builder.append(bytes: utf8[runs[index].range], attributes: runs[index].attributes, sourceRange: runs[index].sourceRange)
+                index += 1
+                continue
+            }
+            // The block's runs: consecutive runs of one code block.
+            var end = index + 1
+            while end < runs.count, let (_, next) = Self.hint(of: runs[end]), next == block { end += 1 }
+            let code = String(decoding: utf8[runs[index].range.lowerBound..<runs[end - 1].range.upperBound], as: UTF8.self)
+            var blockTokens: [SyntaxToken]?
+            switch tokens(language: language, code: code) {
+            case .tokens(let found): blockTokens = found
+            case .unknownLanguage: blockTokens = nil
+            case .unavailable(let reason):
+                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: true))
+            case .failed(let reason):
+                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: false))
+            }
+            Self.append(runs[index..<end], utf8: utf8, tokens: blockTokens ?? [], to: &builder)
+            index = end
+        }
+        return (builder.build(), problems)
+    }
+
+    /// The tokens of one block, from the cache or the tokenizer (and then kept).
+    public func tokens(language: String, code: String) -> PygmentsTokenizer.Outcome {
+        let language = language.lowercased()
+        let key = TokenCache.key(language: language, code: code)
+        if let known = cache.tokens(for: key) { return known.isEmpty ? .unknownLanguage : .tokens(known) }
+        let outcome = tokenizer.tokens(language: language, code: code)
+        switch outcome {
+        case .tokens(let found): cache.store(found, for: key)
+        case .unknownLanguage: cache.store([], for: key)
+        case .unavailable, .failed: break
+        }
+        return outcome
+    }
+
+    /// A run's language and code block, when it is text of a fenced block with a language hint
+    /// that names one.
+    private static func hint(of run: AttributedText.Run) -> (String, PresentationIntent.Component)? {
+        guard let block = run.attributes.presentationIntent?.innermost, case .codeBlock(let hint?) = block.kind,
+              !hint.isEmpty, !plainHints.contains(hint.lowercased()) else { return nil }
+        return (hint, block)
+    }
+
+    /// The runs of one block cut at the tokens' ends, each piece with its token's `syntax`.
+    private static func append(_ runs: ArraySlice<AttributedText.Run>, utf8: [UInt8], tokens: [SyntaxToken],
+                               to builder: inout AttributedText.Builder) {
+        guard let first = tokens.first, let start = runs.first?.range.lowerBound else {
+            for run in runs { builder.append(bytes: utf8[run.range], attributes: run.attributes, sourceRange: run.sourceRange) }
+            return
+        }
+        var tokenIndex = 0
+        var tokenEnd = start + first.length
+        for run in runs {
+            var start = run.range.lowerBound
+            if run.range.isEmpty {
+                builder.append(bytes: utf8[run.range], attributes: run.attributes, sourceRange: run.sourceRange)
+                continue
+            }
+            while start < run.range.upperBound {
+                let end = min(tokenEnd, run.range.upperBound)
+                var attributes = run.attributes
+                attributes[SyntaxKey.self] = tokens[tokenIndex].category
+                builder.append(bytes: utf8[start..<end], attributes: attributes, sourceRange: run.sourceRange)
+                start = end
+                if end == tokenEnd, tokenIndex + 1 < tokens.count {
+                    tokenIndex += 1
+                    tokenEnd += tokens[tokenIndex].length
+                }
+            }
+        }
+    }
+}

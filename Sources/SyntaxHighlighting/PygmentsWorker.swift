@@ -1,0 +1,123 @@
+import Foundation
+
+/// One Pygments process: requests go in and answers come out over a socket pair (so that writing
+/// to a worker that died is an error, not a `SIGPIPE`), one line each. Used by one thread at a
+/// time: the tokenizer hands an idle worker to one request, under its lock.
+final class PygmentsWorker: @unchecked Sendable {
+    private let process: Process
+    private let socket: Int32
+    private var buffer: [UInt8] = []
+    /// Pygments' version, said on the worker's first line.
+    let version: String
+
+    /// What went wrong with a worker: it could not start, Pygments is missing, or it stopped answering.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts `python -I -c <script>` and reads its first line.
+    init(python: String) throws(Failure) {
+        var sockets: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets) == 0 else {
+            throw Failure(description: "cannot make a socket pair for Pygments (errno \(errno))")
+        }
+        let child = FileHandle(fileDescriptor: sockets[1], closeOnDealloc: false)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-I", "-c", PygmentsScript.source]
+        process.standardInput = child
+        process.standardOutput = child
+        process.standardError = FileHandle.nullDevice
+        socket = sockets[0]
+        do {
+            try process.run()
+        } catch {
+            close(sockets[0])
+            close(sockets[1])
+            throw Failure(description: "cannot run \(python) (\(error.localizedDescription))")
+        }
+        close(sockets[1])
+        buffer = []
+        guard let first = try? Self.readLine(socket: sockets[0], buffer: &buffer, timeout: 30_000),
+              let answer = try? JSONSerialization.jsonObject(with: Data(first)) as? [String: Any] else {
+            Self.stop(process, socket: sockets[0])
+            throw Failure(description: "\(python) did not start Pygments")
+        }
+        guard let version = answer["version"] as? String else {
+            Self.stop(process, socket: sockets[0])
+            throw Failure(description: (answer["error"] as? String) ?? "\(python) did not start Pygments")
+        }
+        self.version = version
+    }
+
+    deinit { Self.stop(process, socket: socket) }
+
+    private static func stop(_ process: Process, socket: Int32) {
+        close(socket)
+        if process.isRunning { process.terminate() }
+    }
+
+    /// The answer to one request: Pygments' tokens, `nil` for a language it does not know.
+    /// Throws when the worker dies or does not answer within `timeout` milliseconds; the worker is
+    /// of no use after that.
+    func tokens(language: String, code: String, timeout: Int32) throws(Failure) -> [(type: Substring, length: Int)]? {
+        guard let request = try? JSONSerialization.data(withJSONObject: ["language": language, "code": code]) else {
+            throw Failure(description: "cannot encode a request")
+        }
+        var bytes = [UInt8](request)
+        bytes.append(UInt8(ascii: "\n"))
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw Failure(description: "Pygments stopped") }
+            written += count
+        }
+        let line = try Self.readLine(socket: socket, buffer: &buffer, timeout: timeout)
+        return try Self.parse(line)
+    }
+
+    /// `[[type, length], …]`, `null`, or an error.
+    static func parse(_ line: [UInt8]) throws(Failure) -> [(type: Substring, length: Int)]? {
+        guard let answer = try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed]) else {
+            throw Failure(description: "Pygments answered something that is not JSON")
+        }
+        if answer is NSNull { return nil }
+        if let object = answer as? [String: Any] {
+            throw Failure(description: "Pygments failed: \((object["error"] as? String) ?? "unknown error")")
+        }
+        guard let list = answer as? [[Any]] else { throw Failure(description: "Pygments answered an unexpected form") }
+        var tokens: [(type: Substring, length: Int)] = []
+        tokens.reserveCapacity(list.count)
+        for pair in list {
+            guard pair.count == 2, let type = pair[0] as? String, let length = pair[1] as? Int, length > 0 else {
+                throw Failure(description: "Pygments answered an unexpected token")
+            }
+            tokens.append((Substring(type), length))
+        }
+        return tokens
+    }
+
+    /// The next line from `socket` (without its newline), waiting at most `timeout` milliseconds
+    /// for each read.
+    private static func readLine(socket: Int32, buffer: inout [UInt8], timeout: Int32) throws(Failure) -> [UInt8] {
+        var searched = 0
+        while true {
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            searched = buffer.count
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, timeout)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { throw Failure(description: "Pygments did not answer in \(timeout / 1000) s") }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw Failure(description: "Pygments stopped") }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+}

@@ -1,0 +1,133 @@
+public import RunwayText
+import Foundation
+import Synchronization
+
+/// A token of highlighted code: its category (`nil` for plain code) and its length in UTF-8 bytes.
+public struct SyntaxToken: Hashable, Sendable {
+    /// What the token is, or `nil` for plain code.
+    public var category: SyntaxCategory?
+    /// How many UTF-8 bytes of the code it covers.
+    public var length: Int
+
+    /// A token of `length` bytes.
+    public init(_ category: SyntaxCategory?, length: Int) {
+        self.category = category
+        self.length = length
+    }
+}
+
+/// Pygments (Debian's `python3-pygments`, 500+ languages) as Runway's tokenizer: long-lived
+/// `python3` processes, started when the first block needs one, at most one per processor, each
+/// used by one thread at a time.
+///
+/// The interpreter is `$RUNWAY_PYTHON`, else Debian's `/usr/bin/python3`, else `python3` on the
+/// `PATH`. When it or Pygments is missing, ``tokens(language:code:)`` says so (``Outcome/unavailable(_:)``)
+/// and code stays plain.
+public final class PygmentsTokenizer: Sendable {
+    private let python: String?
+    private let limit: Int
+    private struct State {
+        var idle: [PygmentsWorker] = []
+        var running = 0
+        /// Why Pygments cannot run, once a start failed.
+        var unavailable: String?
+        var version: String?
+    }
+    private let state = Mutex(State())
+    /// Blocks longer than this many bytes stay plain.
+    public static let maximumLength = 1 << 20
+
+    /// A tokenizer running `python` (by default as the type's documentation says).
+    public init(python: String? = PygmentsTokenizer.defaultPython()) {
+        self.python = python
+        limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// `$RUNWAY_PYTHON`, `/usr/bin/python3`, or `python3` on the `PATH`; `nil` when none is found.
+    public static func defaultPython() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let chosen = environment["RUNWAY_PYTHON"], !chosen.isEmpty { return chosen }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") { return "/usr/bin/python3" }
+        for folder in (environment["PATH"] ?? "").split(separator: ":") {
+            let path = folder + "/python3"
+            if FileManager.default.isExecutableFile(atPath: String(path)) { return String(path) }
+        }
+        return nil
+    }
+
+    /// What a request gives.
+    public enum Outcome: Sendable {
+        /// The block's tokens, covering all of its bytes.
+        case tokens([SyntaxToken])
+        /// The language is not one Pygments knows: the block stays plain.
+        case unknownLanguage
+        /// The tokenizer cannot run (the reason in words): the block stays plain.
+        case unavailable(String)
+        /// This block could not be tokenized (too long, or Pygments failed on it): it stays plain.
+        case failed(String)
+    }
+
+    /// The tokens of `code` in `language` (a fence's language hint).
+    public func tokens(language: String, code: String) -> Outcome {
+        guard let python else { return .unavailable("no python3 was found (install python3-pygments, or set RUNWAY_PYTHON)") }
+        guard code.utf8.count <= Self.maximumLength else {
+            return .failed("the block is longer than \(Self.maximumLength / 1024) KiB")
+        }
+        let worker: PygmentsWorker
+        switch checkOut() {
+        case .unavailable(let reason): return .unavailable(reason)
+        case .worker(let idle): worker = idle
+        case .start:
+            do throws(PygmentsWorker.Failure) {
+                worker = try PygmentsWorker(python: python)
+                state.withLock { $0.version = worker.version }
+            } catch {
+                let reason = "\(error.description) (install python3-pygments, or set RUNWAY_PYTHON)"
+                state.withLock { $0.unavailable = reason; $0.running -= 1 }
+                return .unavailable(reason)
+            }
+        }
+        // Seconds enough for any block Pygments handles well, and a bound on any it does not.
+        let timeout = Int32(10_000 + code.utf8.count / 100)
+        do throws(PygmentsWorker.Failure) {
+            let answer = try worker.tokens(language: language, code: code, timeout: timeout)
+            state.withLock { $0.idle.append(worker) }
+            guard let answer else { return .unknownLanguage }
+            let tokens = answer.map { SyntaxToken(PygmentsTokenTypes.category(of: $0.type), length: $0.length) }
+            guard tokens.reduce(0, { $0 + $1.length }) == code.utf8.count else {
+                return .failed("Pygments' tokens do not cover the block")
+            }
+            return .tokens(tokens)
+        } catch {
+            // A worker that failed is not reused: the next request starts another.
+            state.withLock { $0.running -= 1 }
+            return .failed(error.description)
+        }
+    }
+
+    /// Pygments' version, once a worker has started.
+    public var version: String? { state.withLock { $0.version } }
+
+    private enum CheckOut {
+        case worker(PygmentsWorker)
+        case start
+        case unavailable(String)
+    }
+
+    /// An idle worker, or leave to start one (counted as running), waiting while all are busy.
+    private func checkOut() -> CheckOut {
+        while true {
+            let outcome: CheckOut? = state.withLock { state in
+                if let reason = state.unavailable { return .unavailable(reason) }
+                if let worker = state.idle.popLast() { return .worker(worker) }
+                if state.running < limit {
+                    state.running += 1
+                    return .start
+                }
+                return nil
+            }
+            if let outcome { return outcome }
+            usleep(200)
+        }
+    }
+}
