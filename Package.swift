@@ -93,7 +93,7 @@ let package = Package(
         // `runway theme check/preview/new`.
         .target(
             name: "ThemeTools",
-            dependencies: ["RunwayText", "Formatting", "SiteOutput", "SiteContent", "Templating", "SiteBuilding"],
+            dependencies: ["RunwayText", "Formatting", "HTMLRendering", "SiteOutput", "SiteContent", "Templating", "SiteBuilding"],
             swiftSettings: upcoming
         ),
         // The only module that sees the HTTP stack.

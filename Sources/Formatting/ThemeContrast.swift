@@ -45,10 +45,15 @@ public struct ThemeContrast: Sendable {
             let canvas = dark ? RGBA(18, 18, 18) : RGBA(255, 255, 255)
             let bodyBackground = color(.body, "backgroundColor", dark: dark)
             let page = bodyBackground.map { $0.rgba.over(canvas) } ?? canvas
+            // Highlighted code's tokens are painted on the code block's background, in its text colour.
+            let codeBlockBackground = color(.codeBlock, "backgroundColor", dark: dark)
             for target in targets {
-                let ownBackground = target == .body ? nil : color(target, "backgroundColor", dark: dark)
+                let isToken = if case .value(SyntaxKey.name, _) = target { true } else { false }
+                let surrounding = isToken ? codeBlockBackground : nil
+                let ownBackground = target == .body ? nil : color(target, "backgroundColor", dark: dark) ?? surrounding
                 let background = ownBackground.map { $0.rgba.over(page) } ?? page
-                let text = color(target, "foregroundColor", dark: dark) ?? color(.body, "foregroundColor", dark: dark)
+                let text = color(target, "foregroundColor", dark: dark) ?? (isToken ? color(.codeBlock, "foregroundColor", dark: dark) : nil)
+                    ?? color(.body, "foregroundColor", dark: dark)
                 let foreground = (text?.rgba ?? (dark ? RGBA(255, 255, 255) : RGBA(0, 0, 0))).over(background)
                 let ratio = foreground.contrast(with: background)
                 let needed = isLarge(target) ? 3.0 : 4.5

@@ -1,6 +1,7 @@
 import RunwayText
 import Formatting
 import Foundation
+import HTMLRendering
 public import SiteBuilding
 import SiteContent
 import SiteOutput
@@ -98,7 +99,8 @@ public struct ThemePreview: Sendable {
     /// The specimen's layout: the theme's `base.html` with the page, then a line in each text
     /// style; `head` goes in base.html's `head` block.
     static func layout(head: String) -> String {
-        "{{<base.html}}\n{{$head}}\(head){{/head}}\n{{$content}}\n{{{page.content}}}\n" + textStyles + "{{/content}}\n{{/base.html}}\n"
+        "{{<base.html}}\n{{$head}}\(head){{/head}}\n{{$content}}\n{{{page.content}}}\n" + syntaxValues + textStyles
+            + "{{/content}}\n{{/base.html}}\n"
     }
 
     /// Markdown with every intent, every custom value of the theme's scope, and each text style.
@@ -137,8 +139,17 @@ public struct ThemePreview: Sendable {
             - [ ] An open task
 
             ```swift
-            let greeting = "Hello, runs"
-            print(greeting)
+            // Highlighted code: the theme's syntax values.
+            @MainActor func greet(_ name: String, times: Int = 2) -> String {
+                let greeting = "Hello, \\(name)!"
+                return String(repeating: greeting, count: times) + #file
+            }
+            ```
+
+            ```diff
+            @@ -1,2 +1,2 @@
+            -let colour = "grey"
+            +let colour = "indigo"
             ```
 
             | Left | Centre | Right |
@@ -154,7 +165,21 @@ public struct ThemePreview: Sendable {
         for (attribute, value) in ThemeCheck.customValues(theme) {
             text += "- `\(attribute): '\(value)'`: ^[\(attribute) \(value)](\(attribute): '\(value)')\n"
         }
-        return text + "\n## Text styles\n"
+        return text
+    }
+
+    /// Every value of the `syntax` attribute, each in a code block's line of its own: written by the
+    /// renderer from runs, as highlighted code is, whatever the tokenizer makes of the samples.
+    static var syntaxValues: String {
+        var builder = AttributedText.Builder()
+        let block = AttributeContainer(presentationIntent: PresentationIntent(.codeBlock(languageHint: nil), identity: 1))
+        for category in SyntaxCategory.allCases {
+            var token = block
+            token[SyntaxKey.self] = category
+            builder.append(category.rawValue, attributes: token)
+            builder.append("\n", attributes: block)
+        }
+        return "<h2>Every syntax value</h2>\n" + HTMLRenderer().render(builder.build())
     }
 
     /// The specimen's image: a runway in perspective.
@@ -168,7 +193,7 @@ public struct ThemePreview: Sendable {
     /// A line in each of SwiftUI's text styles, at its size and leading (points over the 17-point
     /// body, as the theme's stylesheet sets `rem`), for the end of the specimen page.
     static var textStyles: String {
-        var html = "<section class=\"text-styles\">\n"
+        var html = "<h2>Text styles</h2>\n<section class=\"text-styles\">\n"
         for style in TextStyle.allCases {
             let size = style.metrics.size / TextStyle.bodySize, leading = style.metrics.leading / style.metrics.size
             let weight = style == .headline ? "; font-weight: 600" : ""
