@@ -40,7 +40,14 @@ public struct Theme: Sendable {
         var inlines: StackFold<InlineIntent, [String: AttributeValue]>
 
         init(_ theme: Theme) {
-            blocks = StackFold(initial: [:]) { theme.adding($1.innermost.flatMap(Theme.target(of:)), to: $0) }
+            blocks = StackFold(initial: [:]) { base, intent in
+                // A callout is a quote, then its kind's value (`callout.note`).
+                var styles = theme.adding(intent.innermost.flatMap(Theme.target(of:)), to: base)
+                if case .blockQuote(let callout?)? = intent.innermost?.kind {
+                    styles = theme.adding(.value(attribute: "callout", value: callout.rawValue), to: styles)
+                }
+                return styles
+            }
             inlines = StackFold(initial: [:]) { theme.adding($1.innermost.flatMap(Theme.target(of:)), to: $0) }
         }
     }

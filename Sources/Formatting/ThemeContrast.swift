@@ -39,7 +39,7 @@ public struct ThemeContrast: Sendable {
         // A thematic break is a line, not text.
         let targets = theme.styles.keys.filter { target in
             target == .body || (target != .thematicBreak
-                && (theme.styles[target]?["foregroundColor"] != nil || theme.styles[target]?["backgroundColor"] != nil))
+                && ["foregroundColor", "backgroundColor", "borderColor"].contains { theme.styles[target]?[$0] != nil })
         }.sorted { ($0.rank, $0.selector) < ($1.rank, $1.selector) }
         for dark in [false, true] {
             let canvas = dark ? RGBA(18, 18, 18) : RGBA(255, 255, 255)
@@ -47,19 +47,22 @@ public struct ThemeContrast: Sendable {
             let page = bodyBackground.map { $0.rgba.over(canvas) } ?? canvas
             // Highlighted code's tokens are painted on the code block's background, in its text colour.
             let codeBlockBackground = color(.codeBlock, "backgroundColor", dark: dark)
-            for target in targets {
+            // A box with a border (a callout) has a title in the border's colour: text too.
+            for (target, textKey) in targets.flatMap({ target in
+                [(target, "foregroundColor")] + (theme.styles[target]?["borderColor"] != nil ? [(target, "borderColor")] : [])
+            }) {
                 let isToken = if case .value(SyntaxKey.name, _) = target { true } else { false }
                 let surrounding = isToken ? codeBlockBackground : nil
                 let ownBackground = target == .body ? nil : color(target, "backgroundColor", dark: dark) ?? surrounding
                 let background = ownBackground.map { $0.rgba.over(page) } ?? page
-                let text = color(target, "foregroundColor", dark: dark) ?? (isToken ? color(.codeBlock, "foregroundColor", dark: dark) : nil)
+                let text = color(target, textKey, dark: dark) ?? (isToken ? color(.codeBlock, "foregroundColor", dark: dark) : nil)
                     ?? color(.body, "foregroundColor", dark: dark)
                 let foreground = (text?.rgba ?? (dark ? RGBA(255, 255, 255) : RGBA(0, 0, 0))).over(background)
                 let ratio = foreground.contrast(with: background)
                 let needed = isLarge(target) ? 3.0 : 4.5
                 guard ratio < needed else { continue }
                 var keys: [[String]] = []
-                for (owner, key) in [(target, "foregroundColor"), (target, "backgroundColor"), (.body, "foregroundColor"), (.body, "backgroundColor")]
+                for (owner, key) in [(target, textKey), (target, "backgroundColor"), (.body, "foregroundColor"), (.body, "backgroundColor")]
                     where theme.styles[owner]?[key] != nil && !keys.contains(["styles", owner.name, key]) {
                     keys.append(["styles", owner.name, key])
                 }

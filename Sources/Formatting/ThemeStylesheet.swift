@@ -90,6 +90,9 @@ public struct ThemeStylesheet: Sendable {
         main pre code { padding: 0; background: none; }
         main blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid rgba(128, 128, 128, 0.5); }
         main img { max-width: 100%; height: auto; }
+        main blockquote.rw-callout { padding: 0.6em 1em; border-left-width: 4px; border-radius: 0 6px 6px 0; }
+        main blockquote.rw-callout > :last-child { margin-bottom: 0; }
+        main .rw-callout-title { margin: 0 0 0.4em; font-weight: 600; font-style: normal; color: var(--rw-accent, inherit); }
         .rw-anchor { margin-left: 0.35em; text-decoration: none; opacity: 0; color: inherit; font-weight: 400; }
         .rw-anchor::before { content: "#"; }
         :is(h1, h2, h3, h4, h5, h6):hover > .rw-anchor, .rw-anchor:focus { opacity: 0.5; }

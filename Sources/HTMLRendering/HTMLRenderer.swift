@@ -12,6 +12,9 @@ public struct HTMLRenderer: Sendable {
     /// local files): such an image gets `width`, `height` and `loading="lazy"`. Without it, images
     /// are as cmark-gfm writes them.
     public var imageSize: (@Sendable (String) -> ImageSize?)?
+    /// A callout's title (`Note`, `Remarque`…), from the site's string tables; without it, the
+    /// English word (``PresentationIntent/Callout/englishTitle``).
+    public var calloutTitle: (@Sendable (PresentationIntent.Callout) -> String)?
 
     /// A renderer with these options, and a way to know a local image's size.
     public init(options: Options = Options(), imageSize: (@Sendable (String) -> ImageSize?)? = nil) {
@@ -59,6 +62,7 @@ public struct HTMLRenderer: Sendable {
         return string.withUTF8 { bytes in
             var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64)
             walk.imageSize = imageSize
+            walk.calloutTitle = calloutTitle
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in
                 for index in runs.indices {

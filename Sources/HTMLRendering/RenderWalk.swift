@@ -6,6 +6,8 @@ struct RenderWalk {
     let options: HTMLRenderer.Options
     /// The size of a local image, by its URL (`HTMLRenderer.imageSize`).
     var imageSize: (@Sendable (String) -> ImageSize?)?
+    /// A callout's title in the page's language (`HTMLRenderer.calloutTitle`).
+    var calloutTitle: (@Sendable (PresentationIntent.Callout) -> String)?
     var output: HTMLOutput
     private var blocks: [PresentationIntent.Component] = []
     private var inlines: [InlineIntent.Component] = []
@@ -199,7 +201,15 @@ struct RenderWalk {
             output.write("<h\(level)")
             if options.headingIDs { openHeading = (output.count, []) }
             output.write(">")
-        case .blockQuote:
+        case .blockQuote(let callout?):
+            // A callout: the class of its value (``CSSNaming``), its kind as data, and its title.
+            output.newlineIfNeeded()
+            let className = CSSNaming.className(attribute: "callout", value: .string(callout.rawValue)) ?? ""
+            output.write("<blockquote class=\"rw-callout \(className)\" data-callout=\"\(callout.rawValue)\">\n")
+            output.write("<p class=\"rw-callout-title\">")
+            output.writeEscaped(calloutTitle?(callout) ?? callout.englishTitle)
+            output.write("</p>\n")
+        case .blockQuote(nil):
             output.newlineIfNeeded()
             output.write("<blockquote>\n")
         case .orderedList:

@@ -130,7 +130,7 @@ struct RunConverter {
         switch nodeKind {
         case .paragraph: kind = .paragraph
         case .heading: kind = .header(level: Int(cmark_node_get_heading_level(node)))
-        case .blockQuote: kind = .blockQuote
+        case .blockQuote: kind = .blockQuote()
         case .list:
             let tight = cmark_node_get_list_tight(node) != 0
             if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {

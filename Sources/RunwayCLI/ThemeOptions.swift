@@ -1,6 +1,7 @@
 import ArgumentParser
 import RunwayText
 import Formatting
+import MarkdownParsing
 import SyntaxHighlighting
 
 /// `--theme <name>`, shared by the commands that render or show styled runs.
@@ -25,12 +26,12 @@ struct ThemeOptions: ParsableArguments {
         return themes
     }
 
-    /// `text` with its fenced code highlighted when the theme in force (the first) is styled, as
-    /// site builds do; `plain` keeps cmark-gfm's HTML. Blocks left plain for a reason are warned
-    /// about (a missing tokenizer once).
+    /// `text` with its alerts made callouts and its fenced code highlighted when the theme in force
+    /// (the first) is styled, as site builds do; `plain` keeps cmark-gfm's HTML. Blocks left plain
+    /// for a reason are warned about (a missing tokenizer once).
     static func highlighted(_ text: AttributedText, path: String, themes: [Theme]) -> AttributedText {
         guard let theme = themes.first, !theme.styles.isEmpty else { return text }
-        let (highlighted, problems) = CodeHighlighter.shared.highlight(text)
+        let (highlighted, problems) = CodeHighlighter.shared.highlight(GitHubAlerts.mark(text))
         Terminal.report(CodeHighlighter.collapsingUnavailable(problems.map {
             Diagnostic(.warning, $0.message, path: path, position: $0.position)
         }))

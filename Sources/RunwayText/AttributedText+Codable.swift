@@ -1,5 +1,5 @@
 // The stable JSON form, which `runway runs --json` prints and `docs/runs.schema.json` describes:
-// {"runs": [{"text": "…", "sourceRange": "1:1-1:5", "attributes": {…}}], "version": 1}
+// {"runs": [{"text": "…", "sourceRange": "1:1-1:5", "attributes": {…}}], "version": 2}
 // Inside "attributes": presentationIntent (components innermost first), inlinePresentationIntent
 // (Foundation's raw value), inlineIntent (inline elements with identities), link, imageURL, and each
 // custom attribute under its own name.
@@ -9,8 +9,9 @@ extension AttributedText: Codable {
 
     /// The version of the JSON form, written as `"version"`: it changes when the form does, so a
     /// tool can tell. A document without one is read as this version (hand-written JSON); one of a
-    /// later version is refused.
-    public static let jsonFormVersion = 1
+    /// later version is refused. Version 2 added a block quote's `callout` and the `syntax`
+    /// attribute of highlighted code; a version 1 document is read as it is.
+    public static let jsonFormVersion = 2
 
     /// One run in the JSON form: its text, where it came from, and its attributes. Encoding the runs
     /// one at a time with ``encodedRun(_:)`` gives the elements of the `runs` array, for writing a
@@ -38,7 +39,7 @@ extension AttributedText: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        if let version = try container.decodeIfPresent(Int.self, forKey: .version), version != Self.jsonFormVersion {
+        if let version = try container.decodeIfPresent(Int.self, forKey: .version), !(1...Self.jsonFormVersion).contains(version) {
             throw DecodingError.dataCorruptedError(forKey: .version, in: container,
                                                    debugDescription: "version \(version) of the runs' JSON form; this Runway reads version \(Self.jsonFormVersion)")
         }

@@ -2,7 +2,7 @@
 
 extension PresentationIntent.Component: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, identity, level, isTight, ordinal, checkbox, languageHint, columns, rowIndex, columnIndex, label
+        case kind, identity, level, isTight, ordinal, checkbox, languageHint, columns, rowIndex, columnIndex, label, callout
         case referenceCount
     }
 
@@ -20,7 +20,7 @@ extension PresentationIntent.Component: Codable {
             kind = .listItem(ordinal: try c.decode(Int.self, forKey: .ordinal),
                              checkbox: try c.decodeIfPresent(PresentationIntent.Checkbox.self, forKey: .checkbox))
         case "codeBlock": kind = .codeBlock(languageHint: try c.decodeIfPresent(String.self, forKey: .languageHint))
-        case "blockQuote": kind = .blockQuote
+        case "blockQuote": kind = .blockQuote(callout: try c.decodeIfPresent(PresentationIntent.Callout.self, forKey: .callout))
         case "thematicBreak": kind = .thematicBreak
         case "table": kind = .table(columns: try c.decode([PresentationIntent.TableColumn].self, forKey: .columns))
         case "tableHeaderRow": kind = .tableHeaderRow
@@ -51,7 +51,8 @@ extension PresentationIntent.Component: Codable {
         case .footnoteDefinition(let label, let count):
             try c.encode(label, forKey: .label)
             try c.encode(count, forKey: .referenceCount)
-        case .paragraph, .blockQuote, .thematicBreak, .tableHeaderRow: break
+        case .blockQuote(let callout): try c.encodeIfPresent(callout, forKey: .callout)
+        case .paragraph, .thematicBreak, .tableHeaderRow: break
         }
     }
 }

@@ -94,8 +94,9 @@ public struct PresentationIntent: Hashable, Sendable {
         case listItem(ordinal: Int, checkbox: Checkbox? = nil)
         /// A fenced or indented code block, with the fence's language hint.
         case codeBlock(languageHint: String?)
-        /// A block quote.
-        case blockQuote
+        /// A block quote; a GitHub alert (`> [!NOTE]`) is one with its ``Callout`` (see
+        /// `GitHubAlerts` in MarkdownParsing, which styled themes apply).
+        case blockQuote(callout: Callout? = nil)
         /// A thematic break (`---`): a run without text.
         case thematicBreak
         /// A table (GFM), with its columns' alignments.
@@ -108,6 +109,23 @@ public struct PresentationIntent: Hashable, Sendable {
         case tableCell(columnIndex: Int)
         /// A GFM footnote definition and how many references point to it.
         case footnoteDefinition(label: String, referenceCount: Int)
+    }
+
+    /// The kind of a callout: a GitHub alert, written `> [!NOTE]` on the quote's first line.
+    public enum Callout: String, CaseIterable, Hashable, Sendable, Codable {
+        /// `[!NOTE]`: something a reader should notice, even when skimming.
+        case note
+        /// `[!TIP]`: advice that helps do something better.
+        case tip
+        /// `[!IMPORTANT]`: what a reader needs to know to succeed.
+        case important
+        /// `[!WARNING]`: urgent, needing immediate attention to avoid problems.
+        case warning
+        /// `[!CAUTION]`: the risks or negative outcomes of an action.
+        case caution
+
+        /// The kind's title in English (`Note`), where no string table gives another.
+        public var englishTitle: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
     }
 
     /// The state of a GFM task list item's checkbox.

@@ -47,11 +47,12 @@ extension SiteBuild {
         let (statics, staticDiagnostics) = staticSources(themeFolders: library.folders(of: theme.name))
         diagnostics += staticDiagnostics
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
-        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
-                                                                        scope: configuration.contentScope(theme: theme)),
-                                themes: ThemeSet(library: library, site: theme), staticFiles: statics, highlighter: highlighter)
         let (strings, stringDiagnostics) = StringTables.load(from: library.folders(of: theme.name).reversed() + [site])
         diagnostics += stringDiagnostics
+        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
+                                                                        scope: configuration.contentScope(theme: theme)),
+                                themes: ThemeSet(library: library, site: theme), staticFiles: statics, highlighter: highlighter,
+                                strings: strings)
         let filters = TemplateFilters(markdown: reader.html(fromMarkdown:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)
         return .success(Inputs(configuration: configuration, theme: theme, library: library,

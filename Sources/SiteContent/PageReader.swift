@@ -20,11 +20,14 @@ package struct PageReader: Sendable {
     let staticFiles: [String: String]
     /// Colours fenced code under styled themes; `nil` leaves code plain (`runway check`).
     let highlighter: CodeHighlighter?
+    /// The site's string tables by language (`StringTables`): callouts' titles.
+    let strings: [String: [String: String]]
 
     package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet,
-                 staticFiles: [String: String] = [:], highlighter: CodeHighlighter? = nil) {
+                 staticFiles: [String: String] = [:], highlighter: CodeHighlighter? = nil, strings: [String: [String: String]] = [:]) {
         self.site = site
         self.highlighter = highlighter
+        self.strings = strings
         self.configuration = configuration
         self.parser = parser
         self.themes = themes
@@ -67,9 +70,11 @@ package struct PageReader: Sendable {
         }
         if metadata.theme == themes.site.name { metadata.theme = nil }
         var attributed = theme.definition.apply(to: parsed.text)
-        // Highlighted code under a styled theme (plain keeps cmark-gfm's HTML). A page whose code
-        // could not be highlighted because the tokenizer is missing is read again by the next build.
+        // Callouts and highlighted code under a styled theme (plain keeps cmark-gfm's HTML). A page
+        // whose code could not be highlighted because the tokenizer is missing is read again by
+        // the next build.
         var highlightPending = false
+        if !theme.styles.isEmpty { attributed = GitHubAlerts.mark(attributed) }
         if !theme.styles.isEmpty, let highlighter {
             let highlighted = highlighter.highlight(attributed)
             attributed = highlighted.text
@@ -119,6 +124,11 @@ package struct PageReader: Sendable {
                                  staticFiles: staticFiles)
         var renderer = self.renderer
         renderer.imageSize = images.size(of:)
+        let words = strings[language.code] ?? [:], english = strings["en"] ?? [:]
+        renderer.calloutTitle = { callout in
+            let key = "callout" + callout.englishTitle
+            return words[key] ?? english[key] ?? callout.englishTitle
+        }
         let (html, outline) = renderer.renderWithOutline(attributed)
         let record = PageRecord(
             file: file, source: path, hash: ContentHash(bytes), url: language.prefix + url, title: title, metadata: metadata,

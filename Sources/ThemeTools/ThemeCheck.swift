@@ -125,7 +125,10 @@ public struct ThemeCheck: Sendable {
         for (attribute, value) in customValues(theme) where theme.styles[.value(attribute: attribute, value: value)] == nil {
             missing.append("\(attribute).\(value)")
         }
-        // Highlighted code's token categories, which every styled theme's pages can carry.
+        // Callouts' kinds and highlighted code's token categories, which every styled theme's pages can carry.
+        for callout in PresentationIntent.Callout.allCases where theme.styles[.value(attribute: "callout", value: callout.rawValue)] == nil {
+            missing.append("callout.\(callout.rawValue)")
+        }
         for category in SyntaxCategory.allCases where theme.styles[.value(attribute: SyntaxKey.name, value: category.rawValue)] == nil {
             missing.append("\(SyntaxKey.name).\(category.rawValue)")
         }

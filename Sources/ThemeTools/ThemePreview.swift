@@ -128,6 +128,21 @@ public struct ThemePreview: Sendable {
 
             > A block quote, with **strong** text inside.
 
+            > [!NOTE]
+            > A note callout: what a reader should notice.
+
+            > [!TIP]
+            > A tip callout, with `code` and a [link](https://swift.org).
+
+            > [!IMPORTANT]
+            > An important callout.
+
+            > [!WARNING]
+            > A warning callout.
+
+            > [!CAUTION]
+            > A caution callout.
+
             - A list item
             - Another, with *emphasis*
               1. An ordered item

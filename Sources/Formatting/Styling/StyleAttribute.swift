@@ -10,6 +10,7 @@ public import RunwayText
 /// | fontWidth | compressed, condensed, standard, expanded | font-stretch |
 /// | bold, italic, monospaced, monospacedDigit, smallCaps, lowercaseSmallCaps, uppercaseSmallCaps | true, false | font-weight, font-style, font-family, font-variant-numeric, font-variant-caps |
 /// | foregroundColor, backgroundColor | SwiftUI colour names, hex, rgb(); `{ light, dark }` | color, background-color |
+/// | borderColor | a colour, as above (SwiftUI's `.border`) | border-color, and `--rw-accent` for a callout's title |
 /// | underlineStyle, strikethroughStyle | single, double, thick, none, or a pattern (solid, dot, dash, dashDot, dashDotDot); `{ style, pattern, color }` | text-decoration-line, -style, -color, -thickness |
 /// | kerning, tracking | points | letter-spacing |
 /// | baselineOffset | points | vertical-align |
@@ -28,6 +29,8 @@ public enum StyleAttribute: String, CaseIterable, Sendable {
     case bold, italic, monospacedDigit, smallCaps, lowercaseSmallCaps, uppercaseSmallCaps
     /// Colours and lines: the text's colour, the colour behind it, underlines and strikethrough.
     case foregroundColor, backgroundColor, underlineStyle, strikethroughStyle
+    /// A box's border (a callout's), whose colour its title takes too.
+    case borderColor
     /// Spacing and layout: kerning, tracking, baseline offset, case, alignment, line spacing, line limit and truncation.
     case kerning, tracking, baselineOffset, textCase, multilineTextAlignment, lineSpacing, lineLimit, truncationMode
 
@@ -52,6 +55,11 @@ public enum StyleAttribute: String, CaseIterable, Sendable {
             let color = try ColorValue(value)
             let property = self == .foregroundColor ? "color" : "background-color"
             return CSSDeclarations([(property, color.light)], dark: color.dark == color.light ? [] : [(property, color.dark)])
+        case .borderColor:
+            let color = try ColorValue(value)
+            let light: [(String, String)] = [("border-color", color.light), ("--rw-accent", color.light)]
+            let dark: [(String, String)] = color.dark == color.light ? [] : [("border-color", color.dark), ("--rw-accent", color.dark)]
+            return CSSDeclarations(light, dark: dark)
         case .underlineStyle: return try Self.line(value, "underline", name: rawValue)
         case .strikethroughStyle: return try Self.line(value, "line-through", name: rawValue)
         case .kerning, .tracking: return CSSDeclarations([("letter-spacing", try points(value) + "pt")])

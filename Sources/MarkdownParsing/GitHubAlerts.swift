@@ -1,0 +1,76 @@
+public import RunwayText
+
+/// GitHub's alerts: a block quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
+/// `[!WARNING]` or `[!CAUTION]` (in any case, alone on its line) becomes a callout: its block
+/// quote component carries the ``PresentationIntent/Callout``, and the marker line leaves the text.
+///
+/// As on GitHub, only a quote at the top of the document counts, and only one with more than the
+/// marker. cmark-gfm knows nothing of alerts, so styled themes apply this to parsed text; the
+/// plain theme does not, and keeps cmark-gfm's HTML.
+public enum GitHubAlerts {
+    /// The text with its alerts made callouts; the text itself when it has none.
+    public static func mark(_ text: AttributedText) -> AttributedText {
+        let runs = text.runs
+        var callouts: [Int: PresentationIntent.Callout] = [:]
+        var dropped = Set<Int>()
+        for index in runs.indices {
+            guard let (quote, callout) = marker(at: index, in: text) else { continue }
+            let paragraph = runs[index].attributes.presentationIntent
+            let next = index + 1 < runs.count ? runs[index + 1] : nil
+            if let next, next.attributes.presentationIntent == paragraph,
+               let kind = next.attributes.inlineIntent?.innermost?.kind, kind == .softBreak || kind == .lineBreak,
+               next.attributes.inlineIntent?.depth == 1 {
+                // `[!NOTE]`, a line break, and the paragraph goes on.
+                dropped.formUnion([index, index + 1])
+            } else if let next, contains(next.attributes.presentationIntent, identity: quote), next.attributes.presentationIntent != paragraph {
+                // The marker is the quote's first paragraph: the paragraph goes.
+                dropped.insert(index)
+            } else {
+                continue
+            }
+            callouts[quote] = callout
+        }
+        guard !callouts.isEmpty else { return text }
+        var builder = AttributedText.Builder(reservingCapacity: text.string.utf8.count, runCount: runs.count)
+        var rewritten: [PresentationIntent: PresentationIntent] = [:]
+        let utf8 = Array(text.string.utf8)
+        for (index, run) in runs.enumerated() where !dropped.contains(index) {
+            var attributes = run.attributes
+            if let intent = attributes.presentationIntent, let top = intent.componentsInnermostFirst.reversed().first,
+               let callout = callouts[top.identity] {
+                if let known = rewritten[intent] {
+                    attributes.presentationIntent = known
+                } else {
+                    var components = intent.components
+                    components[components.count - 1].kind = .blockQuote(callout: callout)
+                    let marked = PresentationIntent(components: components)
+                    rewritten[intent] = marked
+                    attributes.presentationIntent = marked
+                }
+            }
+            builder.append(bytes: utf8[run.range], attributes: attributes, sourceRange: run.sourceRange)
+        }
+        return builder.build()
+    }
+
+    /// The quote's identity and the callout, when the run at `index` is an alert's marker: plain
+    /// text, the first of a paragraph that opens a top-level quote.
+    private static func marker(at index: Int, in text: AttributedText) -> (quote: Int, callout: PresentationIntent.Callout)? {
+        let run = text.runs[index]
+        guard (run.attributes.inlineIntent?.depth ?? 0) == 0, let intent = run.attributes.presentationIntent, intent.depth == 2,
+              case .paragraph? = intent.innermost?.kind, let quote = intent.enclosing?.innermost,
+              case .blockQuote(nil) = quote.kind,
+              index == 0 || !contains(text.runs[index - 1].attributes.presentationIntent, identity: quote.identity)
+        else { return nil }
+        var word = text[run]
+        while let last = word.last, last == " " || last == "\t" { word = word.dropLast() }
+        guard word.hasPrefix("[!"), word.hasSuffix("]"), word.count > 3,
+              let callout = PresentationIntent.Callout(rawValue: word.dropFirst(2).dropLast().lowercased())
+        else { return nil }
+        return (quote.identity, callout)
+    }
+
+    private static func contains(_ intent: PresentationIntent?, identity: Int) -> Bool {
+        intent?.componentsInnermostFirst.contains { $0.identity == identity } ?? false
+    }
+}
