@@ -164,6 +164,11 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(name: "SiteOutputTests", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
+        .testTarget(
+            name: "SyntaxHighlightingTests",
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "SyntaxHighlighting"],
+            swiftSettings: upcoming
+        ),
         .testTarget(name: "TemplatingTests", dependencies: ["RunwayText", "Templating"], swiftSettings: upcoming),
         .testTarget(
             name: "SiteBuildingTests",

@@ -23,6 +23,8 @@ extension SiteBuild {
                         listing: ContentHash?, contexts: TemplateContexts) -> ContentHash {
         var key = version
         key.add(page.hash)
+        // Code left plain for want of the tokenizer is highlighted once it is there.
+        if page.highlightPending { key.add("highlight pending") }
         // Its images' sizes are in its HTML: a changed image file changes the page.
         for image in page.images {
             key.add(image)

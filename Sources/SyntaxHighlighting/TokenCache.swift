@@ -81,7 +81,8 @@ public final class TokenCache: Sendable {
                 tokens.append(SyntaxToken(category < 0 ? nil : categories[category], length: length))
                 total += length
             }
-            guard total == block.length else { return }
+            // No tokens: a language the tokenizer does not know.
+            guard tokens.isEmpty || total == block.length else { return }
             blocks[Key(hash: block.hash, length: block.length)] = tokens
         }
         state.withLock { $0.blocks.merge(blocks) { own, _ in own } }

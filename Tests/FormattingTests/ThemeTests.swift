@@ -152,4 +152,21 @@ let builtInThemes = ThemeLibrary(folders: [
         #expect(light[0].keys == [["styles", "body", "foregroundColor"], ["styles", "body", "backgroundColor"]])
         #expect(light[1].keys.first == ["styles", "quote", "foregroundColor"])
     }
+
+    /// Highlighted code's tokens are on the code block's background; a callout's title is in its
+    /// border's colour on its own background (issue 16).
+    @Test func tokensAreOnTheCodeBlockAndTitlesInTheBordersColour() throws {
+        let theme = Theme(name: "t", styles: [
+            .body: ["foregroundColor": .string("#000000"), "backgroundColor": .string("#FFFFFF")],
+            .codeBlock: ["backgroundColor": .string("#000000"), "foregroundColor": .string("#FFFFFF")],
+            // Dark grey: 18:1 on the white page, but 1.3:1 on the black code block.
+            .value(attribute: "syntax", value: "comment"): ["foregroundColor": .string("#222222")],
+            .value(attribute: "syntax", value: "keyword"): ["bold": .bool(true)],
+            .value(attribute: "callout", value: "note"): ["backgroundColor": .string("#FFFFFF"), "borderColor": .string("#EEEEEE")],
+        ])
+        let light = ThemeContrast(theme).problems.filter { !$0.dark }
+        #expect(light.map(\.target) == [.value(attribute: "callout", value: "note"), .value(attribute: "syntax", value: "comment")])
+        #expect(light[0].keys.first == ["styles", "callout.note", "borderColor"] && light[0].ratio < 1.2)
+        #expect(light[1].background == "#000000" && light[1].ratio < 1.5)
+    }
 }

@@ -55,7 +55,7 @@ import Testing
     @Test func theSchemaRefusesWhatIsNotTheForm() throws {
         let good = try Self.json(MarkdownParser().parse("# T\n\n^[x](tone: 'calm')\n"))
         let broken = [
-            good.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2"),
+            good.replacingOccurrences(of: "\"version\" : 2", with: "\"version\" : 3"),
             good.replacingOccurrences(of: "\"level\" : 1", with: "\"depth\" : 1"),
             good.replacingOccurrences(of: "\"kind\" : \"paragraph\"", with: "\"kind\" : \"para\""),
             good.replacingOccurrences(of: "\"text\" : \"T\"", with: "\"text\" : \"T\", \"style\" : \"x\""),

@@ -252,8 +252,11 @@ import Testing
         | c | d |
 
         ```swift
-        let x = 1
+        let x = 1 // one
         ```
+
+        > [!NOTE]
+        > A callout, under a styled theme.
 
         ---
 
@@ -269,7 +272,7 @@ import Testing
     func runsJSONFollowsTheSchema(options: [String]) throws {
         let result = try RunwayProcess.run(["runs", "--json", "-"] + options, input: Data(Self.sample.utf8))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix("  ],\n  \"version\" : 1\n}\n"))
+        #expect(result.stdout.hasSuffix("  ],\n  \"version\" : 2\n}\n"))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-runs-\(UUID().uuidString).json").path
         try result.stdout.write(toFile: file, atomically: false, encoding: .utf8)
         let validation = try RunwayProcess.runTool("/usr/bin/python3", [Self.root + "/scripts/validate-json.py", Self.root + "/docs/static/runs.schema.json", file])

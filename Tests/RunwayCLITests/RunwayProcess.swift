@@ -20,16 +20,21 @@ struct RunwayProcess {
     /// A command that exits before reading its input must not kill the tests with SIGPIPE.
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    static func run(_ arguments: [String], input: Data? = nil, in folder: String? = nil) throws -> Result {
-        try runTool(executable.path, arguments, input: input, in: folder)
+    /// `environment` adds to (or replaces in) this process's environment.
+    static func run(_ arguments: [String], input: Data? = nil, in folder: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        try runTool(executable.path, arguments, input: input, in: folder, environment: environment)
     }
 
     /// Another program (a validator, a reference renderer), run the same way.
-    static func runTool(_ path: String, _ arguments: [String], input: Data? = nil, in folder: String? = nil) throws -> Result {
+    static func runTool(_ path: String, _ arguments: [String], input: Data? = nil, in folder: String? = nil,
+                        environment: [String: String] = [:]) throws -> Result {
         _ = ignoreBrokenPipes
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout

@@ -52,4 +52,10 @@ struct TestSite {
     func runway(_ arguments: String...) throws -> RunwayProcess.Result {
         try RunwayProcess.run(arguments)
     }
+
+    /// `runway ARGUMENTS` with `environment` added to the tests' own.
+    @discardableResult
+    func runway(environment: [String: String], _ arguments: String...) throws -> RunwayProcess.Result {
+        try RunwayProcess.run(arguments, environment: environment)
+    }
 }

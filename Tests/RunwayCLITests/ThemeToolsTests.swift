@@ -99,7 +99,11 @@ import Testing
             """.write(toFile: site + "/themes/sparse/theme.toml", atomically: true, encoding: .utf8)
         let check = try RunwayProcess.run(["theme", "check", "sparse", "--site", site])
         #expect(check.status == 0, "no templates of its own is fine: the default theme's serve: \(check.stderr)")
-        #expect(check.stdout == "theme sparse leaves unstyled: paragraph, h1, h2, h3, h4, h5, h6, quote, codeBlock, list, listItem, table, headerRow, cell, thematicBreak, emphasized, strong, code, strikethrough, link, mood.loud\n")
+        #expect(check.stdout == "theme sparse leaves unstyled: paragraph, h1, h2, h3, h4, h5, h6, quote, codeBlock, list, listItem, table, headerRow, cell, thematicBreak, emphasized, strong, code, strikethrough, link, mood.loud, "
+                + "callout.note, callout.tip, callout.important, callout.warning, callout.caution, "
+                + "syntax.keyword, syntax.type, syntax.function, syntax.string, syntax.number, syntax.comment, syntax.operator, "
+                + "syntax.punctuation, syntax.attribute, syntax.variable, syntax.constant, syntax.builtin, syntax.tag, syntax.property, "
+                + "syntax.preprocessor, syntax.inserted, syntax.deleted, syntax.heading\n")
     }
 
     @Test func previewHasEveryIntentValueAndTextStyleInLightAndDark() throws {
@@ -114,6 +118,14 @@ import Testing
         for value in ["customStyle--boldcaps", "customStyle--smallitalics", "customColor--danger", "customColor--highlight",
                       "annotation--contact", "annotation--place", "annotation--date", "underlineStyle--single"] {
             #expect(page.contains("class=\"rw-\(value)"), "\(value)")
+        }
+        // Every syntax value and every callout kind (issue 16).
+        for value in ["keyword", "type", "function", "string", "number", "comment", "operator", "punctuation", "attribute", "variable",
+                      "constant", "builtin", "tag", "property", "preprocessor", "inserted", "deleted", "heading"] {
+            #expect(page.contains("<span class=\"rw-syntax--\(value)\">\(value)</span>"), "\(value)")
+        }
+        for kind in ["note", "tip", "important", "warning", "caution"] {
+            #expect(page.contains("<blockquote class=\"rw-callout rw-callout--\(kind)\" data-callout=\"\(kind)\">"), "\(kind)")
         }
         for style in ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"] {
             #expect(page.contains("class=\"text-style-\(style)\""), "\(style)")

@@ -35,7 +35,7 @@ import Testing
             + #"},"sourceRange":"1:7-1:12","text":"plain "},{"attributes":{"customColor":"danger","#
             + #""inlineIntent":[{"identity":2,"kind":"stronglyEmphasized"},{"destination":"https://x.com/a b","identity":1,"kind":"link","title":"T"}],"#
             + #""inlinePresentationIntent":2,"link":"https://x.com/a b","presentationIntent":"# + paragraph
-            + #","size":{"w":1.5}},"text":"bold link"}],"version":1}"#
+            + #","size":{"w":1.5}},"text":"bold link"}],"version":2}"#
         #expect(json == expected)
     }
 
@@ -48,15 +48,33 @@ import Testing
     }
 
     /// The form's version: a tool can tell when it changes. A document without one (hand-written)
-    /// is read; one of another version is refused, saying which.
+    /// is read, and so is one of version 1 (version 2 only added to it); a later one is refused,
+    /// saying which.
     @Test func aDocumentOfAnotherVersionIsRefused() throws {
-        #expect(AttributedText.jsonFormVersion == 1)
-        let later = #"{"runs":[{"text":"x","attributes":{}}],"version":2}"#
+        #expect(AttributedText.jsonFormVersion == 2)
+        let later = #"{"runs":[{"text":"x","attributes":{}}],"version":3}"#
         #expect { try JSONDecoder().decode(AttributedText.self, from: Data(later.utf8)) } throws: { error in
-            "\(error)".contains("version 2 of the runs' JSON form; this Runway reads version 1")
+            "\(error)".contains("version 3 of the runs' JSON form; this Runway reads version 2")
         }
-        let current = #"{"runs":[{"text":"x","attributes":{}}],"version":1}"#
-        #expect(try JSONDecoder().decode(AttributedText.self, from: Data(current.utf8)).string == "x")
+        for version in [1, 2] {
+            let current = #"{"runs":[{"text":"x","attributes":{}}],"version":"# + "\(version)}"
+            #expect(try JSONDecoder().decode(AttributedText.self, from: Data(current.utf8)).string == "x")
+        }
+    }
+
+    /// Version 2: a callout on its block quote's component, and highlighted code's `syntax`.
+    @Test func calloutsAndSyntaxRoundTrip() throws {
+        var token = AttributeContainer(presentationIntent: PresentationIntent(.codeBlock(languageHint: "swift"), identity: 2,
+                                                                              parent: PresentationIntent(.blockQuote(callout: .warning), identity: 1)))
+        token.syntax = .keyword
+        let text = AttributedText("let", attributes: token)
+        let json = String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
+        #expect(json.contains(#""callout":"warning""#) && json.contains(#""syntax":"keyword""#), "\(json)")
+        let decoded = try JSONDecoder().decode(AttributedText.self, from: Data(json.utf8))
+        #expect(decoded == text)
+        #expect(decoded.runs[0].attributes.syntax == .keyword)
+        let bad = json.replacingOccurrences(of: #""callout":"warning""#, with: #""callout":"shout""#)
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(AttributedText.self, from: Data(bad.utf8)) }
     }
 
     @Test func unknownBlockKindsAreRejected() {

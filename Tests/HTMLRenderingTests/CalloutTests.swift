@@ -1,0 +1,58 @@
+import HTMLRendering
+import MarkdownParsing
+import RunwayText
+import Testing
+
+/// GitHub's alerts as callouts (issue 16, point 5): which quotes are alerts, what the runs carry,
+/// and the HTML.
+@Suite struct CalloutTests {
+    static func callouts(_ markdown: String) -> [PresentationIntent.Callout?] {
+        var found: [Int: PresentationIntent.Callout?] = [:]
+        for run in GitHubAlerts.mark(MarkdownParser().parse(markdown)).runs {
+            for component in run.attributes.presentationIntent?.components ?? [] {
+                if case .blockQuote(let callout) = component.kind { found[component.identity] = callout }
+            }
+        }
+        return found.keys.sorted().map { found[$0]! }
+    }
+
+    @Test(arguments: [
+        ("> [!NOTE]\n> Text.\n", [PresentationIntent.Callout.note]),
+        ("> [!tip]  \n> Text.\n", [.tip]),
+        ("> [!Important]\n>\n> Text.\n", [.important]),
+        ("> [!WARNING]\n> - a list\n", [.warning]),
+        ("> [!CAUTION]\n> Text.\n\n> [!NOTE]\n> More.\n", [.caution, .note]),
+    ])
+    func alertsAreCallouts(markdown: String, expected: [PresentationIntent.Callout]) {
+        #expect(Self.callouts(markdown) == expected)
+    }
+
+    /// What GitHub does not take for an alert stays a quote: a marker alone, an unknown kind, text
+    /// after the marker on its line, a marker that is not the first line, a nested quote.
+    @Test(arguments: ["> [!NOTE]\n", "> [!HINT]\n> Text.\n", "> [!NOTE] Text.\n", "> Text.\n> [!NOTE]\n> More.\n",
+                      "- > [!NOTE]\n  > Text.\n", "> > [!NOTE]\n> > Text.\n", "> *[!NOTE]*\n> Text.\n", "> [!NOTE]\n"])
+    func otherQuotesAreNot(markdown: String) {
+        #expect(Self.callouts(markdown).allSatisfy { $0 == nil })
+        let parsed = MarkdownParser().parse(markdown)
+        #expect(GitHubAlerts.mark(parsed) == parsed)
+    }
+
+    @Test func theMarkerLineLeavesTheTextAndTheHTMLHasTheKindAndATitle() {
+        let marked = GitHubAlerts.mark(MarkdownParser().parse("> [!WARNING]\n> Mind *the* gap.\n\nAfter.\n"))
+        #expect(marked.string == "Mind the gap.After.")
+        var renderer = HTMLRenderer()
+        #expect(renderer.render(marked) == """
+            <blockquote class="rw-callout rw-callout--warning" data-callout="warning">
+            <p class="rw-callout-title">Warning</p>
+            <p>Mind <em>the</em> gap.</p>
+            </blockquote>
+            <p>After.</p>
+
+            """)
+        renderer.calloutTitle = { _ in "<Attention> & co" }
+        #expect(renderer.render(marked).contains("<p class=\"rw-callout-title\">&lt;Attention&gt; &amp; co</p>"))
+        // The marker's paragraph goes when it holds nothing else.
+        let alone = GitHubAlerts.mark(MarkdownParser().parse("> [!NOTE]\n>\n> Text.\n"))
+        #expect(HTMLRenderer().render(alone).hasSuffix("<p class=\"rw-callout-title\">Note</p>\n<p>Text.</p>\n</blockquote>\n"))
+    }
+}

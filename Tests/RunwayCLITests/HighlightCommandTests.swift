@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+/// Issue 16, points 1, 2 and 6: fenced code with a language hint is tokenized by Pygments and its
+/// runs carry `syntax`, written as `rw-syntax--VALUE` spans under styled themes; plain keeps
+/// cmark-gfm's HTML; a missing tokenizer is one warning; tokens are cached between builds.
+@Suite struct HighlightCommandTests {
+    static let page = """
+        # Code
+
+        Some prose.
+
+        ```swift
+        // A greeting
+        func greet(_ name: String) -> String {
+            return "Hello, " + name
+        }
+        ```
+
+        ```nosuchlanguage
+        plain <text>
+        ```
+
+        """
+
+    /// The text of a page's code blocks with every tag taken out and entities left as written.
+    static func codeText(_ html: String) -> [String] {
+        html.components(separatedBy: "<pre").dropFirst().map { block in
+            let code = block.components(separatedBy: "</pre>")[0]
+            return code.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        }
+    }
+
+    @Test func codeIsHighlightedUnderStyledThemesAndLeftAsCmarkWritesItUnderPlain() throws {
+        let site = try TestSite(["content/code.md": Self.page])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && !build.stderr.contains("warning"), "\(build.stderr)")
+        let page = try #require(site.read("_site/code/index.html"))
+        #expect(page.contains(#"<pre><code class="language-swift"><span class="rw-syntax--comment">// A greeting</span>"#), "\(page)")
+        #expect(page.contains(#"<span class="rw-syntax--keyword">func</span> <span class="rw-syntax--function">greet</span>"#))
+        #expect(page.contains(#"<span class="rw-syntax--string">&quot;Hello, &quot;</span>"#))
+        // A language Pygments does not know stays plain, without a word.
+        #expect(page.contains("<pre><code class=\"language-nosuchlanguage\">plain &lt;text&gt;\n</code></pre>"))
+        // The theme's stylesheet colours the values.
+        #expect(site.read("_site/theme.css")?.contains(".rw-syntax--keyword {") == true)
+
+        // Under plain, cmark-gfm's HTML byte for byte; and the highlighted code says the same text.
+        let plain = try site.runway("build", site.root, "--theme", "plain", "--output", site.parent + "/plain")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let plainPage = try #require(try? String(contentsOfFile: site.parent + "/plain/code/index.html", encoding: .utf8))
+        #expect(!plainPage.contains("rw-syntax"))
+        let file = try RunwayProcess.file(Data(Self.page.utf8))
+        let cmark = try RunwayProcess.runTool("/usr/bin/cmark-gfm", [file])
+        let render = try RunwayProcess.run(["render", file, "--fragment"])
+        #expect(render.stdout == cmark.stdout)
+        #expect(Self.codeText(page) == Self.codeText(plainPage) && Self.codeText(page).count == 2)
+    }
+
+    /// Thirty languages and more, among them those the issue names: each gets tokens.
+    @Test func thirtyLanguagesAreTokenized() throws {
+        let samples: [(String, String)] = [
+            ("swift", "let x: Int = 1 // one"), ("python", "def f(x):\n    return x  # one"), ("javascript", "const f = (x) => x + 1; // one"),
+            ("typescript", "let x: number = 1;"), ("rust", "fn main() { let x = 1; }"), ("go", "func main() { x := 1 }"),
+            ("c", "#include <stdio.h>\nint main(void) { return 0; }"), ("cpp", "int main() { std::string s = \"x\"; }"),
+            ("java", "public class A { int x = 1; }"), ("kotlin", "fun main() { val x = 1 }"), ("ruby", "def f; puts \"x\"; end"),
+            ("sh", "echo \"$HOME\" # home"), ("json", "{\"a\": 1}"), ("yaml", "a: 1 # one"), ("toml", "[a]\nb = 1"),
+            ("html", "<p class=\"x\">Hi</p>"), ("css", "p { color: red; }"), ("sql", "SELECT a FROM b WHERE c = 1;"),
+            ("markdown", "# Title\n\n*emphasis*"), ("diff", "-old\n+new"), ("php", "<?php echo 1; ?>"), ("csharp", "class A { int x = 1; }"),
+            ("scala", "object A { val x = 1 }"), ("haskell", "main = print 1"), ("lua", "local x = 1 -- one"), ("perl", "my $x = 1;"),
+            ("r", "x <- c(1, 2)"), ("dockerfile", "FROM debian\nRUN apt-get update"), ("makefile", "all:\n\techo 1"), ("ini", "[a]\nb = 1"),
+            ("xml", "<a b=\"c\"/>"), ("objective-c", "@interface A : NSObject\n@end"), ("elixir", "defmodule A do\nend"),
+        ]
+        let markdown = samples.map { "```\($0.0)\n\($0.1)\n```\n" }.joined(separator: "\n")
+        let render = try RunwayProcess.run(["render", "-", "--fragment", "--theme", "default"], input: Data(markdown.utf8))
+        #expect(render.status == 0 && render.stderr.isEmpty, "\(render.stderr)")
+        let blocks = render.stdout.components(separatedBy: "<pre>").dropFirst()
+        #expect(blocks.count == samples.count)
+        for (block, (language, _)) in zip(blocks, samples) {
+            #expect(block.contains("class=\"rw-syntax--"), "\(language) has no tokens: \(block)")
+        }
+        #expect(samples.count >= 30)
+    }
+
+    /// Without Pygments a build still works, with one warning at the first block; the next build
+    /// with it reads those pages again, though they did not change.
+    @Test func aBuildWithoutTheTokenizerWarnsOnceAndTheNextOneHighlights() throws {
+        let site = try TestSite(["content/a.md": Self.page, "content/b.md": Self.page, "content/c.md": "# No code\n"])
+        let missing = try site.runway(environment: ["RUNWAY_PYTHON": "/nonexistent/python3"], "build", site.root)
+        #expect(missing.status == 0, "\(missing.stderr)")
+        let warnings = missing.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(warnings.count == 1, "\(missing.stderr)")
+        #expect(warnings.first?.hasPrefix(site.root + "/content/a.md:5:1: warning: code is not highlighted: cannot run /nonexistent/python3") == true,
+                "\(missing.stderr)")
+        // Both pages' blocks, the language Pygments would not know among them: it is not there to say.
+        #expect(warnings.first?.hasSuffix("(and 3 more code blocks)") == true, "\(missing.stderr)")
+        #expect(site.read("_site/a/index.html")?.contains("rw-syntax") == false)
+        // `--strict` makes the missing tokenizer an error, as any warning.
+        let strict = try site.runway(environment: ["RUNWAY_PYTHON": "/nonexistent/python3"], "build", site.root, "--strict")
+        #expect(strict.status == 1 && strict.stderr.contains("error: code is not highlighted"), "\(strict.stderr)")
+
+        // A python without Pygments: the reason it gives.
+        let fake = site.parent + "/python3"
+        try "#!/bin/sh\necho '{\"error\": \"Pygments cannot be imported (No module named pygments)\"}'\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        let noPygments = try site.runway(environment: ["RUNWAY_PYTHON": fake], "build", site.root)
+        #expect(noPygments.stderr.contains("warning: code is not highlighted: Pygments cannot be imported (No module named pygments)"),
+                "\(noPygments.stderr)")
+
+        let found = try site.runway("build", site.root)
+        #expect(found.status == 0 && !found.stderr.contains("warning"), "\(found.stderr)")
+        #expect(found.stdout.contains("parsed 2"), "only the pages with code are read again: \(found.stdout)")
+        #expect(site.read("_site/a/index.html")?.contains("rw-syntax--keyword") == true)
+        #expect(site.read("_site/b/index.html")?.contains("rw-syntax--keyword") == true)
+    }
+
+    /// Tokens are kept beside the build cache: a rebuild after the prose changed highlights the
+    /// code from them, without the tokenizer.
+    @Test func aRebuildWhereNoCodeChangedNeedsNoTokenizer() throws {
+        let site = try TestSite(["content/code.md": Self.page])
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.exists(".runway-cache/_site.tokens.json"))
+        try site.write(Self.page.replacingOccurrences(of: "Some prose.", with: "Other prose."), to: "content/code.md")
+        let rebuild = try site.runway(environment: ["RUNWAY_PYTHON": "/nonexistent/python3"], "build", site.root)
+        #expect(rebuild.status == 0 && !rebuild.stderr.contains("warning"), "\(rebuild.stderr)")
+        let page = try #require(site.read("_site/code/index.html"))
+        #expect(page.contains("Other prose.") && page.contains("<span class=\"rw-syntax--keyword\">func</span>"))
+        // A changed block needs the tokenizer again.
+        try site.write(Self.page.replacingOccurrences(of: "A greeting", with: "A welcome"), to: "content/code.md")
+        let changed = try site.runway(environment: ["RUNWAY_PYTHON": "/nonexistent/python3"], "build", site.root)
+        #expect(changed.stderr.contains("code.md:5:1: warning: code is not highlighted"), "\(changed.stderr)")
+        // A token file that is not one is ignored: the blocks are tokenized again.
+        try site.write("{not json", to: ".runway-cache/_site.tokens.json")
+        try site.write(Self.page.replacingOccurrences(of: "Some prose.", with: "Third prose."), to: "content/code.md")
+        let corrupt = try site.runway("build", site.root)
+        #expect(corrupt.status == 0 && !corrupt.stderr.contains("warning"), "\(corrupt.stderr)")
+        #expect(site.read("_site/code/index.html")?.contains("<span class=\"rw-syntax--keyword\">func</span>") == true)
+        #expect(site.read(".runway-cache/_site.tokens.json")?.hasPrefix("{") == true)
+    }
+}
+
+/// Issue 16, point 5: GitHub's alerts become callouts under styled themes.
+@Suite struct CalloutCommandTests {
+    static let page = """
+        # Alerts
+
+        > [!NOTE]
+        > Worth *knowing*.
+
+        > [!warning]
+        >
+        > Mind the gap.
+
+        > [!TIP]
+
+        > A plain quote.
+
+        """
+
+    @Test func alertsBecomeCalloutsWithTitlesFromTheStringTables() throws {
+        let site = try TestSite(["content/alerts.md": Self.page, "content/alerts.fr.md": Self.page],
+                                configuration: "[languages.fr]\nname = \"Français\"\n")
+        #expect(try site.runway("build", site.root).status == 0)
+        let page = try #require(site.read("_site/alerts/index.html"))
+        #expect(page.contains("""
+            <blockquote class="rw-callout rw-callout--note" data-callout="note">
+            <p class="rw-callout-title">Note</p>
+            <p>Worth <em>knowing</em>.</p>
+            </blockquote>
+            <blockquote class="rw-callout rw-callout--warning" data-callout="warning">
+            <p class="rw-callout-title">Warning</p>
+            <p>Mind the gap.</p>
+            </blockquote>
+            <blockquote>
+            <p>[!TIP]</p>
+            </blockquote>
+            <blockquote>
+            <p>A plain quote.</p>
+            </blockquote>
+            """), "\(page)")
+        #expect(site.read("_site/fr/alerts/index.html")?.contains("<p class=\"rw-callout-title\">Remarque</p>") == true)
+        let css = try #require(site.read("_site/theme.css"))
+        #expect(css.contains(".rw-callout--note {") && css.contains("border-color: #0969DA;") && css.contains("var(--rw-accent"))
+
+        // A site's own table wins; plain keeps the marker, as cmark-gfm does.
+        try site.write("calloutNote = \"Heads up\"\n", to: "i18n/en.toml")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.read("_site/alerts/index.html")?.contains("<p class=\"rw-callout-title\">Heads up</p>") == true)
+        let plain = try site.runway("build", site.root, "--theme", "plain", "--output", site.parent + "/plain")
+        #expect(plain.status == 0)
+        #expect((try? String(contentsOfFile: site.parent + "/plain/alerts/index.html", encoding: .utf8))?
+            .contains("<blockquote>\n<p>[!NOTE]\nWorth <em>knowing</em>.</p>\n</blockquote>") == true)
+    }
+
+    @Test func theRunsCarryTheCalloutUnderAStyledTheme() throws {
+        let styled = try RunwayProcess.run(["runs", "--json", "-", "--theme", "default"], input: Data(Self.page.utf8))
+        #expect(styled.stdout.contains("\"callout\" : \"note\"") && styled.stdout.contains("\"callout\" : \"warning\""))
+        #expect(!styled.stdout.contains("[!NOTE]") && styled.stdout.contains("[!TIP]"))
+        let parsed = try RunwayProcess.run(["runs", "--json", "-"], input: Data(Self.page.utf8))
+        #expect(!parsed.stdout.contains("\"callout\"") && parsed.stdout.contains("[!NOTE]"))
+    }
+}

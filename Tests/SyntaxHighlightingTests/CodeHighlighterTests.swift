@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+import HTMLRendering
+import MarkdownParsing
+import RunwayText
+import SyntaxHighlighting
+import Synchronization
+import Testing
+
+/// Highlighting changes attributes, never text or structure: with `syntax` taken away, the runs are
+/// the parsed ones, and the HTML with the token spans taken out is the unhighlighted HTML.
+@Suite struct CodeHighlighterTests {
+    static let documents = [
+        "```swift\nlet x = \"é\" // ✓ 日本\n```\n",
+        "- item\n\n  ```python\n  def f():\n  \treturn 1\n  ```\n",
+        "> ```js\n> const a = `x${1}`;\n> ```\n",
+        "```c\r\n#include <stdio.h>\r\nint main() {}\r\n```\r\n",
+        "```ruby\n```\n",
+        "```json\n\n\n```\n",
+        "Text `inline code` and\n\n```swift\n/* a\n   b */ let y = 0x1F\n```\n\n```swift\n/* a\n   b */ let y = 0x1F\n```\n",
+        "```nosuchlanguage\n<b>\n```\n",
+        "    indented code, no hint\n",
+        "```text\nplain\n```\n",
+        "```diff\n-a\n+b\n```\n\n1. ```sh\n   echo \"$HOME\" 👋\n   ```\n",
+    ]
+
+    static func withoutSyntax(_ text: AttributedText) -> AttributedText {
+        text.mappingAttributes { attributes in
+            var plain = attributes
+            plain[SyntaxKey.self] = nil
+            return plain
+        }
+    }
+
+    static func withoutTokenSpans(_ html: String) -> String {
+        html.replacingOccurrences(of: "<span class=\"rw-syntax--[a-z]+\">", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "</span>", with: "")
+    }
+
+    @Test(arguments: documents)
+    func textAndStructureAreUnchanged(markdown: String) throws {
+        let parsed = MarkdownParser().parse(markdown)
+        let (highlighted, problems) = CodeHighlighter.shared.highlight(parsed)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(highlighted.string == parsed.string)
+        #expect(Self.withoutSyntax(highlighted) == parsed)
+        let renderer = HTMLRenderer()
+        #expect(Self.withoutTokenSpans(renderer.render(highlighted)) == renderer.render(parsed))
+    }
+
+    @Test func tokensAreTheirCategories() throws {
+        let parsed = MarkdownParser().parse("```swift\n// note\nfunc f() -> String { return \"s\" + 1.5 }\n```\n")
+        let highlighted = CodeHighlighter.shared.highlight(parsed).text
+        var categories: [String: SyntaxCategory] = [:]
+        for run in highlighted.runs { if let category = run.attributes.syntax { categories[String(highlighted[run])] = category } }
+        #expect(categories["// note"] == .comment)
+        #expect(categories["func"] == .keyword && categories["return"] == .keyword)
+        #expect(categories["f"] == .function)
+        #expect(categories["\"s\""] == .string && categories["1.5"] == .number)
+        // Spans only in code blocks: a run outside one keeps its text plain in HTML.
+        var stray = AttributeContainer(presentationIntent: PresentationIntent(.paragraph, identity: 1))
+        stray.syntax = .keyword
+        #expect(HTMLRenderer().render(AttributedText("if", attributes: stray)) == "<p>if</p>\n")
+    }
+
+    /// A block the cache holds needs no tokenizer: the tokens of the first highlighting serve a
+    /// highlighter that has none.
+    @Test func cachedBlocksNeedNoTokenizer() throws {
+        let cache = TokenCache()
+        let parsed = MarkdownParser().parse(Self.documents[0] + Self.documents[1])
+        let first = CodeHighlighter(cache: cache).highlight(parsed)
+        #expect(first.problems.isEmpty && cache.count == 2)
+        let without = CodeHighlighter(tokenizer: PygmentsTokenizer(python: nil), cache: cache).highlight(parsed)
+        #expect(without.problems.isEmpty && without.text == first.text)
+        // Through a file too.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-tokens-\(UUID().uuidString).json").path
+        cache.save(file)
+        let loaded = TokenCache()
+        loaded.attach(file)
+        let fromFile = CodeHighlighter(tokenizer: PygmentsTokenizer(python: nil), cache: loaded).highlight(parsed)
+        #expect(fromFile.problems.isEmpty && fromFile.text == first.text)
+        // An unknown block, without the tokenizer: plain, and told why.
+        let other = MarkdownParser().parse("```swift\nlet other = 2\n```\n")
+        let missing = CodeHighlighter(tokenizer: PygmentsTokenizer(python: nil), cache: loaded).highlight(other)
+        #expect(missing.text == other && missing.problems.count == 1 && missing.problems[0].tokenizerUnavailable)
+        #expect(missing.problems[0].position == SourcePosition(line: 1, column: 1))
+    }
+
+    /// A file that is not a cache of this form is ignored, whatever it says.
+    @Test(arguments: ["", "{", "[]", #"{"format":1,"blocks":[{"hash":1,"length":3,"tokens":[0,2]}]}"#,
+                      #"{"format":1,"blocks":[{"hash":1,"length":3,"tokens":[99,3]}]}"#,
+                      #"{"format":1,"blocks":[{"hash":1,"length":3,"tokens":[0,-3,0,6]}]}"#,
+                      #"{"format":2,"blocks":[{"hash":1,"length":3,"tokens":[0,3]}]}"#])
+    func aBadCacheFileIsIgnored(contents: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-tokens-\(UUID().uuidString).json").path
+        try contents.write(toFile: file, atomically: true, encoding: .utf8)
+        let cache = TokenCache()
+        cache.load(file)
+        #expect(cache.count == 0)
+    }
+
+    @Test func aBlockTooLongForTheTokenizerStaysPlain() throws {
+        let code = String(repeating: "let x = 1\n", count: PygmentsTokenizer.maximumLength / 10 + 1)
+        let parsed = MarkdownParser().parse("```swift\n" + code + "```\n")
+        let (text, problems) = CodeHighlighter(cache: TokenCache()).highlight(parsed)
+        #expect(text == parsed && problems.count == 1 && !problems[0].tokenizerUnavailable)
+    }
+
+    /// Threads share the tokenizer's processes; every result is the one a single thread gets.
+    @Test func concurrentHighlightingAgrees() throws {
+        let texts = (0..<40).map { MarkdownParser().parse("```python\ndef f\($0)(x):\n    return x * \($0)\n```\n") }
+        let expected = texts.map { CodeHighlighter(cache: TokenCache()).highlight($0).text }
+        let highlighter = CodeHighlighter(cache: TokenCache())
+        let results = Mutex([AttributedText?](repeating: nil, count: texts.count))
+        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+            let text = highlighter.highlight(texts[index]).text
+            results.withLock { $0[index] = text }
+        }
+        #expect(results.withLock { $0 } == expected)
+    }
+
+    @Test func pygmentsTypesMapOntoTheValueSet() {
+        #expect(PygmentsTokenTypes.category(of: "Keyword.Declaration") == .keyword)
+        #expect(PygmentsTokenTypes.category(of: "Keyword.Type") == .type)
+        #expect(PygmentsTokenTypes.category(of: "Name.Builtin.Pseudo") == .variable)
+        #expect(PygmentsTokenTypes.category(of: "Name.Builtin") == .builtin)
+        #expect(PygmentsTokenTypes.category(of: "Literal.String.Escape") == .string)
+        #expect(PygmentsTokenTypes.category(of: "Comment.Preproc") == .preprocessor)
+        #expect(PygmentsTokenTypes.category(of: "Comment.Single") == .comment)
+        #expect(PygmentsTokenTypes.category(of: "Generic.Inserted") == .inserted)
+        #expect(PygmentsTokenTypes.category(of: "Name") == nil && PygmentsTokenTypes.category(of: "Text.Whitespace") == nil)
+        #expect(PygmentsTokenTypes.category(of: "") == nil)
+    }
+}
