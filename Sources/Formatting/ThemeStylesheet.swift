@@ -88,6 +88,10 @@ public struct ThemeStylesheet: Sendable {
         main pre { padding: 0.75em 1em; overflow-x: auto; border-radius: 6px; }
         main code { padding: 0.1em 0.25em; border-radius: 4px; }
         main pre code { padding: 0; background: none; }
+        main pre.rw-code .rw-line { display: block; }
+        main pre.rw-code--numbered .rw-line::before { content: attr(data-line); display: inline-block; min-width: 2ch; margin-right: 1.25em; text-align: right; opacity: 0.7; user-select: none; }
+        main pre.rw-code .rw-line--highlighted { margin: 0 -1em; padding: 0 1em; box-shadow: inset 0.3em 0 0 rgba(128, 128, 128, 0.8); }
+        main pre.rw-code .rw-line--highlighted::before { opacity: 1; font-weight: 700; }
         main blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid rgba(128, 128, 128, 0.5); }
         main img { max-width: 100%; height: auto; }
         main blockquote.rw-callout { padding: 0.6em 1em; border-left-width: 4px; border-radius: 0 6px 6px 0; }

@@ -33,12 +33,19 @@ public struct HTMLRenderer: Sendable {
         /// (an empty `<a class="rw-anchor" href="#id">`, which a theme shows), as site builds do. Off by default: cmark-gfm's
         /// HTML has neither.
         public var headingIDs: Bool
+        /// Writes a code block with options (``CodeBlockOptions``: numbered or highlighted lines) as
+        /// `<pre class="rw-code">` with each line a `<span class="rw-line" data-line="N">`, the
+        /// highlighted ones `rw-line--highlighted`; a theme shows the numbers from `data-line`, so
+        /// that they are not part of the code's text (what a copy button copies). Off by default:
+        /// cmark-gfm's HTML has no lines.
+        public var codeLines: Bool
 
         /// Options as cmark-gfm's safe mode has them unless said otherwise.
-        public init(allowsRawHTML: Bool = false, filtersDisallowedTags: Bool = true, headingIDs: Bool = false) {
+        public init(allowsRawHTML: Bool = false, filtersDisallowedTags: Bool = true, headingIDs: Bool = false, codeLines: Bool = false) {
             self.allowsRawHTML = allowsRawHTML
             self.filtersDisallowedTags = filtersDisallowedTags
             self.headingIDs = headingIDs
+            self.codeLines = codeLines
         }
     }
 
@@ -71,6 +78,8 @@ public struct HTMLRenderer: Sendable {
                     // A token of highlighted code: a span with its value's class.
                     if walk.inCodeBlock, case .string(let syntax)? = runs[index].attributes.customAttributes[SyntaxKey.name] {
                         walk.writeToken(text, syntax: syntax)
+                    } else if walk.inCodeLines {
+                        walk.writeToken(text, syntax: nil)
                     } else {
                         walk.writeText(text)
                     }

@@ -128,9 +128,51 @@ struct RenderWalk {
         if case .codeBlock? = blocks.last?.kind { true } else { false }
     }
 
-    /// A token of highlighted code: its text in a span with the class of its `syntax` value
-    /// (`<span class="rw-syntax--keyword">`), the rule of every custom value (``CSSNaming``).
-    mutating func writeToken(_ text: UnsafeBufferPointer<UInt8>, syntax: String) {
+    /// Whether the innermost open block is a code block written line by line (``codeLines``).
+    var inCodeLines: Bool { codeLines != nil && inCodeBlock }
+
+    /// A code block's lines as they are written (`Options.codeLines`): its options, the number of
+    /// the line being written (from 1), and whether its span is open.
+    private var codeLines: (options: CodeBlockOptions, line: Int, open: Bool)?
+
+    /// Text of a code block: a token of highlighted code in a span with the class of its `syntax`
+    /// value (`<span class="rw-syntax--keyword">`, the rule of every custom value, ``CSSNaming``),
+    /// and in a block written line by line, each line in its span, a token cut at line ends.
+    mutating func writeToken(_ text: UnsafeBufferPointer<UInt8>, syntax: String?) {
+        guard codeLines != nil else {
+            writeTokenSpan(text, syntax: syntax)
+            return
+        }
+        var start = 0
+        while start < text.count {
+            let newline = text[start...].firstIndex(of: UInt8(ascii: "\n"))
+            let end = newline.map { $0 + 1 } ?? text.count
+            if !codeLines!.open { openCodeLine() }
+            let piece = UnsafeBufferPointer(rebasing: text[start..<(newline ?? text.count)])
+            if !piece.isEmpty { writeTokenSpan(piece, syntax: syntax) }
+            if newline != nil {
+                output.write("\n</span>")
+                codeLines!.open = false
+                codeLines!.line += 1
+            }
+            start = end
+        }
+    }
+
+    private mutating func openCodeLine() {
+        guard let lines = codeLines else { return }
+        let highlighted = lines.options.isHighlighted(line: lines.line)
+        output.write(highlighted ? "<span class=\"rw-line rw-line--highlighted\" data-line=\"" : "<span class=\"rw-line\" data-line=\"")
+        output.write(String(lines.options.firstLineNumber + lines.line - 1))
+        output.write("\">")
+        codeLines!.open = true
+    }
+
+    private mutating func writeTokenSpan(_ text: UnsafeBufferPointer<UInt8>, syntax: String?) {
+        guard let syntax else {
+            output.writeEscaped(text)
+            return
+        }
         if let opening = tokenOpenings[syntax] {
             output.write(opening)
         } else {
@@ -230,9 +272,18 @@ struct RenderWalk {
             case .unchecked: output.write("<input type=\"checkbox\" disabled=\"\" /> ")
             case nil: break
             }
-        case .codeBlock(let hint):
+        case .codeBlock(let hint, let blockOptions):
             output.newlineIfNeeded()
-            if let hint {
+            if options.codeLines, let blockOptions {
+                // Line by line: a class for the theme's line rules, numbered ones told apart.
+                codeLines = (blockOptions, 1, false)
+                output.write(blockOptions.lineNumbers ? "<pre class=\"rw-code rw-code--numbered\">" : "<pre class=\"rw-code\">")
+                output.write(hint == nil ? "<code>" : "<code class=\"language-")
+                if let hint {
+                    output.writeEscaped(hint)
+                    output.write("\">")
+                }
+            } else if let hint {
                 output.write("<pre><code class=\"language-")
                 output.writeEscaped(hint)
                 output.write("\">")
@@ -323,6 +374,8 @@ struct RenderWalk {
         case .listItem:
             output.write("</li>\n")
         case .codeBlock:
+            if codeLines?.open == true { output.write("</span>") }
+            codeLines = nil
             output.write("</code></pre>\n")
         case .thematicBreak:
             break

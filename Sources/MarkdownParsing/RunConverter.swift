@@ -93,9 +93,12 @@ struct RunConverter {
         case .emphasis, .strong, .strikethrough, .link, .image, .attributeSpan:
             if entering { openInline(node, kind) } else { closeInline(node, kind) }
         case .codeBlock:
-            let info = string(cmark_node_get_fence_info(node))
-            let word = info.split(whereSeparator: { " \t\n\r\u{0B}\u{0C}".contains($0) }).first.map(String.init)
-            pushBlock(.codeBlock(languageHint: word))
+            let info = CodeBlockInfo.parse(string(cmark_node_get_fence_info(node)))
+            for problem in info.problems {
+                diagnostics.append(Diagnostic(.warning, problem, path: path,
+                                              position: SourcePosition(line: Int(node.pointee.start_line), column: Int(node.pointee.start_column))))
+            }
+            pushBlock(.codeBlock(languageHint: info.languageHint, options: info.options))
             emitLiteral(node)
             popBlock()
         case .thematicBreak:

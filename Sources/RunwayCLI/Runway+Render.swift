@@ -39,7 +39,8 @@ extension Runway {
             Terminal.report(parsed.diagnostics)
             let text = ThemeOptions.highlighted(definition.map { $0.apply(to: parsed.text) } ?? parsed.text, path: source.path,
                                                 themes: themes)
-            let body = HTMLRenderer(options: .init(allowsRawHTML: unsafe, headingIDs: headingIds)).render(text)
+            let styled = !(themes.first?.styles.isEmpty ?? true)
+            let body = HTMLRenderer(options: .init(allowsRawHTML: unsafe, headingIDs: headingIds, codeLines: styled)).render(text)
             if fragment {
                 Terminal.print(body)
             } else {

@@ -2,7 +2,7 @@
 
 extension PresentationIntent.Component: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, identity, level, isTight, ordinal, checkbox, languageHint, columns, rowIndex, columnIndex, label, callout
+        case kind, identity, level, isTight, ordinal, checkbox, languageHint, columns, rowIndex, columnIndex, label, callout, options
         case referenceCount
     }
 
@@ -19,7 +19,9 @@ extension PresentationIntent.Component: Codable {
         case "listItem":
             kind = .listItem(ordinal: try c.decode(Int.self, forKey: .ordinal),
                              checkbox: try c.decodeIfPresent(PresentationIntent.Checkbox.self, forKey: .checkbox))
-        case "codeBlock": kind = .codeBlock(languageHint: try c.decodeIfPresent(String.self, forKey: .languageHint))
+        case "codeBlock":
+            kind = .codeBlock(languageHint: try c.decodeIfPresent(String.self, forKey: .languageHint),
+                              options: try c.decodeIfPresent(CodeBlockOptions.self, forKey: .options))
         case "blockQuote": kind = .blockQuote(callout: try c.decodeIfPresent(PresentationIntent.Callout.self, forKey: .callout))
         case "thematicBreak": kind = .thematicBreak
         case "table": kind = .table(columns: try c.decode([PresentationIntent.TableColumn].self, forKey: .columns))
@@ -44,7 +46,9 @@ extension PresentationIntent.Component: Codable {
         case .listItem(let ordinal, let checkbox):
             try c.encode(ordinal, forKey: .ordinal)
             try c.encodeIfPresent(checkbox, forKey: .checkbox)
-        case .codeBlock(let hint): try c.encodeIfPresent(hint, forKey: .languageHint)
+        case .codeBlock(let hint, let options):
+            try c.encodeIfPresent(hint, forKey: .languageHint)
+            try c.encodeIfPresent(options, forKey: .options)
         case .table(let columns): try c.encode(columns, forKey: .columns)
         case .tableRow(let row): try c.encode(row, forKey: .rowIndex)
         case .tableCell(let column): try c.encode(column, forKey: .columnIndex)

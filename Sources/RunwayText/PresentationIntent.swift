@@ -92,8 +92,9 @@ public struct PresentationIntent: Hashable, Sendable {
         /// A list item; `ordinal` is the item's number (its position from 1 in a bullet list,
         /// its displayed number in an ordered list); `checkbox` is set for GFM task list items.
         case listItem(ordinal: Int, checkbox: Checkbox? = nil)
-        /// A fenced or indented code block, with the fence's language hint.
-        case codeBlock(languageHint: String?)
+        /// A fenced or indented code block, with the fence's language hint and the options written
+        /// after it (`{linenos=true}`), if any.
+        case codeBlock(languageHint: String?, options: CodeBlockOptions? = nil)
         /// A block quote; a GitHub alert (`> [!NOTE]`) is one with its ``Callout`` (see
         /// `GitHubAlerts` in MarkdownParsing, which styled themes apply).
         case blockQuote(callout: Callout? = nil)

@@ -124,6 +124,7 @@ package struct PageReader: Sendable {
                                  staticFiles: staticFiles)
         var renderer = self.renderer
         renderer.imageSize = images.size(of:)
+        renderer.options.codeLines = !theme.styles.isEmpty
         let words = strings[language.code] ?? [:], english = strings["en"] ?? [:]
         renderer.calloutTitle = { callout in
             let key = "callout" + callout.englishTitle

@@ -104,7 +104,7 @@ public final class CodeHighlighter: Sendable {
     /// A run's language and code block, when it is text of a fenced block with a language hint
     /// that names one.
     private static func hint(of run: AttributedText.Run) -> (String, PresentationIntent.Component)? {
-        guard let block = run.attributes.presentationIntent?.innermost, case .codeBlock(let hint?) = block.kind,
+        guard let block = run.attributes.presentationIntent?.innermost, case .codeBlock(let hint?, _) = block.kind,
               !hint.isEmpty, !plainHints.contains(hint.lowercased()) else { return nil }
         return (hint, block)
     }

@@ -45,8 +45,9 @@ public struct ThemePreview: Sendable {
             try Self.specimen(loaded, layout: "specimen.html").write(toFile: root + "/content/index.md", atomically: true, encoding: .utf8)
             try Self.specimen(loaded, layout: "specimen-dark.html").write(toFile: root + "/content/dark.md", atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
-            try Self.layout(head: "").write(toFile: root + "/templates/specimen.html", atomically: true, encoding: .utf8)
-            try Self.layout(head: "<style>:root { color-scheme: dark; }</style><link rel=\"stylesheet\" href=\"/theme-dark.css\">")
+            try Self.layout(head: "", styled: !loaded.styles.isEmpty).write(toFile: root + "/templates/specimen.html", atomically: true, encoding: .utf8)
+            try Self.layout(head: "<style>:root { color-scheme: dark; }</style><link rel=\"stylesheet\" href=\"/theme-dark.css\">",
+                            styled: !loaded.styles.isEmpty)
                 .write(toFile: root + "/templates/specimen-dark.html", atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(atPath: root + "/static", withIntermediateDirectories: true)
             try Self.image.write(toFile: root + "/static/specimen.svg", atomically: true, encoding: .utf8)
@@ -96,10 +97,11 @@ public struct ThemePreview: Sendable {
         """
     }
 
-    /// The specimen's layout: the theme's `base.html` with the page, then a line in each text
-    /// style; `head` goes in base.html's `head` block.
-    static func layout(head: String) -> String {
-        "{{<base.html}}\n{{$head}}\(head){{/head}}\n{{$content}}\n{{{page.content}}}\n" + syntaxValues + textStyles
+    /// The specimen's layout: the theme's `base.html` with the page, then (for a styled theme)
+    /// every syntax value and a line in each text style; `head` goes in base.html's `head` block.
+    static func layout(head: String, styled: Bool) -> String {
+        // A styled theme's pages carry highlighted code; plain's carry none.
+        "{{<base.html}}\n{{$head}}\(head){{/head}}\n{{$content}}\n{{{page.content}}}\n" + (styled ? syntaxValues : "") + textStyles
             + "{{/content}}\n{{/base.html}}\n"
     }
 

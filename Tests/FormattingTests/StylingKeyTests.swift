@@ -20,6 +20,7 @@ import Testing
         container.uppercaseSmallCaps = false
         container.foregroundColor = .purple
         container.backgroundColor = TextColor(rawValue: "#FFCC00")
+        container.borderColor = .blue
         container.underlineStyle = .single
         container.strikethroughStyle = .double
         container.kerning = 0.5

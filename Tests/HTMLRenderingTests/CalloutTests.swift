@@ -1,3 +1,4 @@
+import Foundation
 import HTMLRendering
 import MarkdownParsing
 import RunwayText
@@ -54,5 +55,44 @@ import Testing
         // The marker's paragraph goes when it holds nothing else.
         let alone = GitHubAlerts.mark(MarkdownParser().parse("> [!NOTE]\n>\n> Text.\n"))
         #expect(HTMLRenderer().render(alone).hasSuffix("<p class=\"rw-callout-title\">Note</p>\n<p>Text.</p>\n</blockquote>\n"))
+    }
+}
+
+/// Code blocks with options, line by line under `codeLines` (issue 16, point 4).
+@Suite struct CodeLineTests {
+    static let markdown = "```swift {linenos=true, hl_lines=[2], linenostart=7}\n/* a\n   b */\n\nlet x = \"<\"\n```\n"
+
+    @Test func linesAreSpansWithTheirNumbersAsData() {
+        let html = HTMLRenderer(options: .init(codeLines: true)).render(MarkdownParser().parse(Self.markdown))
+        #expect(html == """
+            <pre class="rw-code rw-code--numbered"><code class="language-swift"><span class="rw-line" data-line="7">/* a
+            </span><span class="rw-line rw-line--highlighted" data-line="8">   b */
+            </span><span class="rw-line" data-line="9">
+            </span><span class="rw-line" data-line="10">let x = &quot;&lt;&quot;
+            </span></code></pre>
+
+            """)
+        // Without codeLines, cmark-gfm's HTML; taking the line spans away gives the same text.
+        let plain = HTMLRenderer().render(MarkdownParser().parse(Self.markdown))
+        #expect(plain == "<pre><code class=\"language-swift\">/* a\n   b */\n\nlet x = &quot;&lt;&quot;\n</code></pre>\n")
+        let stripped = html.replacingOccurrences(of: "<span class=\"rw-line[^\"]*\" data-line=\"[0-9]+\">", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "</span>", with: "").replacingOccurrences(of: " class=\"rw-code rw-code--numbered\"", with: "")
+        #expect(stripped == plain)
+    }
+
+    /// A token across lines is cut at each line's end, so that every line span holds its own.
+    @Test func aTokenAcrossLinesIsCutAtTheirEnds() {
+        var builder = AttributedText.Builder()
+        let block = AttributeContainer(presentationIntent: PresentationIntent(.codeBlock(languageHint: "c", options: CodeBlockOptions()), identity: 1))
+        var comment = block
+        comment.syntax = .comment
+        builder.append("/* a\nb */", attributes: comment)
+        builder.append(" x\n", attributes: block)
+        #expect(HTMLRenderer(options: .init(codeLines: true)).render(builder.build()) == """
+            <pre class="rw-code"><code class="language-c"><span class="rw-line" data-line="1"><span class="rw-syntax--comment">/* a</span>
+            </span><span class="rw-line" data-line="2"><span class="rw-syntax--comment">b */</span> x
+            </span></code></pre>
+
+            """)
     }
 }

@@ -45,6 +45,12 @@ public enum BackgroundColorKey: CustomAttributedTextKey {
     public static let name = StyleAttribute.backgroundColor.rawValue
 }
 
+/// The colour of a box's border (a callout's), which its title takes too: SwiftUI's `border`.
+public enum BorderColorKey: CustomAttributedTextKey {
+    public typealias Value = TextColor
+    public static let name = StyleAttribute.borderColor.rawValue
+}
+
 /// A line under the text: SwiftUI's `underline`.
 public enum UnderlineStyleKey: CustomAttributedTextKey {
     public typealias Value = TextLineStyle
@@ -62,6 +68,8 @@ extension RunwayAttributes {
     public var foregroundColor: ForegroundColorKey.Type { ForegroundColorKey.self }
     /// ``BackgroundColorKey``, as `container.backgroundColor` reads it.
     public var backgroundColor: BackgroundColorKey.Type { BackgroundColorKey.self }
+    /// ``BorderColorKey``, as `container.borderColor` reads it.
+    public var borderColor: BorderColorKey.Type { BorderColorKey.self }
     /// ``UnderlineStyleKey``, as `container.underlineStyle` reads it.
     public var underlineStyle: UnderlineStyleKey.Type { UnderlineStyleKey.self }
     /// ``StrikethroughStyleKey``, as `container.strikethroughStyle` reads it.

@@ -1,0 +1,118 @@
+public import RunwayText
+
+/// A fence's info string: its first word is the language hint; `{…}` after it holds Hugo's code
+/// block options (`{linenos=true, hl_lines=[2,3], linenostart=5}`), which become
+/// ``CodeBlockOptions``. An option Runway does not read, or a value it cannot, is a warning that
+/// names it; the block is kept.
+public enum CodeBlockInfo {
+    /// The language hint, the options (`nil` when the info string has none), and the problems in words.
+    public static func parse(_ info: String) -> (languageHint: String?, options: CodeBlockOptions?, problems: [String]) {
+        let whitespace: (Character) -> Bool = { " \t\n\r\u{0B}\u{0C}".contains($0) }
+        var rest = Substring(info)
+        var hint: String?
+        // The first word, whatever it is, as cmark-gfm takes it for the `language-` class.
+        if !rest.isEmpty {
+            let end = rest.firstIndex(where: whitespace) ?? rest.endIndex
+            hint = String(rest[..<end])
+            rest = rest[end...]
+        }
+        rest = rest.drop(while: whitespace)
+        guard rest.first == "{" else { return (hint, nil, []) }
+        guard let close = rest.lastIndex(of: "}") else {
+            return (hint, nil, ["the code block's options have no closing '}'; they are ignored"])
+        }
+        var options = CodeBlockOptions()
+        var problems: [String] = []
+        for (key, value) in pairs(rest[rest.index(after: rest.startIndex)..<close]) {
+            switch key {
+            case "linenos":
+                switch value.lowercased() {
+                case "true", "table", "inline": options.lineNumbers = true
+                case "false": options.lineNumbers = false
+                default: problems.append("linenos is \(value), not true, false, table or inline; lines are not numbered")
+                }
+            case "linenostart":
+                if let start = Int(value), (-1_000_000_000...1_000_000_000).contains(start) {
+                    options.firstLineNumber = start
+                } else {
+                    problems.append("linenostart is \(value), not a whole number; lines are numbered from 1")
+                }
+            case "hl_lines":
+                if let ranges = lineRanges(value) {
+                    options.highlightedLines = ranges
+                } else {
+                    problems.append("hl_lines is \(value), not lines such as [2, 3] or \"2-4 7\"; no line is highlighted")
+                }
+            default:
+                problems.append("unknown code block option '\(key)' (Runway reads linenos, linenostart and hl_lines); it is ignored")
+            }
+        }
+        return (hint, options, problems)
+    }
+
+    /// `key=value` pairs separated by commas or spaces, outside brackets and quotes (spaces around
+    /// `=` are no separators).
+    private static func pairs(_ written: Substring) -> [(String, String)] {
+        var text = ""
+        for character in written {
+            if character == "=" { while text.last == " " || text.last == "\t" { text.removeLast() } }
+            if (character == " " || character == "\t") && text.last == "=" { continue }
+            text.append(character)
+        }
+        var pairs: [(String, String)] = []
+        var current = ""
+        var depth = 0
+        var quote: Character?
+        func finish() {
+            let piece = current.trimmingSpaces
+            current = ""
+            guard !piece.isEmpty else { return }
+            if let equals = piece.firstIndex(of: "=") {
+                pairs.append((String(piece[..<equals]).trimmingSpaces, String(piece[piece.index(after: equals)...]).trimmingSpaces))
+            } else {
+                pairs.append((piece, "true"))
+            }
+        }
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "[" {
+                depth += 1
+            } else if character == "]" {
+                depth -= 1
+            } else if (character == "," || character == " " || character == "\t") && depth <= 0 {
+                finish()
+                continue
+            }
+            current.append(character)
+        }
+        finish()
+        return pairs
+    }
+
+    /// `[2, 3]`, `[2, "4-6"]`, `"2-4 7"`, `2`: line ranges, or `nil` when the value is not such a list.
+    static func lineRanges(_ value: String) -> [ClosedRange<Int>]? {
+        var text = value.trimmingSpaces
+        if text.hasPrefix("[") && text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
+        var ranges: [ClosedRange<Int>] = []
+        for part in text.split(whereSeparator: { ", \t\"'".contains($0) }) {
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+            guard bounds.count <= 2, let low = Int(bounds[0]), let high = Int(bounds.last!), low >= 1, low <= high,
+                  high <= 1_000_000 else { return nil }
+            ranges.append(low...high)
+        }
+        return ranges.isEmpty ? nil : ranges
+    }
+}
+
+extension StringProtocol {
+    /// Without spaces and tabs at either end.
+    fileprivate var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+}

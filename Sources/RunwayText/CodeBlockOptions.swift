@@ -1,0 +1,26 @@
+/// How a fenced code block asks to be shown, written after its language as Hugo writes it:
+/// ```` ```swift {linenos=true, hl_lines=[2, "4-5"], linenostart=10} ````.
+///
+/// Styled themes number the lines and mark the highlighted ones; the plain theme keeps
+/// cmark-gfm's HTML, which has neither.
+public struct CodeBlockOptions: Hashable, Sendable, Codable {
+    /// Whether the lines are numbered (`linenos=true`, `inline` or `table`).
+    public var lineNumbers: Bool
+    /// The number of the block's first line (`linenostart`), 1 unless given.
+    public var firstLineNumber: Int
+    /// The lines to highlight (`hl_lines`), counted from 1 at the block's first line whatever
+    /// `linenostart` says.
+    public var highlightedLines: [ClosedRange<Int>]
+
+    /// Options that number the lines or not, from `firstLineNumber`, and highlight `highlightedLines`.
+    public init(lineNumbers: Bool = false, firstLineNumber: Int = 1, highlightedLines: [ClosedRange<Int>] = []) {
+        self.lineNumbers = lineNumbers
+        self.firstLineNumber = firstLineNumber
+        self.highlightedLines = highlightedLines
+    }
+
+    /// Whether the block's `line`th line (from 1) is highlighted.
+    public func isHighlighted(line: Int) -> Bool {
+        highlightedLines.contains { $0.contains(line) }
+    }
+}

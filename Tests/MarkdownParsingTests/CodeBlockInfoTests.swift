@@ -1,0 +1,39 @@
+import MarkdownParsing
+import RunwayText
+import Testing
+
+/// Hugo's code block options after a fence's language (issue 16, point 4).
+@Suite struct CodeBlockInfoTests {
+    @Test(arguments: [
+        ("swift", "swift", nil),
+        ("swift {linenos=true}", "swift", CodeBlockOptions(lineNumbers: true)),
+        ("go {linenos=table,hl_lines=[8,\"15-17\"],linenostart=199}", "go",
+         CodeBlockOptions(lineNumbers: true, firstLineNumber: 199, highlightedLines: [8...8, 15...17])),
+        ("py {hl_lines=\"2-4 7\"}", "py", CodeBlockOptions(highlightedLines: [2...4, 7...7])),
+        ("sh { linenos = inline , hl_lines = [ 1 ] }", "sh", CodeBlockOptions(lineNumbers: true, highlightedLines: [1...1])),
+        ("ruby startline=3 $%@#$", "ruby", nil),
+        ("{linenos=true}", "{linenos=true}", nil),
+    ] as [(String, String, CodeBlockOptions?)])
+    func optionsAreRead(info: String, hint: String, options: CodeBlockOptions?) {
+        let parsed = CodeBlockInfo.parse(info)
+        #expect(parsed.languageHint == hint && parsed.options == options && parsed.problems.isEmpty, "\(parsed)")
+    }
+
+    @Test(arguments: [
+        ("swift {linenos=maybe}", "linenos is maybe"), ("swift {hl_lines=[0]}", "hl_lines is [0]"),
+        ("swift {hl_lines=[3-1]}", "hl_lines is [3-1]"), ("swift {linenostart=x}", "linenostart is x"),
+        ("swift {style=monokai}", "unknown code block option 'style'"), ("swift {linenos=true", "no closing '}'"),
+    ])
+    func problemsAreSaid(info: String, problem: String) {
+        let parsed = CodeBlockInfo.parse(info)
+        #expect(parsed.languageHint == "swift")
+        #expect(parsed.problems.count == 1 && parsed.problems[0].contains(problem), "\(parsed.problems)")
+    }
+
+    /// The warning is at the fence, and the block is kept.
+    @Test func aProblemIsAWarningAtTheFence() {
+        let parsed = MarkdownParser().parse("Text.\n\n```swift {linenos=maybe}\nx\n```\n", path: "a.md")
+        #expect(parsed.diagnostics.map(\.description) == ["a.md:3:1: warning: linenos is maybe, not true, false, table or inline; lines are not numbered"])
+        #expect(parsed.text.string == "Text.x\n")
+    }
+}
