@@ -155,7 +155,7 @@ public struct ThemePreview: Sendable {
             - [x] A done task
             - [ ] An open task
 
-            ```swift
+            ```swift {linenos=true, hl_lines=[3]}
             // Highlighted code: the theme's syntax values.
             @MainActor func greet(_ name: String, times: Int = 2) -> String {
                 let greeting = "Hello, \\(name)!"

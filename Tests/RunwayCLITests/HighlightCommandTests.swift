@@ -138,6 +138,28 @@ import Testing
     }
 }
 
+/// Issue 16, point 4: Hugo's code block options, through a site build.
+@Suite struct CodeBlockOptionsCommandTests {
+    static let page = "# Options\n\n```python {linenos=true, hl_lines=[2], linenostart=5, style=monokai}\nx = 1\ny = 2\n```\n"
+
+    @Test func linesAreNumberedAndHighlightedUnderStyledThemes() throws {
+        let site = try TestSite(["content/options.md": Self.page])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0)
+        #expect(build.stderr.contains("content/options.md:3:1: warning: unknown code block option 'style'"), "\(build.stderr)")
+        let page = try #require(site.read("_site/options/index.html"))
+        #expect(page.contains("""
+            <pre class="rw-code rw-code--numbered"><code class="language-python"><span class="rw-line" data-line="5">x <span class="rw-syntax--operator">=</span> <span class="rw-syntax--number">1</span>
+            </span><span class="rw-line rw-line--highlighted" data-line="6">y
+            """), "\(page)")
+        #expect(site.read("_site/theme.css")?.contains("content: attr(data-line)") == true)
+        let plain = try site.runway("build", site.root, "--theme", "plain", "--output", site.parent + "/plain")
+        #expect(plain.status == 0)
+        #expect((try? String(contentsOfFile: site.parent + "/plain/options/index.html", encoding: .utf8))?
+            .contains("<pre><code class=\"language-python\">x = 1\ny = 2\n</code></pre>") == true)
+    }
+}
+
 /// Issue 16, point 5: GitHub's alerts become callouts under styled themes.
 @Suite struct CalloutCommandTests {
     static let page = """
