@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-MODULES = ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput", "SiteContent",
+MODULES = ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SyntaxHighlighting", "SiteOutput", "SiteContent",
            "Templating", "SiteWatching", "SiteBuilding", "ThemeTools", "SiteServing", "RunwayCLI"]
 
 
