@@ -13,7 +13,7 @@ public struct HTMLRenderer: Sendable {
     /// are as cmark-gfm writes them.
     public var imageSize: (@Sendable (String) -> ImageSize?)?
     /// A callout's title (`Note`, `Remarque`…), from the site's string tables; without it, the
-    /// English word (``PresentationIntent/Callout/englishTitle``).
+    /// English word (`PresentationIntent.Callout.englishTitle`).
     public var calloutTitle: (@Sendable (PresentationIntent.Callout) -> String)?
 
     /// A renderer with these options, and a way to know a local image's size.
@@ -33,7 +33,7 @@ public struct HTMLRenderer: Sendable {
         /// (an empty `<a class="rw-anchor" href="#id">`, which a theme shows), as site builds do. Off by default: cmark-gfm's
         /// HTML has neither.
         public var headingIDs: Bool
-        /// Writes a code block with options (``CodeBlockOptions``: numbered or highlighted lines) as
+        /// Writes a code block with options (`CodeBlockOptions`: numbered or highlighted lines) as
         /// `<pre class="rw-code">` with each line a `<span class="rw-line" data-line="N">`, the
         /// highlighted ones `rw-line--highlighted`; a theme shows the numbers from `data-line`, so
         /// that they are not part of the code's text (what a copy button copies). Off by default:

@@ -2,7 +2,7 @@ public import RunwayText
 
 /// A fence's info string: its first word is the language hint; `{…}` after it holds Hugo's code
 /// block options (`{linenos=true, hl_lines=[2,3], linenostart=5}`), which become
-/// ``CodeBlockOptions``. An option Runway does not read, or a value it cannot, is a warning that
+/// `CodeBlockOptions`. An option Runway does not read, or a value it cannot, is a warning that
 /// names it; the block is kept.
 public enum CodeBlockInfo {
     /// The language hint, the options (`nil` when the info string has none), and the problems in words.

@@ -2,7 +2,7 @@ public import RunwayText
 
 /// GitHub's alerts: a block quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
 /// `[!WARNING]` or `[!CAUTION]` (in any case, alone on its line) becomes a callout: its block
-/// quote component carries the ``PresentationIntent/Callout``, and the marker line leaves the text.
+/// quote component carries the `PresentationIntent.Callout`, and the marker line leaves the text.
 ///
 /// As on GitHub, only a quote at the top of the document counts, and only one with more than the
 /// marker. cmark-gfm knows nothing of alerts, so styled themes apply this to parsed text; the

@@ -1,5 +1,8 @@
 /// How a fenced code block asks to be shown, written after its language as Hugo writes it:
-/// ```` ```swift {linenos=true, hl_lines=[2, "4-5"], linenostart=10} ````.
+///
+/// ````markdown
+/// ```swift {linenos=true, hl_lines=[2, "4-5"], linenostart=10}
+/// ````
 ///
 /// Styled themes number the lines and mark the highlighted ones; the plain theme keeps
 /// cmark-gfm's HTML, which has neither.

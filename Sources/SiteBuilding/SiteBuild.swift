@@ -158,7 +158,7 @@ public struct SiteBuild: Sendable {
 
     /// The file of the highlighted code's tokens, beside the cache.
     public var tokenCachePath: String? {
-        cachePath.map { ($0 as NSString).deletingPathExtension + ".tokens.json" }
+        cachePath.map { ($0 as NSString).deletingPathExtension + ".tokens" }
     }
 
     /// One build into `output` that starts from `cache` (`nil`: parse everything) and leaves in it

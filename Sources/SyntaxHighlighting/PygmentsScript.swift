@@ -1,7 +1,9 @@
 /// The program a Pygments worker runs (`python3 -I -c`): it says Pygments' version, or why it
-/// cannot, on its first line; then, for each request line `{"language": …, "code": …}`, answers
-/// one line: the tokens as `[[type, utf8Length], …]` (neighbours of one type joined, the
-/// `Token.` prefix cut), `null` for a language Pygments does not know, or `{"error": …}`.
+/// cannot, on its first line (JSON); then, for each request line `{"language": …, "code": …}`,
+/// answers one line of words: `T` and the tokens as type and UTF-8 length (`T Keyword 4 Text 1`,
+/// neighbours of one type joined, the `Token.` prefix cut, a plain token's type `-`), `N` for a
+/// language Pygments does not know, or `E` and what went wrong. Words are cheaper to read than
+/// JSON: a large site's code has hundreds of thousands of tokens.
 enum PygmentsScript {
     static let source = #"""
 import json, sys
@@ -29,20 +31,29 @@ for line in sys.stdin:
                 lexers[name] = None
         lexer = lexers[name]
         if lexer is None:
-            say(None)
+            sys.stdout.write("N\n")
+            sys.stdout.flush()
             continue
-        tokens = []
+        words = ["T"]
+        last, total = None, 0
         for _, kind, value in lexer.get_tokens_unprocessed(request["code"]):
             length = len(value.encode("utf-8"))
             if length == 0:
                 continue
-            kind = str(kind)[6:]
-            if tokens and tokens[-1][0] == kind:
-                tokens[-1][1] += length
-            else:
-                tokens.append([kind, length])
-        say(tokens)
+            if kind is last:
+                total += length
+                continue
+            if last is not None:
+                words.append(str(last)[6:] or "-")
+                words.append(str(total))
+            last, total = kind, length
+        if last is not None:
+            words.append(str(last)[6:] or "-")
+            words.append(str(total))
+        sys.stdout.write(" ".join(words) + "\n")
+        sys.stdout.flush()
     except Exception as error:
-        say({"error": str(error)})
+        sys.stdout.write("E " + " ".join(str(error).split()) + "\n")
+        sys.stdout.flush()
 """#
 }

@@ -77,23 +77,31 @@ final class PygmentsWorker: @unchecked Sendable {
         return try Self.parse(line)
     }
 
-    /// `[[type, length], …]`, `null`, or an error.
+    /// `T type length …`, `N`, or `E why` (see ``PygmentsScript``).
     static func parse(_ line: [UInt8]) throws(Failure) -> [(type: Substring, length: Int)]? {
-        guard let answer = try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed]) else {
-            throw Failure(description: "Pygments answered something that is not JSON")
+        switch line.first {
+        case UInt8(ascii: "N") where line.count == 1: return nil
+        case UInt8(ascii: "E"): throw Failure(description: "Pygments failed: " + String(decoding: line.dropFirst(2), as: UTF8.self))
+        case UInt8(ascii: "T"): break
+        default: throw Failure(description: "Pygments answered something unexpected")
         }
-        if answer is NSNull { return nil }
-        if let object = answer as? [String: Any] {
-            throw Failure(description: "Pygments failed: \((object["error"] as? String) ?? "unknown error")")
-        }
-        guard let list = answer as? [[Any]] else { throw Failure(description: "Pygments answered an unexpected form") }
+        let words = line.split(separator: UInt8(ascii: " ")).dropFirst()
+        guard words.count % 2 == 0 else { throw Failure(description: "Pygments answered a token without its length") }
         var tokens: [(type: Substring, length: Int)] = []
-        tokens.reserveCapacity(list.count)
-        for pair in list {
-            guard pair.count == 2, let type = pair[0] as? String, let length = pair[1] as? Int, length > 0 else {
-                throw Failure(description: "Pygments answered an unexpected token")
+        tokens.reserveCapacity(words.count / 2)
+        var index = words.startIndex
+        while index < words.endIndex {
+            let type = words[index], digits = words[index + 1]
+            var length = 0
+            for digit in digits {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit), length < Int.max / 10 - 10 else {
+                    throw Failure(description: "Pygments answered a length that is not one")
+                }
+                length = length * 10 + Int(digit - UInt8(ascii: "0"))
             }
-            tokens.append((Substring(type), length))
+            guard length > 0 else { throw Failure(description: "Pygments answered an empty token") }
+            tokens.append((Substring(String(decoding: type, as: UTF8.self)), length))
+            index += 2
         }
         return tokens
     }

@@ -93,7 +93,14 @@ public final class PygmentsTokenizer: Sendable {
             let answer = try worker.tokens(language: language, code: code, timeout: timeout)
             state.withLock { $0.idle.append(worker) }
             guard let answer else { return .unknownLanguage }
-            let tokens = answer.map { SyntaxToken(PygmentsTokenTypes.category(of: $0.type), length: $0.length) }
+            // A block has few types and many tokens: each type is mapped once.
+            var categories: [Substring: SyntaxCategory?] = [:]
+            let tokens = answer.map { token in
+                if let known = categories[token.type] { return SyntaxToken(known, length: token.length) }
+                let category = PygmentsTokenTypes.category(of: token.type)
+                categories[token.type] = category
+                return SyntaxToken(category, length: token.length)
+            }
             guard tokens.reduce(0, { $0 + $1.length }) == code.utf8.count else {
                 return .failed("Pygments' tokens do not cover the block")
             }

@@ -65,26 +65,8 @@ public final class TokenCache: Sendable {
     /// unreadable file adds none.
     public func load(_ path: String) {
         guard state.withLock({ $0.loaded.insert(path).inserted }),
-              let data = FileManager.default.contents(atPath: path),
-              let file = try? JSONDecoder().decode(File.self, from: data), file.format == Self.format
+              let data = FileManager.default.contents(atPath: path), let blocks = Self.blocks(in: [UInt8](data))
         else { return }
-        let categories = SyntaxCategory.allCases
-        var blocks: [Key: [SyntaxToken]] = [:]
-        for block in file.blocks {
-            guard block.tokens.count % 2 == 0, block.length >= 0 else { return }
-            var tokens: [SyntaxToken] = []
-            tokens.reserveCapacity(block.tokens.count / 2)
-            var total = 0
-            for index in stride(from: 0, to: block.tokens.count, by: 2) {
-                let category = block.tokens[index], length = block.tokens[index + 1]
-                guard category >= -1, category < categories.count, length > 0, length <= block.length - total else { return }
-                tokens.append(SyntaxToken(category < 0 ? nil : categories[category], length: length))
-                total += length
-            }
-            // No tokens: a language the tokenizer does not know.
-            guard tokens.isEmpty || total == block.length else { return }
-            blocks[Key(hash: block.hash, length: block.length)] = tokens
-        }
         state.withLock { $0.blocks.merge(blocks) { own, _ in own } }
     }
 
@@ -96,24 +78,48 @@ public final class TokenCache: Sendable {
             return state.blocks
         }
         guard let blocks else { return }
-        let categories = Dictionary(uniqueKeysWithValues: SyntaxCategory.allCases.enumerated().map { ($1, $0) })
-        let file = File(format: Self.format, blocks: blocks.map { key, tokens in
-            File.Block(hash: key.hash, length: key.length,
-                       tokens: tokens.flatMap { [$0.category.flatMap { categories[$0] } ?? -1, $0.length] })
-        }.sorted { $0.hash < $1.hash })
-        guard let data = try? JSONEncoder().encode(file) else { return }
+        let indexes = Dictionary(uniqueKeysWithValues: SyntaxCategory.allCases.enumerated().map { ($1, $0) })
+        var text = Self.heading
+        for (key, tokens) in blocks.sorted(by: { $0.key.hash < $1.key.hash }) {
+            text += "\(Int64(bitPattern: key.hash)) \(key.length)"
+            for token in tokens { text += " \(token.category.flatMap { indexes[$0] } ?? -1) \(token.length)" }
+            text += "\n"
+        }
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
-    /// The file's form: each block's hash, length and tokens as (category index or -1, length) pairs.
-    private struct File: Codable {
-        var format: Int
-        var blocks: [Block]
-        struct Block: Codable {
-            var hash: UInt64
-            var length: Int
-            var tokens: [Int]
+    static let heading = "runway-tokens \(format)\n"
+
+    /// The blocks of a file's bytes, or `nil` when it is not a cache of this form: a heading line,
+    /// then a line per block of numbers: its hash, its length, and each token's category (its
+    /// index in ``SyntaxCategory``, -1 for plain code) and length. A block without tokens is one
+    /// in a language the tokenizer does not know.
+    static func blocks(in bytes: [UInt8]) -> [Key: [SyntaxToken]]? {
+        let heading = Array(Self.heading.utf8)
+        guard bytes.starts(with: heading) else { return nil }
+        let categories = SyntaxCategory.allCases
+        var blocks: [Key: [SyntaxToken]] = [:]
+        for line in bytes[heading.count...].split(separator: UInt8(ascii: "\n")) {
+            var numbers: [Int] = []
+            for word in line.split(separator: UInt8(ascii: " ")) {
+                guard let number = Int(String(decoding: word, as: UTF8.self)) else { return nil }
+                numbers.append(number)
+            }
+            guard numbers.count >= 2, numbers.count % 2 == 0, numbers[1] >= 0 else { return nil }
+            let hash = UInt64(bitPattern: Int64(numbers[0])), length = numbers[1]
+            var tokens: [SyntaxToken] = []
+            tokens.reserveCapacity(numbers.count / 2 - 1)
+            var total = 0
+            for index in stride(from: 2, to: numbers.count, by: 2) {
+                let category = numbers[index], tokenLength = numbers[index + 1]
+                guard category >= -1, category < categories.count, tokenLength > 0, tokenLength <= length - total else { return nil }
+                tokens.append(SyntaxToken(category < 0 ? nil : categories[category], length: tokenLength))
+                total += tokenLength
+            }
+            guard tokens.isEmpty || total == length else { return nil }
+            blocks[Key(hash: hash, length: length)] = tokens
         }
+        return blocks
     }
 }

@@ -73,7 +73,7 @@ import Testing
         let without = CodeHighlighter(tokenizer: PygmentsTokenizer(python: nil), cache: cache).highlight(parsed)
         #expect(without.problems.isEmpty && without.text == first.text)
         // Through a file too.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-tokens-\(UUID().uuidString).json").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-tokens-\(UUID().uuidString)").path
         cache.save(file)
         let loaded = TokenCache()
         loaded.attach(file)
@@ -87,16 +87,24 @@ import Testing
     }
 
     /// A file that is not a cache of this form is ignored, whatever it says.
-    @Test(arguments: ["", "{", "[]", #"{"format":1,"blocks":[{"hash":1,"length":3,"tokens":[0,2]}]}"#,
-                      #"{"format":1,"blocks":[{"hash":1,"length":3,"tokens":[99,3]}]}"#,
-                      #"{"format":1,"blocks":[{"hash":1,"length":3,"tokens":[0,-3,0,6]}]}"#,
-                      #"{"format":2,"blocks":[{"hash":1,"length":3,"tokens":[0,3]}]}"#])
+    @Test(arguments: ["", "{", "runway-tokens 1\n1 3 0 2\n", "runway-tokens 1\n1 3 99 3\n", "runway-tokens 1\n1 3 0 -3 0 6\n",
+                      "runway-tokens 1\n1 3 0\n", "runway-tokens 1\n1 -3\n", "runway-tokens 1\n1 3 x 3\n", "runway-tokens 2\n1 3 0 3\n",
+                      "runway-tokens 1\n1 3 0 3\n2 99999999999999999999999 0 3\n"])
     func aBadCacheFileIsIgnored(contents: String) throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-tokens-\(UUID().uuidString).json").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-tokens-\(UUID().uuidString)").path
         try contents.write(toFile: file, atomically: true, encoding: .utf8)
         let cache = TokenCache()
         cache.load(file)
         #expect(cache.count == 0)
+    }
+
+    /// The file's form, read back: hashes of every size, plain tokens, unknown languages.
+    @Test func theFileIsReadBack() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-tokens-\(UUID().uuidString)").path
+        try "runway-tokens 1\n-5 3 0 2 -1 1\n9223372036854775807 4\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let cache = TokenCache()
+        cache.load(file)
+        #expect(cache.count == 2)
     }
 
     @Test func aBlockTooLongForTheTokenizerStaysPlain() throws {
