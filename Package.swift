@@ -121,7 +121,7 @@ let package = Package(
         .executableTarget(name: "runway", dependencies: ["RunwayCLI", "CAllocator"], swiftSettings: upcoming),
         .executableTarget(
             name: "RunwayBenchmarks",
-            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding"],
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding", "SyntaxHighlighting"],
             path: "Benchmarks/RunwayBenchmarks",
             swiftSettings: upcoming
         ),

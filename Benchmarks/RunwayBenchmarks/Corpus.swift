@@ -136,3 +136,35 @@ struct RealCorpus {
         sha256 = field("sha256").map { String($0.prefix { $0 != " " }) }
     }
 }
+
+/// The code-heavy corpus of `make bench`: every fenced code block with a language in the real-text
+/// corpus, each page ten of them with a sentence before each: real code in the languages of real
+/// documentation (JavaScript, C, JSON, shell…).
+struct CodeCorpus {
+    let pages: [String]
+    let blockCount: Int
+
+    init(_ real: RealCorpus) {
+        var blocks: [String] = []
+        for page in real.pages {
+            var current: [Substring]?
+            for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+                if var open = current {
+                    open.append(line)
+                    if line.hasPrefix("```") {
+                        blocks.append(open.joined(separator: "\n") + "\n")
+                        current = nil
+                    } else {
+                        current = open
+                    }
+                } else if line.hasPrefix("```"), line.count > 3 {
+                    current = [line]
+                }
+            }
+        }
+        blockCount = blocks.count
+        pages = stride(from: 0, to: blocks.count, by: 10).map { start in
+            blocks[start..<min(start + 10, blocks.count)].map { "Some code:\n\n" + $0 }.joined(separator: "\n")
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import RunwayText
 import Foundation
+import SyntaxHighlighting
 import SiteBuilding
 
 /// `make bench-site`: a site built by Runway (cold, again with no change, and after one page
@@ -120,17 +121,27 @@ struct SiteBenchmark {
     /// times too, each after another edit of the same page.
     func run() throws {
         let clock = ContinuousClock()
-        let build = SiteBuild(site: root)
+        var build = SiteBuild(site: root)
         let hugo = FileManager.default.isExecutableFile(atPath: "/usr/bin/hugo")
         var coldTimes: [Duration] = [], hugoTimes: [Duration] = [], minimalHugoTimes: [Duration] = []
+        var plainTimes: [Duration] = []
         var coldCPU: [CPUTime] = [], hugoCPU: [CPUTime] = []
         var cold: SiteBuild.Report?
         for _ in 0..<3 {
-            if let cache = build.cachePath { try? FileManager.default.removeItem(atPath: cache) }
+            // Cold with highlighting too: no tokens cached, new Pygments processes (theirs count
+            // in the wall time, not in this process's CPU).
+            for file in [build.cachePath, build.tokenCachePath].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: file) }
+            build.highlighter = CodeHighlighter(tokenizer: PygmentsTokenizer(), cache: TokenCache())
             try? FileManager.default.removeItem(atPath: build.destination)
             let before = CPUTime(RUSAGE_SELF)
             coldTimes.append(clock.measure { cold = build.run() })
             coldCPU.append(CPUTime(RUSAGE_SELF) - before)
+            // The same build without highlighting, to tell what it costs.
+            var plain = build
+            plain.highlighter = nil
+            for file in [build.cachePath, build.tokenCachePath].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: file) }
+            try? FileManager.default.removeItem(atPath: build.destination)
+            plainTimes.append(clock.measure { _ = plain.run() })
             if hugo {
                 try? FileManager.default.removeItem(atPath: hugoRoot + "/public")
                 let before = CPUTime(RUSAGE_CHILDREN)
@@ -145,6 +156,11 @@ struct SiteBenchmark {
             print("runway build failed: \(cold.diagnostics.filter { $0.severity == .error }.prefix(3))")
             return
         }
+        // The build that stays is the last highlighted one: its tokens are cached for the rebuilds.
+        try? FileManager.default.removeItem(atPath: build.destination)
+        for file in [build.cachePath, build.tokenCachePath].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: file) }
+        _ = build.run()
+        let requestsBefore = build.highlighter?.tokenizer.requestCount ?? 0
         var again = cold
         let againTime = clock.measure { again = build.run() }
         let pages = try FileManager.default.subpathsOfDirectory(atPath: root + "/content").filter { $0.hasSuffix(".md") }.sorted()
@@ -157,11 +173,17 @@ struct SiteBenchmark {
             oneTimes.append(clock.measure { one = build.run() })
         }
         let oneTime = oneTimes.min()!
+        let rebuildRequests = (build.highlighter?.tokenizer.requestCount ?? 0) - requestsBefore
         print("  runway build, cold:          \(Self.milliseconds(coldTime)) ms, best of \(Self.list(coldTimes)) "
             + "(parsed \(cold.parsed), wrote \(cold.written.count) files); CPU \(coldCPU[coldTimes.firstIndex(of: coldTime)!])")
+        if let plainTime = plainTimes.min() {
+            print("  runway build, cold, no highlighting: \(Self.milliseconds(plainTime)) ms, best of \(Self.list(plainTimes)); "
+                + "highlighted / not = \(String(format: "%.2f", Self.seconds(coldTime) / Self.seconds(plainTime))) (goal ≤ 1.30)")
+        }
         print("  runway build, no change:     \(Self.milliseconds(againTime)) ms (parsed \(again.parsed), wrote \(again.written.count))")
         print("  runway build, one page:      \(Self.milliseconds(oneTime)) ms, best of \(Self.list(oneTimes)) (parsed \(one.parsed), "
-            + "wrote \(one.written.count)); one-page / cold = \(String(format: "%.3f", Self.seconds(oneTime) / Self.seconds(coldTime))) (goal ≤ 0.2)")
+            + "wrote \(one.written.count)); one-page / cold = \(String(format: "%.3f", Self.seconds(oneTime) / Self.seconds(coldTime))) (goal ≤ 0.2); "
+            + "blocks sent to the tokenizer by the rebuilds: \(rebuildRequests)")
         guard let hugoTime = hugoTimes.min() else {
             print("  hugo: not installed (apt-get install hugo) — no comparison")
             return

@@ -3,6 +3,7 @@ import Formatting
 import Foundation
 import HTMLRendering
 import MarkdownParsing
+import SyntaxHighlighting
 
 /// Each figure is the best of this many passes.
 let passes = 5
@@ -41,8 +42,12 @@ enum Stage: String, CaseIterable {
     case baseline, parse, render, endToEnd = "end-to-end", cmark, attributes, themed
     case realBaseline = "real-baseline", realParse = "real-parse", realRender = "real-render"
     case realEndToEnd = "real-end-to-end", realCmark = "real-cmark"
+    /// The code-heavy corpus (`CodeCorpus`): parse, callouts and render as a styled theme does,
+    /// without highlighting; with it, from no cache and new Pygments processes each pass; and with
+    /// every block's tokens cached.
+    case codePlain = "code-plain", codeHighlighted = "code-highlighted", codeCached = "code-cached"
 
-    var usesRealCorpus: Bool { rawValue.hasPrefix("real-") }
+    var usesRealCorpus: Bool { rawValue.hasPrefix("real-") || rawValue.hasPrefix("code-") }
 
     var title: String {
         switch self {
@@ -53,6 +58,9 @@ enum Stage: String, CaseIterable {
         case .cmark, .realCmark: "cmark-gfm parse + HTML (reference)"
         case .attributes: "end to end, attributes in most sentences"
         case .themed: "end to end, attributes, default theme"
+        case .codePlain: "code: parse + render, no highlighting"
+        case .codeHighlighted: "code: highlighted, cold (new Pygments)"
+        case .codeCached: "code: highlighted, tokens cached"
         }
     }
 
@@ -61,6 +69,7 @@ enum Stage: String, CaseIterable {
         let pages: [String]
         switch self {
         case .attributes, .themed: pages = Corpus(pageCount: 3000, attributes: true).pages
+        case .codePlain, .codeHighlighted, .codeCached: pages = CodeCorpus(try RealCorpus(folder: folder)).pages
         case _ where usesRealCorpus: pages = try RealCorpus(folder: folder).pages
         default: pages = Corpus(pageCount: 3000).pages
         }
@@ -86,6 +95,26 @@ enum Stage: String, CaseIterable {
             /// cmark-gfm as it comes: every GFM extension and footnotes, without Runway's attribute extension.
             let cmarkOnly = MarkdownParser.Options(footnotes: true, extendedAttributes: false)
             seconds = best { output = pages.reduce(0) { $0 &+ CmarkReference.html($1, options: cmarkOnly).utf8.count } }
+        case .codePlain, .codeHighlighted, .codeCached:
+            // As a site under a styled theme renders: callouts, code lines; and the highlighter.
+            let lines = HTMLRenderer(options: .init(codeLines: true))
+            let warm = CodeHighlighter(cache: TokenCache())
+            if self == .codeCached { for page in pages { _ = warm.highlight(parser.parse(page)) } }
+            let requestsBefore = warm.tokenizer.requestCount
+            seconds = best {
+                let highlighter: CodeHighlighter? = switch self {
+                case .codeHighlighted: CodeHighlighter(tokenizer: PygmentsTokenizer(), cache: TokenCache())
+                case .codeCached: warm
+                default: nil
+                }
+                output = pages.reduce(0) { total, page in
+                    var text = GitHubAlerts.mark(parser.parse(page))
+                    if let highlighter { text = highlighter.highlight(text).text }
+                    return total &+ lines.render(text).utf8.count
+                }
+            }
+            // Runs: how many blocks the cached passes sent to the tokenizer (none, if the cache works).
+            runs = self == .codeCached ? warm.tokenizer.requestCount - requestsBefore : 0
         case .themed:
             // Themed: the default theme's scope and constraints, its stylesheet, and a page around the body.
             let themeFolder = BundledResources.locate("themes", containing: "default/theme.toml").folder!

@@ -166,3 +166,20 @@ do {
 } catch {
     print("\(error)")
 }
+
+// Code-heavy: the real corpus's fenced blocks, highlighted or not (issue 16, point 6).
+print("")
+if RealCorpus.isPresent(in: corpusFolder), let real = try? RealCorpus(folder: corpusFolder) {
+    let code = CodeCorpus(real)
+    let stages = [Stage.codePlain, .codeHighlighted, .codeCached]
+    let results = Dictionary(uniqueKeysWithValues: stages.map { ($0, run($0)) })
+    print("code-heavy: the \(code.blockCount) fenced blocks with a language of the real text, \(code.pages.count) pages, "
+        + "\(String(format: "%.2f", Double(code.pages.reduce(0) { $0 + $1.utf8.count }) / 1_000_000)) MB, best of \(passes) passes")
+    for stage in stages { report(stage, results[stage]!) }
+    if case .success(let (plain, _)) = results[.codePlain]!, case .success(let (cold, _)) = results[.codeHighlighted]!,
+       case .success(let (cached, _)) = results[.codeCached]! {
+        print("highlighted cold / plain: \(String(format: "%.2f", cold.seconds / plain.seconds)); "
+            + "cached / plain: \(String(format: "%.2f", cached.seconds / plain.seconds)), "
+            + "blocks sent to the tokenizer when cached: \(cached.runs)")
+    }
+}

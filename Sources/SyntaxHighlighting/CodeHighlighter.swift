@@ -60,11 +60,13 @@ public final class CodeHighlighter: Sendable {
         guard runs.contains(where: { Self.hint(of: $0) != nil }) else { return (text, []) }
         var builder = AttributedText.Builder(reservingCapacity: text.string.utf8.count, runCount: runs.count * 4)
         var problems: [Problem] = []
-        let utf8 = Array(text.string.utf8)
+        var string = text.string
+        string.withUTF8 { utf8 in
         var index = 0
         while index < runs.count {
             guard let (language, block) = Self.hint(of: runs[index]) else {
-                builder.append(bytes: utf8[runs[index].range], attributes: runs[index].attributes, sourceRange: runs[index].sourceRange)
+                builder.append(bytes: UnsafeBufferPointer(rebasing: utf8[runs[index].range]), attributes: runs[index].attributes,
+                               sourceRange: runs[index].sourceRange)
                 index += 1
                 continue
             }
@@ -83,6 +85,7 @@ public final class CodeHighlighter: Sendable {
             }
             Self.append(runs[index..<end], utf8: utf8, tokens: blockTokens ?? [], to: &builder)
             index = end
+        }
         }
         return (builder.build(), problems)
     }
@@ -110,10 +113,12 @@ public final class CodeHighlighter: Sendable {
     }
 
     /// The runs of one block cut at the tokens' ends, each piece with its token's `syntax`.
-    private static func append(_ runs: ArraySlice<AttributedText.Run>, utf8: [UInt8], tokens: [SyntaxToken],
+    private static func append(_ runs: ArraySlice<AttributedText.Run>, utf8: UnsafeBufferPointer<UInt8>, tokens: [SyntaxToken],
                                to builder: inout AttributedText.Builder) {
         guard let first = tokens.first, let start = runs.first?.range.lowerBound else {
-            for run in runs { builder.append(bytes: utf8[run.range], attributes: run.attributes, sourceRange: run.sourceRange) }
+            for run in runs {
+                builder.append(bytes: UnsafeBufferPointer(rebasing: utf8[run.range]), attributes: run.attributes, sourceRange: run.sourceRange)
+            }
             return
         }
         var tokenIndex = 0
@@ -121,14 +126,21 @@ public final class CodeHighlighter: Sendable {
         for run in runs {
             var start = run.range.lowerBound
             if run.range.isEmpty {
-                builder.append(bytes: utf8[run.range], attributes: run.attributes, sourceRange: run.sourceRange)
+                builder.append(bytes: UnsafeBufferPointer(rebasing: utf8[run.range]), attributes: run.attributes, sourceRange: run.sourceRange)
                 continue
             }
+            // One container per category for the run's tokens, sharing their storage.
+            var containers: [SyntaxCategory?: AttributeContainer] = [:]
             while start < run.range.upperBound {
                 let end = min(tokenEnd, run.range.upperBound)
-                var attributes = run.attributes
-                attributes[SyntaxKey.self] = tokens[tokenIndex].category
-                builder.append(bytes: utf8[start..<end], attributes: attributes, sourceRange: run.sourceRange)
+                let category = tokens[tokenIndex].category
+                let attributes = containers[category] ?? {
+                    var attributes = run.attributes
+                    attributes[SyntaxKey.self] = category
+                    containers[category] = attributes
+                    return attributes
+                }()
+                builder.append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<end]), attributes: attributes, sourceRange: run.sourceRange)
                 start = end
                 if end == tokenEnd, tokenIndex + 1 < tokens.count {
                     tokenIndex += 1

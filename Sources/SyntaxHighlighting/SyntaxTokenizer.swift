@@ -32,6 +32,7 @@ public final class PygmentsTokenizer: Sendable {
         /// Why Pygments cannot run, once a start failed.
         var unavailable: String?
         var version: String?
+        var requests = 0
     }
     private let state = Mutex(State())
     /// Blocks longer than this many bytes stay plain.
@@ -73,6 +74,7 @@ public final class PygmentsTokenizer: Sendable {
         guard code.utf8.count <= Self.maximumLength else {
             return .failed("the block is longer than \(Self.maximumLength / 1024) KiB")
         }
+        state.withLock { $0.requests += 1 }
         let worker: PygmentsWorker
         switch checkOut() {
         case .unavailable(let reason): return .unavailable(reason)
@@ -114,6 +116,9 @@ public final class PygmentsTokenizer: Sendable {
 
     /// Pygments' version, once a worker has started.
     public var version: String? { state.withLock { $0.version } }
+
+    /// How many blocks were asked for, so far: what a rebuild from cached tokens keeps at zero.
+    public var requestCount: Int { state.withLock { $0.requests } }
 
     private enum CheckOut {
         case worker(PygmentsWorker)
