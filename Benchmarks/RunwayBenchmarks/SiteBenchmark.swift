@@ -124,7 +124,7 @@ struct SiteBenchmark {
         var build = SiteBuild(site: root)
         let hugo = FileManager.default.isExecutableFile(atPath: "/usr/bin/hugo")
         var coldTimes: [Duration] = [], hugoTimes: [Duration] = [], minimalHugoTimes: [Duration] = []
-        var plainTimes: [Duration] = []
+        var plainTimes: [Duration] = [], plainCPU: [CPUTime] = []
         var coldCPU: [CPUTime] = [], hugoCPU: [CPUTime] = []
         var cold: SiteBuild.Report?
         for _ in 0..<3 {
@@ -141,7 +141,9 @@ struct SiteBenchmark {
             plain.highlighter = nil
             for file in [build.cachePath, build.tokenCachePath].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: file) }
             try? FileManager.default.removeItem(atPath: build.destination)
+            let plainBefore = CPUTime(RUSAGE_SELF)
             plainTimes.append(clock.measure { _ = plain.run() })
+            plainCPU.append(CPUTime(RUSAGE_SELF) - plainBefore)
             if hugo {
                 try? FileManager.default.removeItem(atPath: hugoRoot + "/public")
                 let before = CPUTime(RUSAGE_CHILDREN)
@@ -178,6 +180,7 @@ struct SiteBenchmark {
             + "(parsed \(cold.parsed), wrote \(cold.written.count) files); CPU \(coldCPU[coldTimes.firstIndex(of: coldTime)!])")
         if let plainTime = plainTimes.min() {
             print("  runway build, cold, no highlighting: \(Self.milliseconds(plainTime)) ms, best of \(Self.list(plainTimes)); "
+                + "CPU \(plainCPU[plainTimes.firstIndex(of: plainTime)!]); "
                 + "highlighted / not = \(String(format: "%.2f", Self.seconds(coldTime) / Self.seconds(plainTime))) (goal ≤ 1.30)")
         }
         print("  runway build, no change:     \(Self.milliseconds(againTime)) ms (parsed \(again.parsed), wrote \(again.written.count))")

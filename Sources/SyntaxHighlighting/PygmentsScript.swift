@@ -1,13 +1,14 @@
 /// The program a Pygments worker runs (`python3 -I -c`): it says Pygments' version, or why it
-/// cannot, on its first line (JSON); then, for each request line `{"language": …, "code": …}`,
-/// answers one line of words: `T` and the tokens as type and UTF-8 length (`T Keyword 4 Text 1`,
-/// neighbours of one type joined, the `Token.` prefix cut, a plain token's type `-`), `N` for a
-/// language Pygments does not know, or `E` and what went wrong. Words are cheaper to read than
-/// JSON: a large site's code has hundreds of thousands of tokens.
+/// cannot, on its first line (JSON); then, for each request (a line with the language and the
+/// code's length in UTF-8 bytes, then the code), answers one line of words: `T` and the tokens as
+/// type and UTF-8 length (`T Keyword 4 Text 1`, neighbours of one type joined, the `Token.` prefix
+/// cut, a plain token's type `-`), `N` for a language Pygments does not know, or `E` and what went
+/// wrong. Words and lengths are cheaper than JSON both ways: a large site's code has hundreds of
+/// thousands of tokens.
 enum PygmentsScript {
     static let source = #"""
 import json, sys
-sys.stdin.reconfigure(encoding="utf-8", errors="replace")
+sys.stdout.reconfigure(encoding="utf-8", errors="replace")
 def say(value):
     sys.stdout.write(json.dumps(value) + "\n")
     sys.stdout.flush()
@@ -20,10 +21,20 @@ except Exception as error:
     sys.exit(0)
 say({"version": pygments.__version__})
 lexers = {}
-for line in sys.stdin:
+names = {}
+def type_name(kind):
+    known = names.get(kind)
+    if known is None:
+        known = names[kind] = str(kind)[6:] or "-"
+    return known
+source = sys.stdin.buffer
+while True:
+    header = source.readline()
+    if not header:
+        break
     try:
-        request = json.loads(line)
-        name = request["language"]
+        name, length = header.decode("utf-8").split()
+        code = source.read(int(length)).decode("utf-8")
         if name not in lexers:
             try:
                 lexers[name] = get_lexer_by_name(name, stripnl=False, ensurenl=False, stripall=False, tabsize=0)
@@ -36,7 +47,7 @@ for line in sys.stdin:
             continue
         words = ["T"]
         last, total = None, 0
-        for _, kind, value in lexer.get_tokens_unprocessed(request["code"]):
+        for _, kind, value in lexer.get_tokens_unprocessed(code):
             length = len(value.encode("utf-8"))
             if length == 0:
                 continue
@@ -44,11 +55,11 @@ for line in sys.stdin:
                 total += length
                 continue
             if last is not None:
-                words.append(str(last)[6:] or "-")
+                words.append(type_name(last))
                 words.append(str(total))
             last, total = kind, length
         if last is not None:
-            words.append(str(last)[6:] or "-")
+            words.append(type_name(last))
             words.append(str(total))
         sys.stdout.write(" ".join(words) + "\n")
         sys.stdout.flush()

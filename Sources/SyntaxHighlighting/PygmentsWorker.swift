@@ -61,11 +61,10 @@ final class PygmentsWorker: @unchecked Sendable {
     /// Throws when the worker dies or does not answer within `timeout` milliseconds; the worker is
     /// of no use after that.
     func tokens(language: String, code: String, timeout: Int32) throws(Failure) -> [(type: Substring, length: Int)]? {
-        guard let request = try? JSONSerialization.data(withJSONObject: ["language": language, "code": code]) else {
-            throw Failure(description: "cannot encode a request")
-        }
-        var bytes = [UInt8](request)
-        bytes.append(UInt8(ascii: "\n"))
+        // The language is one word (a fence's first), never empty.
+        guard !language.isEmpty, !language.contains(where: { $0.isWhitespace }) else { return nil }
+        var bytes = Array("\(language) \(code.utf8.count)\n".utf8)
+        bytes.append(contentsOf: code.utf8)
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
