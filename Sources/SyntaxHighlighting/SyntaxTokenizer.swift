@@ -25,10 +25,10 @@ public struct SyntaxToken: Hashable, Sendable {
 /// and code stays plain.
 public final class PygmentsTokenizer: Sendable {
     private let python: String?
-    private let limit: Int
+    /// A slot per worker there may be, one per processor: a request holds one while it runs.
+    private let slots: DispatchSemaphore
     private struct State {
         var idle: [PygmentsWorker] = []
-        var running = 0
         /// Why Pygments cannot run, once a start failed.
         var unavailable: String?
         var version: String?
@@ -41,7 +41,7 @@ public final class PygmentsTokenizer: Sendable {
     /// A tokenizer running `python` (by default as the type's documentation says).
     public init(python: String? = PygmentsTokenizer.defaultPython()) {
         self.python = python
-        limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
     }
 
     /// `$RUNWAY_PYTHON`, `/usr/bin/python3`, or `python3` on the `PATH`; `nil` when none is found.
@@ -74,18 +74,24 @@ public final class PygmentsTokenizer: Sendable {
         guard code.utf8.count <= Self.maximumLength else {
             return .failed("the block is longer than \(Self.maximumLength / 1024) KiB")
         }
-        state.withLock { $0.requests += 1 }
+        // Waits while every worker there may be is busy; then takes an idle one, or starts one.
+        slots.wait()
+        defer { slots.signal() }
+        let found: (worker: PygmentsWorker?, unavailable: String?) = state.withLock { state in
+            state.requests += 1
+            return (state.unavailable == nil ? state.idle.popLast() : nil, state.unavailable)
+        }
+        if let unavailable = found.unavailable { return .unavailable(unavailable) }
         let worker: PygmentsWorker
-        switch checkOut() {
-        case .unavailable(let reason): return .unavailable(reason)
-        case .worker(let idle): worker = idle
-        case .start:
+        if let idle = found.worker {
+            worker = idle
+        } else {
             do throws(PygmentsWorker.Failure) {
                 worker = try PygmentsWorker(python: python)
                 state.withLock { $0.version = worker.version }
             } catch {
                 let reason = "\(error.description) (install python3-pygments, or set RUNWAY_PYTHON)"
-                state.withLock { $0.unavailable = reason; $0.running -= 1 }
+                state.withLock { $0.unavailable = reason }
                 return .unavailable(reason)
             }
         }
@@ -109,7 +115,6 @@ public final class PygmentsTokenizer: Sendable {
             return .tokens(tokens)
         } catch {
             // A worker that failed is not reused: the next request starts another.
-            state.withLock { $0.running -= 1 }
             return .failed(error.description)
         }
     }
@@ -119,27 +124,4 @@ public final class PygmentsTokenizer: Sendable {
 
     /// How many blocks were asked for, so far: what a rebuild from cached tokens keeps at zero.
     public var requestCount: Int { state.withLock { $0.requests } }
-
-    private enum CheckOut {
-        case worker(PygmentsWorker)
-        case start
-        case unavailable(String)
-    }
-
-    /// An idle worker, or leave to start one (counted as running), waiting while all are busy.
-    private func checkOut() -> CheckOut {
-        while true {
-            let outcome: CheckOut? = state.withLock { state in
-                if let reason = state.unavailable { return .unavailable(reason) }
-                if let worker = state.idle.popLast() { return .worker(worker) }
-                if state.running < limit {
-                    state.running += 1
-                    return .start
-                }
-                return nil
-            }
-            if let outcome { return outcome }
-            usleep(200)
-        }
-    }
 }
