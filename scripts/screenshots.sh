@@ -21,7 +21,8 @@ for theme in default menlo times important plain; do
 	kill "$server"
 done
 
-# The site template as the default theme shows it: home, a post, a list and a tag page, in light
+# The site template as the default theme shows it: home, a post, a list, a tag page and a post with
+# highlighted code and callouts, in light
 # and dark (Chromium's dark mode is the reader's preferred scheme), wide and 375 px wide.
 site=$(mktemp -d)
 cp -R site-template/. "$site"
@@ -31,7 +32,7 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site/_site" >/dev/null 2>&1 &
 server=$!
 sleep 1
-for page in home: post:guide/writing/ list:guide/ tag:tags/gfm/; do
+for page in home: post:guide/writing/ list:guide/ tag:tags/gfm/ code:posts/gfm/; do
 	name=${page%%:*}
 	path=${page#*:}
 	for scheme in light dark; do
