@@ -174,6 +174,7 @@ let package = Package(
             name: "SiteBuildingTests",
             dependencies: [
                 "RunwayText", "SiteContent", "Templating", "SiteBuilding", "ThemeTools", "SiteOutput", "HTMLRendering",
+                "SyntaxHighlighting",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming

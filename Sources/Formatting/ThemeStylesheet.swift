@@ -94,7 +94,7 @@ public struct ThemeStylesheet: Sendable {
         main pre.rw-code .rw-line--highlighted::before { opacity: 1; font-weight: 700; }
         main blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid rgba(128, 128, 128, 0.5); }
         main img { max-width: 100%; height: auto; }
-        main blockquote.rw-callout { padding: 0.6em 1em; border-left-width: 4px; border-radius: 0 6px 6px 0; }
+        main blockquote.rw-callout { margin: 1em 0; padding: 0.6em 1em; border-left-width: 4px; border-radius: 0 6px 6px 0; }
         main blockquote.rw-callout > :last-child { margin-bottom: 0; }
         main .rw-callout-title { margin: 0 0 0.4em; font-weight: 600; font-style: normal; color: var(--rw-accent, inherit); }
         .rw-anchor { margin-left: 0.35em; text-decoration: none; opacity: 0; color: inherit; font-weight: 400; }

@@ -2,6 +2,7 @@ import RunwayText
 import Foundation
 import SiteContent
 import SiteOutput
+import SyntaxHighlighting
 import Synchronization
 
 /// What a build starts from: the content files (from the cache when unchanged), the static files,
@@ -117,6 +118,9 @@ extension SiteBuild {
         let done = Mutex(0)
         let progress = self.progress
         let site = self.site
+        // Pages whose code waits for the tokenizer are read again, unless this process knows it is
+        // still missing (`serve` rebuilding without Pygments).
+        let retryPending = !(highlighter?.tokenizer.isKnownUnavailable ?? true)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             defer {
                 let count = done.withLock { count in
@@ -126,8 +130,7 @@ extension SiteBuild {
                 progress?(count, files.count)
             }
             let file = files[index]
-            // A page whose code waits for the tokenizer is read again.
-            let cached = previous?.records[file].flatMap { $0.highlightPending ? nil : $0 }
+            let cached = previous?.records[file].flatMap { $0.highlightPending && retryPending ? nil : $0 }
             if let changed, !changed.contains(file), let cached {
                 results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
                 return

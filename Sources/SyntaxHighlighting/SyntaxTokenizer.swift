@@ -122,6 +122,10 @@ public final class PygmentsTokenizer: Sendable {
     /// Pygments' version, once a worker has started.
     public var version: String? { state.withLock { $0.version } }
 
+    /// Whether this tokenizer already found that it cannot run (no Python, no Pygments): a
+    /// rebuild in the same process need not read again the pages it left plain.
+    public var isKnownUnavailable: Bool { python == nil || state.withLock { $0.unavailable != nil } }
+
     /// How many blocks were asked for, so far: what a rebuild from cached tokens keeps at zero.
     public var requestCount: Int { state.withLock { $0.requests } }
 }

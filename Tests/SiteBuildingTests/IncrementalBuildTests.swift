@@ -1,6 +1,7 @@
 import RunwayText
 import Foundation
 import SiteBuilding
+import SyntaxHighlighting
 import Testing
 
 /// Rebuilds with the build cache: only what changed is parsed and written, and the result is
@@ -275,5 +276,27 @@ import Testing
         let tags = try FileManager.default.contentsOfDirectory(atPath: root + "/_site/tags").filter { $0 != "index.html" }
         #expect(tags.count == 1 && tags[0].utf8.count < 255)
         #expect(try String(contentsOfFile: root + "/_site/sitemap.xml", encoding: .utf8).contains("/tags/\(tags[0])/"))
+    }
+}
+
+/// Pages whose code waits for the tokenizer (issue 16): read again by the next build, except by a
+/// rebuild in a process that already knows the tokenizer is missing (`serve` without Pygments).
+@Suite struct PendingHighlightTests {
+    @Test func aProcessThatKnowsTheTokenizerIsMissingDoesNotReadThemAgain() throws {
+        let root = try IncrementalBuildTests.blog()
+        try "# Code\n\n```swift\nlet x = 1\n```\n".write(toFile: root + "/content/code.md", atomically: true, encoding: .utf8)
+        var build = SiteBuild(site: root)
+        build.highlighter = CodeHighlighter(tokenizer: PygmentsTokenizer(python: nil), cache: TokenCache())
+        let output = try build.openOutput()
+        var cache: BuildCache?
+        let first = build.run(cache: &cache, output: output)
+        #expect(first.succeeded && first.parsed == 6)
+        #expect(first.diagnostics.filter { $0.message.hasPrefix("code is not highlighted") }.count == 1)
+        #expect(build.run(cache: &cache, output: output, trustOutputs: true).parsed == 0)
+        // A tokenizer that may run: the page is read again, and highlighted.
+        build.highlighter = CodeHighlighter(cache: TokenCache())
+        let found = build.run(cache: &cache, output: output, trustOutputs: true)
+        #expect(found.parsed == 1 && found.written.contains("code/index.html"), "\(found.written)")
+        #expect((try? String(contentsOfFile: root + "/_site/code/index.html", encoding: .utf8))?.contains("rw-syntax--keyword") == true)
     }
 }
