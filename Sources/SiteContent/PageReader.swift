@@ -73,11 +73,14 @@ package struct PageReader: Sendable {
         // Callouts and highlighted code under a styled theme (plain keeps cmark-gfm's HTML). A page
         // whose code could not be highlighted because the tokenizer is missing is read again by
         // the next build.
+        // Only the body's HTML shows the tokens: the record's words, summary and links are read
+        // from the text before, whose runs are fewer.
         var highlightPending = false
         if !theme.styles.isEmpty { attributed = GitHubAlerts.mark(attributed) }
+        var shown = attributed
         if !theme.styles.isEmpty, let highlighter {
             let highlighted = highlighter.highlight(attributed)
-            attributed = highlighted.text
+            shown = highlighted.text
             for problem in highlighted.problems {
                 highlightPending = highlightPending || problem.tokenizerUnavailable
                 diagnostics.append(Diagnostic(.warning, problem.message, path: path, position: problem.position))
@@ -130,7 +133,7 @@ package struct PageReader: Sendable {
             let key = "callout" + callout.englishTitle
             return words[key] ?? english[key] ?? callout.englishTitle
         }
-        let (html, outline) = renderer.renderWithOutline(attributed)
+        let (html, outline) = renderer.renderWithOutline(shown)
         let record = PageRecord(
             file: file, source: path, hash: ContentHash(bytes), url: language.prefix + url, title: title, metadata: metadata,
             language: language.code, translationKey: name, section: section,
