@@ -1,4 +1,4 @@
-public import RunwayText
+import RunwayText
 import Foundation
 
 /// The text and background colours a theme gives each target, and whether they meet WCAG AA

@@ -1,4 +1,4 @@
-public import RunwayText
+import RunwayText
 import Foundation
 import SiteOutput
 import Synchronization
