@@ -123,10 +123,9 @@ struct RenderWalk {
 
     // MARK: Text
 
-    /// Whether the innermost open block is a code block, whose runs may be tokens of highlighted code.
-    var inCodeBlock: Bool {
-        if case .codeBlock? = blocks.last?.kind { true } else { false }
-    }
+    /// Whether the innermost open block is a code block, whose runs may be tokens of highlighted
+    /// code (a code block holds no other block, so a flag tells).
+    private(set) var inCodeBlock = false
 
     /// Whether the innermost open block is a code block written line by line (``codeLines``).
     var inCodeLines: Bool { codeLines != nil && inCodeBlock }
@@ -273,6 +272,7 @@ struct RenderWalk {
             case nil: break
             }
         case .codeBlock(let hint, let blockOptions):
+            inCodeBlock = true
             output.newlineIfNeeded()
             if options.codeLines, let blockOptions {
                 // Line by line: a class for the theme's line rules, numbered ones told apart.
@@ -374,6 +374,7 @@ struct RenderWalk {
         case .listItem:
             output.write("</li>\n")
         case .codeBlock:
+            inCodeBlock = false
             if codeLines?.open == true { output.write("</span>") }
             codeLines = nil
             output.write("</code></pre>\n")

@@ -10,6 +10,12 @@ public import RunwayText
 public enum GitHubAlerts {
     /// The text with its alerts made callouts; the text itself when it has none.
     public static func mark(_ text: AttributedText) -> AttributedText {
+        // Most pages have no `[!` at all: one pass over the bytes tells.
+        var string = text.string
+        let mayHaveAlert = string.withUTF8 { bytes in
+            bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: "[") && bytes[$0 + 1] == UInt8(ascii: "!") }
+        }
+        guard mayHaveAlert else { return text }
         let runs = text.runs
         var callouts: [Int: PresentationIntent.Callout] = [:]
         var dropped = Set<Int>()
