@@ -14,7 +14,7 @@ def say(value):
     sys.stdout.flush()
 try:
     import pygments
-    from pygments.lexers import get_lexer_by_name
+    from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
     from pygments.util import ClassNotFound
 except Exception as error:
     say({"error": "Pygments cannot be imported (%s)" % error})
@@ -36,10 +36,15 @@ while True:
         name, length = header.decode("utf-8").split()
         code = source.read(int(length)).decode("utf-8")
         if name not in lexers:
+            options = dict(stripnl=False, ensurenl=False, stripall=False, tabsize=0)
             try:
-                lexers[name] = get_lexer_by_name(name, stripnl=False, ensurenl=False, stripall=False, tabsize=0)
+                lexers[name] = get_lexer_by_name(name, **options)
             except ClassNotFound:
-                lexers[name] = None
+                # Not a name but a file extension (mjs, cjs, yml…): the lexer of such files.
+                try:
+                    lexers[name] = get_lexer_for_filename("code." + name, **options)
+                except ClassNotFound:
+                    lexers[name] = None
         lexer = lexers[name]
         if lexer is None:
             sys.stdout.write("N\n")

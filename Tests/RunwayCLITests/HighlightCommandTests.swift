@@ -69,6 +69,8 @@ import Testing
             ("scala", "object A { val x = 1 }"), ("haskell", "main = print 1"), ("lua", "local x = 1 -- one"), ("perl", "my $x = 1;"),
             ("r", "x <- c(1, 2)"), ("dockerfile", "FROM debian\nRUN apt-get update"), ("makefile", "all:\n\techo 1"), ("ini", "[a]\nb = 1"),
             ("xml", "<a b=\"c\"/>"), ("objective-c", "@interface A : NSObject\n@end"), ("elixir", "defmodule A do\nend"),
+            // A file extension where the name is another: Node.js's module files.
+            ("mjs", "import fs from 'node:fs';"), ("cjs", "const fs = require('fs');"),
         ]
         let markdown = samples.map { "```\($0.0)\n\($0.1)\n```\n" }.joined(separator: "\n")
         let render = try RunwayProcess.run(["render", "-", "--fragment", "--theme", "default"], input: Data(markdown.utf8))
