@@ -17,6 +17,10 @@ public struct Theme: Sendable {
     /// Free values for templates (`[params]`), an extending theme's winning.
     public var params: [String: AttributeValue] = [:]
 
+    /// Whether the theme styles anything: a styled theme's pages get callouts, highlighted code and
+    /// code lines; `plain`'s keep cmark-gfm's HTML.
+    public var isStyled: Bool { !styles.isEmpty }
+
     /// A theme `name`, extending `parent`, with its definition and styles.
     public init(name: String, parent: String? = nil, summary: String = "", definition: FormattingDefinition = .init(),
                 styles: [StyleTarget: [String: AttributeValue]] = [:]) {
@@ -44,7 +48,7 @@ public struct Theme: Sendable {
                 // A callout is a quote, then its kind's value (`callout.note`).
                 var styles = theme.adding(intent.innermost.flatMap(Theme.target(of:)), to: base)
                 if case .blockQuote(let callout?)? = intent.innermost?.kind {
-                    styles = theme.adding(.value(attribute: "callout", value: callout.rawValue), to: styles)
+                    styles = theme.adding(.value(attribute: PresentationIntent.Callout.attributeName, value: callout.rawValue), to: styles)
                 }
                 return styles
             }

@@ -75,11 +75,14 @@ public struct HTMLRenderer: Sendable {
                 for index in runs.indices {
                     walk.move(to: runs[index].attributes)
                     let text = UnsafeBufferPointer(rebasing: bytes[runs[index].range])
-                    // A token of highlighted code: a span with its value's class.
-                    if walk.inCodeBlock, case .string(let syntax)? = runs[index].attributes.customAttributes[SyntaxKey.name] {
-                        walk.writeToken(text, syntax: syntax)
-                    } else if walk.inCodeLines {
-                        walk.writeToken(text, syntax: nil)
+                    if walk.inCodeBlock {
+                        // Code, perhaps a token of highlighted code.
+                        let syntax: String? = if case .string(let name)? = runs[index].attributes.customAttributes[SyntaxKey.name] {
+                            name
+                        } else {
+                            nil
+                        }
+                        walk.writeCode(text, syntax: syntax)
                     } else {
                         walk.writeText(text)
                     }

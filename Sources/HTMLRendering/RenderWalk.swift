@@ -127,17 +127,15 @@ struct RenderWalk {
     /// code (a code block holds no other block, so a flag tells).
     private(set) var inCodeBlock = false
 
-    /// Whether the innermost open block is a code block written line by line (``codeLines``).
-    var inCodeLines: Bool { codeLines != nil && inCodeBlock }
-
     /// A code block's lines as they are written (`Options.codeLines`): its options, the number of
     /// the line being written (from 1), and whether its span is open.
     private var codeLines: (options: CodeBlockOptions, line: Int, open: Bool)?
 
     /// Text of a code block: a token of highlighted code in a span with the class of its `syntax`
     /// value (`<span class="rw-syntax--keyword">`, the rule of every custom value, ``CSSNaming``),
-    /// and in a block written line by line, each line in its span, a token cut at line ends.
-    mutating func writeToken(_ text: UnsafeBufferPointer<UInt8>, syntax: String?) {
+    /// other code escaped; in a block written line by line, each line in its span, a token cut at
+    /// line ends.
+    mutating func writeCode(_ text: UnsafeBufferPointer<UInt8>, syntax: String?) {
         guard codeLines != nil else {
             writeTokenSpan(text, syntax: syntax)
             return
@@ -245,7 +243,7 @@ struct RenderWalk {
         case .blockQuote(let callout?):
             // A callout: the class of its value (``CSSNaming``), its kind as data, and its title.
             output.newlineIfNeeded()
-            let className = CSSNaming.className(attribute: "callout", value: .string(callout.rawValue)) ?? ""
+            let className = CSSNaming.className(attribute: PresentationIntent.Callout.attributeName, value: .string(callout.rawValue)) ?? ""
             output.write("<blockquote class=\"rw-callout \(className)\" data-callout=\"\(callout.rawValue)\">\n")
             output.write("<p class=\"rw-callout-title\">")
             output.writeEscaped(calloutTitle?(callout) ?? callout.englishTitle)
@@ -278,17 +276,15 @@ struct RenderWalk {
                 // Line by line: a class for the theme's line rules, numbered ones told apart.
                 codeLines = (blockOptions, 1, false)
                 output.write(blockOptions.lineNumbers ? "<pre class=\"rw-code rw-code--numbered\">" : "<pre class=\"rw-code\">")
-                output.write(hint == nil ? "<code>" : "<code class=\"language-")
-                if let hint {
-                    output.writeEscaped(hint)
-                    output.write("\">")
-                }
-            } else if let hint {
-                output.write("<pre><code class=\"language-")
+            } else {
+                output.write("<pre>")
+            }
+            if let hint {
+                output.write("<code class=\"language-")
                 output.writeEscaped(hint)
                 output.write("\">")
             } else {
-                output.write("<pre><code>")
+                output.write("<code>")
             }
         case .thematicBreak:
             output.newlineIfNeeded()

@@ -39,7 +39,7 @@ extension Runway {
             Terminal.report(parsed.diagnostics)
             let text = ThemeOptions.highlighted(definition.map { $0.apply(to: parsed.text) } ?? parsed.text, path: source.path,
                                                 themes: themes)
-            let styled = !(themes.first?.styles.isEmpty ?? true)
+            let styled = themes.first?.isStyled ?? false
             let body = HTMLRenderer(options: .init(allowsRawHTML: unsafe, headingIDs: headingIds, codeLines: styled)).render(text)
             if fragment {
                 Terminal.print(body)

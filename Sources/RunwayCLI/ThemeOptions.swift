@@ -30,7 +30,7 @@ struct ThemeOptions: ParsableArguments {
     /// (the first) is styled, as site builds do; `plain` keeps cmark-gfm's HTML. Blocks left plain
     /// for a reason are warned about (a missing tokenizer once).
     static func highlighted(_ text: AttributedText, path: String, themes: [Theme]) -> AttributedText {
-        guard let theme = themes.first, !theme.styles.isEmpty else { return text }
+        guard themes.first?.isStyled == true else { return text }
         let (highlighted, problems) = CodeHighlighter.shared.highlight(GitHubAlerts.mark(text))
         Terminal.report(CodeHighlighter.collapsingUnavailable(problems.map {
             Diagnostic(.warning, $0.message, path: path, position: $0.position)

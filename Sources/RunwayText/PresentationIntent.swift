@@ -125,6 +125,10 @@ public struct PresentationIntent: Hashable, Sendable {
         /// `[!CAUTION]`: the risks or negative outcomes of an action.
         case caution
 
+        /// The name a callout's kind goes by as a value (`callout.note` in theme files,
+        /// `rw-callout--note` in HTML).
+        public static let attributeName = "callout"
+
         /// The kind's title in English (`Note`), where no string table gives another.
         public var englishTitle: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
     }

@@ -70,15 +70,14 @@ package struct PageReader: Sendable {
         }
         if metadata.theme == themes.site.name { metadata.theme = nil }
         var attributed = theme.definition.apply(to: parsed.text)
-        // Callouts and highlighted code under a styled theme (plain keeps cmark-gfm's HTML). A page
-        // whose code could not be highlighted because the tokenizer is missing is read again by
-        // the next build.
-        // Only the body's HTML shows the tokens: the record's words, summary and links are read
-        // from the text before, whose runs are fewer.
+        // Callouts and highlighted code under a styled theme (plain keeps cmark-gfm's HTML). Only
+        // the body's HTML shows the tokens: the record's words, summary and links are read from
+        // the text before, whose runs are fewer. A page whose code could not be highlighted
+        // because the tokenizer is missing is read again by the next build.
         var highlightPending = false
-        if !theme.styles.isEmpty { attributed = GitHubAlerts.mark(attributed) }
+        if theme.isStyled { attributed = GitHubAlerts.mark(attributed) }
         var shown = attributed
-        if !theme.styles.isEmpty, let highlighter {
+        if theme.isStyled, let highlighter {
             let highlighted = highlighter.highlight(attributed)
             shown = highlighted.text
             for problem in highlighted.problems {
@@ -127,11 +126,10 @@ package struct PageReader: Sendable {
                                  staticFiles: staticFiles)
         var renderer = self.renderer
         renderer.imageSize = images.size(of:)
-        renderer.options.codeLines = !theme.styles.isEmpty
-        let words = strings[language.code] ?? [:], english = strings["en"] ?? [:]
+        renderer.options.codeLines = theme.isStyled
+        let strings = self.strings, code = language.code
         renderer.calloutTitle = { callout in
-            let key = "callout" + callout.englishTitle
-            return words[key] ?? english[key] ?? callout.englishTitle
+            StringTables.word("callout" + callout.englishTitle, language: code, in: strings) ?? callout.englishTitle
         }
         let (html, outline) = renderer.renderWithOutline(shown)
         let record = PageRecord(

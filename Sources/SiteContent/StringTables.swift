@@ -40,4 +40,12 @@ package enum StringTables {
         }
         return (strings, diagnostics)
     }
+
+    /// A key's word in `language`, else in English, as templates' `t` finds it.
+    package static func word(_ key: String, language: String, in strings: [String: [String: String]]) -> String? {
+        strings[language]?[key] ?? strings[fallbackLanguage]?[key]
+    }
+
+    /// The language whose table gives the words another lacks.
+    package static let fallbackLanguage = "en"
 }

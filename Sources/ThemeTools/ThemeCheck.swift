@@ -126,8 +126,9 @@ public struct ThemeCheck: Sendable {
             missing.append("\(attribute).\(value)")
         }
         // Callouts' kinds and highlighted code's token categories, which every styled theme's pages can carry.
-        for callout in PresentationIntent.Callout.allCases where theme.styles[.value(attribute: "callout", value: callout.rawValue)] == nil {
-            missing.append("callout.\(callout.rawValue)")
+        for callout in PresentationIntent.Callout.allCases
+        where theme.styles[.value(attribute: PresentationIntent.Callout.attributeName, value: callout.rawValue)] == nil {
+            missing.append("\(PresentationIntent.Callout.attributeName).\(callout.rawValue)")
         }
         for category in SyntaxCategory.allCases where theme.styles[.value(attribute: SyntaxKey.name, value: category.rawValue)] == nil {
             missing.append("\(SyntaxKey.name).\(category.rawValue)")

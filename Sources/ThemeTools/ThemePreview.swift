@@ -45,9 +45,9 @@ public struct ThemePreview: Sendable {
             try Self.specimen(loaded, layout: "specimen.html").write(toFile: root + "/content/index.md", atomically: true, encoding: .utf8)
             try Self.specimen(loaded, layout: "specimen-dark.html").write(toFile: root + "/content/dark.md", atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
-            try Self.layout(head: "", styled: !loaded.styles.isEmpty).write(toFile: root + "/templates/specimen.html", atomically: true, encoding: .utf8)
+            try Self.layout(head: "", styled: loaded.isStyled).write(toFile: root + "/templates/specimen.html", atomically: true, encoding: .utf8)
             try Self.layout(head: "<style>:root { color-scheme: dark; }</style><link rel=\"stylesheet\" href=\"/theme-dark.css\">",
-                            styled: !loaded.styles.isEmpty)
+                            styled: loaded.isStyled)
                 .write(toFile: root + "/templates/specimen-dark.html", atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(atPath: root + "/static", withIntermediateDirectories: true)
             try Self.image.write(toFile: root + "/static/specimen.svg", atomically: true, encoding: .utf8)
