@@ -20,56 +20,61 @@ except Exception as error:
     say({"error": "Pygments cannot be imported (%s)" % error})
     sys.exit(0)
 say({"version": pygments.__version__})
-lexers = {}
-names = {}
-def type_name(kind):
-    known = names.get(kind)
-    if known is None:
-        known = names[kind] = str(kind)[6:] or "-"
-    return known
-source = sys.stdin.buffer
-while True:
-    header = source.readline()
-    if not header:
-        break
-    try:
-        name, length = header.decode("utf-8").split()
-        code = source.read(int(length)).decode("utf-8")
-        if name not in lexers:
-            options = dict(stripnl=False, ensurenl=False, stripall=False, tabsize=0)
-            try:
-                lexers[name] = get_lexer_by_name(name, **options)
-            except ClassNotFound:
-                # Not a name but a file extension (mjs, cjs, yml…): the lexer of such files.
+def serve(source, output):
+    # A function, so that the loop's names are fast locals: the loop runs once per token.
+    lexers, names = {}, {}
+    options = dict(stripnl=False, ensurenl=False, stripall=False, tabsize=0)
+    while True:
+        header = source.readline()
+        if not header:
+            break
+        try:
+            name, length = header.decode("utf-8").split()
+            code = source.read(int(length)).decode("utf-8")
+            lexer = lexers.get(name, False)
+            if lexer is False:
                 try:
-                    lexers[name] = get_lexer_for_filename("code." + name, **options)
+                    lexer = get_lexer_by_name(name, **options)
                 except ClassNotFound:
-                    lexers[name] = None
-        lexer = lexers[name]
-        if lexer is None:
-            sys.stdout.write("N\n")
-            sys.stdout.flush()
-            continue
-        words = ["T"]
-        last, total = None, 0
-        for _, kind, value in lexer.get_tokens_unprocessed(code):
-            length = len(value.encode("utf-8"))
-            if length == 0:
+                    # Not a name but a file extension (mjs, cjs, yml…): the lexer of such files.
+                    try:
+                        lexer = get_lexer_for_filename("code." + name, **options)
+                    except ClassNotFound:
+                        lexer = None
+                lexers[name] = lexer
+            if lexer is None:
+                output.write("N\n")
+                output.flush()
                 continue
-            if kind is last:
-                total += length
-                continue
+            words = ["T"]
+            append = words.append
+            last, total = None, 0
+            for _, kind, value in lexer.get_tokens_unprocessed(code):
+                # UTF-8 lengths; most code is ASCII, whose length needs no encoding.
+                length = len(value) if value.isascii() else len(value.encode("utf-8"))
+                if kind is last:
+                    total += length
+                    continue
+                if length == 0:
+                    continue
+                if last is not None:
+                    known = names.get(last)
+                    if known is None:
+                        known = names[last] = str(last)[6:] or "-"
+                    append(known)
+                    append(str(total))
+                last, total = kind, length
             if last is not None:
-                words.append(type_name(last))
-                words.append(str(total))
-            last, total = kind, length
-        if last is not None:
-            words.append(type_name(last))
-            words.append(str(total))
-        sys.stdout.write(" ".join(words) + "\n")
-        sys.stdout.flush()
-    except Exception as error:
-        sys.stdout.write("E " + " ".join(str(error).split()) + "\n")
-        sys.stdout.flush()
+                known = names.get(last)
+                if known is None:
+                    known = names[last] = str(last)[6:] or "-"
+                append(known)
+                append(str(total))
+            output.write(" ".join(words) + "\n")
+            output.flush()
+        except Exception as error:
+            output.write("E " + " ".join(str(error).split()) + "\n")
+            output.flush()
+serve(sys.stdin.buffer, sys.stdout)
 """#
 }

@@ -25,6 +25,7 @@ final class PygmentsWorker: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-I", "-c", PygmentsScript.source]
+        process.environment = Self.environment
         process.standardInput = child
         process.standardOutput = child
         process.standardError = FileHandle.nullDevice
@@ -51,6 +52,26 @@ final class PygmentsWorker: @unchecked Sendable {
     }
 
     deinit { Self.stop(process, socket: socket) }
+
+    /// The workers' environment: this process's, with jemalloc (Debian's `libjemalloc2`) preloaded
+    /// when it is installed. Each regular expression Pygments tries allocates a match stack of
+    /// about a kilobyte, too large for glibc's per-thread cache; jemalloc serves it from its own,
+    /// and a worker runs 15 % fewer instructions (callgrind, on the bench corpus's code).
+    static let environment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        if let jemalloc = jemallocPath {
+            environment["LD_PRELOAD"] = [jemalloc, environment["LD_PRELOAD"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        return environment
+    }()
+
+    /// Debian's jemalloc, in its multiarch folder (`/usr/lib/x86_64-linux-gnu`…), when installed.
+    static let jemallocPath: String? = {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+        return folders.filter { $0.hasSuffix("-linux-gnu") }.sorted()
+            .map { "/usr/lib/\($0)/libjemalloc.so.2" }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }()
 
     private static func stop(_ process: Process, socket: Int32) {
         close(socket)

@@ -3,7 +3,7 @@ import Foundation
 import HTMLRendering
 import MarkdownParsing
 import RunwayText
-import SyntaxHighlighting
+@testable import SyntaxHighlighting
 import Synchronization
 import Testing
 
@@ -125,6 +125,23 @@ import Testing
             results.withLock { $0[index] = text }
         }
         #expect(results.withLock { $0 } == expected)
+    }
+
+    /// `make deps` installs jemalloc, and a worker's Python runs with it: the environment workers
+    /// start with preloads it, and the interpreter has it mapped.
+    @Test func workersRunWithJemalloc() throws {
+        let jemalloc = try #require(PygmentsWorker.jemallocPath, "libjemalloc2 is not installed (make deps)")
+        let python = try #require(PygmentsTokenizer.defaultPython())
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-I", "-c", "print(open('/proc/self/maps').read())"]
+        process.environment = PygmentsWorker.environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let maps = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(maps.contains(jemalloc))
     }
 
     @Test func pygmentsTypesMapOntoTheValueSet() {
