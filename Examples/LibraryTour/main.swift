@@ -14,7 +14,8 @@ let foundation = AttributedString(text)
 print(String(foundation.characters), foundation.runs.count)
 
 // Custom attributes are typed keys, as in Foundation, and a scope says which exist.
-enum CustomColorKey: CustomAttributedTextKey {
+// This one is Foundation's too (FoundationBridgedKey = CustomAttributedTextKey & AttributedStringKey).
+enum CustomColorKey: FoundationBridgedKey {
     typealias Value = String
     static let name = "customColor"
 }
@@ -28,3 +29,8 @@ let scope = CustomAttributeScope(name: "my app") {
 }
 let parsed = MarkdownParser(scope: scope).parse("^[Hi](customColor: 'danger') ^[Ho](customColor: 'blue')", path: "hi.md")
 for diagnostic in parsed.diagnostics { print(diagnostic) }   // located: anything outside the scope
+
+// Across the bridge, a key that is Foundation's too is a Foundation attribute of its own.
+let bridged = AttributedString(parsed.text, including: CustomColorKey.self)
+print(bridged.runs.compactMap { $0[CustomColorKey.self] })
+print(AttributedText(bridged, including: CustomColorKey.self).runs == parsed.text.runs)   // and back, run for run
