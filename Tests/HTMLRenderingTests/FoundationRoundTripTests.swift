@@ -39,6 +39,26 @@ import Testing
         #expect(back.runs == text.runs.filter { !$0.range.isEmpty })
     }
 
+    /// Callouts, code block options and the `syntax` attribute (issue 16) cross too.
+    @Test func calloutsCodeOptionsAndSyntaxSurvive() {
+        var text = GitHubAlerts.mark(MarkdownParser().parse("> [!WARNING]\n> Careful.\n\n```swift {linenos=true, hl_lines=[1]}\nlet x = 1\n```\n"))
+        // A token as the highlighter sets it.
+        var builder = AttributedText.Builder()
+        for run in text.runs {
+            var attributes = run.attributes
+            if text[run].hasPrefix("let") { attributes[SyntaxKey.self] = .keyword }
+            builder.append(String(text[run]), attributes: attributes, sourceRange: run.sourceRange)
+        }
+        text = builder.build()
+        #expect(text.runs.contains { $0.attributes.presentationIntent?.components.contains { $0.kind == .blockQuote(callout: .warning) } == true })
+        #expect(text.runs.contains { $0.attributes[SyntaxKey.self] == .keyword })
+        #expect(text.runs.contains {
+            guard case .codeBlock(_, let options?) = $0.attributes.presentationIntent?.innermost?.kind else { return false }
+            return options.lineNumbers && options.highlightedLines == [1...1]
+        })
+        #expect(AttributedText(AttributedString(text)).runs == text.runs.filter { !$0.range.isEmpty })
+    }
+
     /// Custom attributes named by keys that are Foundation's too become Foundation attributes,
     /// reached through a Foundation scope; a value not of the key's type, and attributes without
     /// a key, travel as before; and the way back gives the same runs.
