@@ -77,6 +77,8 @@ extension SiteBuild {
         var bodies: [String: PageBody] = [:]
         var diagnostics: [Diagnostic] = []
         var parsed = 0
+        /// Whether every content file was parsed (none came from the cache).
+        var parsedEveryFile = false
         /// When reading began, for the next build's `BuildCache.readAt`.
         var startedAt = Date().timeIntervalSince1970
     }
@@ -166,6 +168,7 @@ extension SiteBuild {
             content.records[file] = record
             if let body = result.body { content.bodies[file] = body }
         }
+        content.parsedEveryFile = content.parsed == files.count
         return content
     }
 }

@@ -108,6 +108,9 @@ public struct SiteBuild: Sendable {
         public var output: String
         /// How many content files were parsed (the others came from the cache).
         public var parsed = 0
+        /// Whether every content file was parsed: then every code block was looked up, and the
+        /// token cache keeps only those (see `TokenCache.save(_:keepingOnlyUsed:)`).
+        public var parsedEveryFile = false
         /// The output files written (static files copied included), relative to the output folder, sorted.
         public var written: [String] = []
         /// The output files removed because nothing makes them any more.
@@ -152,7 +155,7 @@ public struct SiteBuild: Sendable {
         if !report.succeeded { output.removeIfUnused() }
         let unchanged = loaded != nil && report.parsed == 0 && report.written.isEmpty && report.removed.isEmpty
         if report.succeeded, let cachePath, let cache, !unchanged { cache.save(cachePath) }
-        if report.succeeded { highlighter?.cache.saveAttached() }
+        if report.succeeded { highlighter?.cache.saveAttached(keepingOnlyUsed: report.parsedEveryFile) }
         return report
     }
 
@@ -194,6 +197,7 @@ public struct SiteBuild: Sendable {
 
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
         var report = Report(pageCount: survey.published.count, diagnostics: diagnostics, output: destination, parsed: survey.read.parsed)
+        report.parsedEveryFile = survey.read.parsedEveryFile
         let published = publish(dirty, copies: copies, removals: removals, into: output, writing: report.succeeded,
                                 rendering: survey.rendering)
         report.diagnostics += strict ? published.diagnostics.map(\.promotedToError) : published.diagnostics

@@ -6,15 +6,25 @@ import Synchronization
 /// The tokens of code blocks already highlighted, by a hash of their language and code, so that a
 /// block tokenized once is never tokenized again: in memory for the life of the process (`serve`),
 /// and in a file beside the build cache between `runway build`s. A file that cannot be read is
-/// ignored; it only makes the blocks be tokenized again.
+/// ignored; it only makes the blocks be tokenized again. A build that reads every page writes only
+/// the blocks it used, so that the file does not keep every version of every block for ever.
 public final class TokenCache: Sendable {
     /// Bumped when the file's form, ``SyntaxCategory`` or the mapping of Pygments' types changes.
     static let format = 1
     private struct State {
         var blocks: [Key: [SyntaxToken]] = [:]
         var added = 0
+        /// The blocks looked up or stored since the file was attached.
+        var used: Set<Key> = []
         var loaded: Set<String> = []
         var attached: String?
+
+        /// The tokens of `key`, noted as used.
+        mutating func found(_ key: Key) -> [SyntaxToken]? {
+            guard let tokens = blocks[key] else { return nil }
+            used.insert(key)
+            return tokens
+        }
     }
     private let state = Mutex(State())
 
@@ -34,27 +44,31 @@ public final class TokenCache: Sendable {
     }
 
     func tokens(for key: Key) -> [SyntaxToken]? {
-        if let known = state.withLock({ $0.blocks[key] }) { return known }
+        if let known = state.withLock({ $0.found(key) }) { return known }
         guard let file = state.withLock({ state in state.attached.flatMap { state.loaded.contains($0) ? nil : $0 } }) else { return nil }
         load(file)
-        return state.withLock { $0.blocks[key] }
+        return state.withLock { $0.found(key) }
     }
 
     /// Makes `path` the cache's file: read the first time a block is not found in memory (a build
     /// that highlights nothing does not read it), and where ``saveAttached()`` writes.
     public func attach(_ path: String) {
-        state.withLock { $0.attached = path }
+        state.withLock {
+            $0.attached = path
+            $0.used = []
+        }
     }
 
-    /// Writes the blocks to the attached file, if any, when some were added (see ``save(_:)``).
-    public func saveAttached() {
+    /// Writes the blocks to the attached file, if any (see ``save(_:keepingOnlyUsed:)``).
+    public func saveAttached(keepingOnlyUsed: Bool = false) {
         guard let path = state.withLock({ $0.attached }) else { return }
-        save(path)
+        save(path, keepingOnlyUsed: keepingOnlyUsed)
     }
 
     func store(_ tokens: [SyntaxToken], for key: Key) {
         state.withLock {
             if $0.blocks.updateValue(tokens, forKey: key) == nil { $0.added += 1 }
+            $0.used.insert(key)
         }
     }
 
@@ -70,9 +84,15 @@ public final class TokenCache: Sendable {
         state.withLock { $0.blocks.merge(blocks) { own, _ in own } }
     }
 
-    /// Writes every block to `path` (atomically) when blocks were added since the last save.
-    public func save(_ path: String) {
+    /// Writes the blocks to `path` (atomically) when blocks were added since the last save: every
+    /// block, or with `keepingOnlyUsed` (a build that read every page) only those looked up or
+    /// stored since the file was attached, dropping the others from memory too.
+    public func save(_ path: String, keepingOnlyUsed: Bool = false) {
         let blocks: [Key: [SyntaxToken]]? = state.withLock { state in
+            if keepingOnlyUsed && state.used.count < state.blocks.count {
+                state.blocks = state.blocks.filter { state.used.contains($0.key) }
+                state.added += 1
+            }
             guard state.added > 0 else { return nil }
             state.added = 0
             return state.blocks

@@ -138,6 +138,25 @@ import Testing
         #expect(site.read("_site/code/index.html")?.contains("<span class=\"rw-syntax--keyword\">func</span>") == true)
         #expect(site.read(".runway-cache/_site.tokens")?.hasPrefix("runway-tokens 1\n") == true)
     }
+
+    /// The token file keeps a changed block's old tokens while pages come from the cache (one may
+    /// still show them), and a build that reads every page keeps only the blocks it used.
+    @Test func aBuildThatReadsEveryPageKeepsOnlyTheTokensItUsed() throws {
+        let site = try TestSite(["content/a.md": "```swift\nlet a = 1\n```\n", "content/b.md": "```python\nb = 2\n```\n"])
+        func blocks() -> Int { (site.read(".runway-cache/_site.tokens") ?? "").split(separator: "\n").count - 1 }
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(blocks() == 2)
+        try site.write("```swift\nlet a = 10\n```\n", to: "content/a.md")
+        let edited = try site.runway("build", site.root)
+        #expect(edited.status == 0 && edited.stdout.contains("parsed 1"), "\(edited.stdout)")
+        #expect(blocks() == 3)
+        // Without the build cache every page is read again.
+        try FileManager.default.removeItem(atPath: site.root + "/.runway-cache/_site.json")
+        let full = try site.runway(environment: ["RUNWAY_PYTHON": "/nonexistent/python3"], "build", site.root)
+        #expect(full.status == 0 && !full.stderr.contains("warning"), "\(full.stderr)")
+        #expect(blocks() == 2)
+        #expect(site.read("_site/a/index.html")?.contains("<span class=\"rw-syntax--number\">10</span>") == true)
+    }
 }
 
 /// Issue 16, point 4: Hugo's code block options, through a site build.
