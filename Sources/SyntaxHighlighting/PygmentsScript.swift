@@ -20,8 +20,21 @@ except Exception as error:
     say({"error": "Pygments cannot be imported (%s)" % error})
     sys.exit(0)
 say({"version": pygments.__version__})
+def merged(tokens):
+    # Neighbours of one type joined, empty tokens dropped, lengths in UTF-8 bytes (most code is
+    # ASCII, whose length needs no encoding). Runs once per token: its names are fast locals.
+    last, total = None, 0
+    for _, kind, value in tokens:
+        length = len(value) if value.isascii() else len(value.encode("utf-8"))
+        if kind is last:
+            total += length
+        elif length:
+            if last is not None:
+                yield last, total
+            last, total = kind, length
+    if last is not None:
+        yield last, total
 def serve(source, output):
-    # A function, so that the loop's names are fast locals: the loop runs once per token.
     lexers, names = {}, {}
     options = dict(stripnl=False, ensurenl=False, stripall=False, tabsize=0)
     while True:
@@ -47,29 +60,12 @@ def serve(source, output):
                 output.flush()
                 continue
             words = ["T"]
-            append = words.append
-            last, total = None, 0
-            for _, kind, value in lexer.get_tokens_unprocessed(code):
-                # UTF-8 lengths; most code is ASCII, whose length needs no encoding.
-                length = len(value) if value.isascii() else len(value.encode("utf-8"))
-                if kind is last:
-                    total += length
-                    continue
-                if length == 0:
-                    continue
-                if last is not None:
-                    known = names.get(last)
-                    if known is None:
-                        known = names[last] = str(last)[6:] or "-"
-                    append(known)
-                    append(str(total))
-                last, total = kind, length
-            if last is not None:
-                known = names.get(last)
+            for kind, total in merged(lexer.get_tokens_unprocessed(code)):
+                known = names.get(kind)
                 if known is None:
-                    known = names[last] = str(last)[6:] or "-"
-                append(known)
-                append(str(total))
+                    known = names[kind] = str(kind)[6:] or "-"
+                words.append(known)
+                words.append(str(total))
             output.write(" ".join(words) + "\n")
             output.flush()
         except Exception as error:
