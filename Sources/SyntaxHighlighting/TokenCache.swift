@@ -27,6 +27,8 @@ public final class TokenCache: Sendable {
         }
     }
     private let state = Mutex(State())
+    /// Held while a file is read, so that a thread that misses a block waits for the file.
+    private let loading = Mutex(())
 
     struct Key: Hashable {
         var hash: UInt64
@@ -45,7 +47,9 @@ public final class TokenCache: Sendable {
 
     func tokens(for key: Key) -> [SyntaxToken]? {
         if let known = state.withLock({ $0.found(key) }) { return known }
-        guard let file = state.withLock({ state in state.attached.flatMap { state.loaded.contains($0) ? nil : $0 } }) else { return nil }
+        guard let file = state.withLock({ $0.attached }) else { return nil }
+        // Reads the file, or waits while another thread reads it: a block missing until then may
+        // be in it.
         load(file)
         return state.withLock { $0.found(key) }
     }
@@ -77,11 +81,14 @@ public final class TokenCache: Sendable {
 
     /// Adds the blocks of the file at `path`, once per path for the life of the cache; a missing or
     /// unreadable file adds none.
+    /// Returns once the file's blocks are in memory, also when another thread is reading them.
     public func load(_ path: String) {
-        guard state.withLock({ $0.loaded.insert(path).inserted }),
-              let data = FileManager.default.contents(atPath: path), let blocks = Self.blocks(in: [UInt8](data))
-        else { return }
-        state.withLock { $0.blocks.merge(blocks) { own, _ in own } }
+        loading.withLock { _ in
+            guard state.withLock({ $0.loaded.insert(path).inserted }),
+                  let data = FileManager.default.contents(atPath: path), let blocks = Self.blocks(in: [UInt8](data))
+            else { return }
+            state.withLock { $0.blocks.merge(blocks) { own, _ in own } }
+        }
     }
 
     /// Writes the blocks to `path` (atomically) when blocks were added since the last save: every

@@ -99,6 +99,26 @@ import Testing
     }
 
     /// The file's form, read back: hashes of every size, plain tokens, unknown languages.
+    /// Threads that miss a block while another reads the file wait for it: each finds its block.
+    @Test func threadsWaitForTheFileAnotherIsReading() throws {
+        let codes = (0..<3000).map { "let value\($0) = \($0)\n" }
+        let written = TokenCache()
+        for code in codes { written.store([SyntaxToken(.keyword, length: 3), SyntaxToken(nil, length: code.utf8.count - 3)], for: TokenCache.key(language: "swift", code: code)) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-tokens-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        written.save(file)
+        let texts = codes.prefix(64).map { MarkdownParser().parse("```swift\n" + $0 + "```\n") }
+        let cache = TokenCache()
+        cache.attach(file)
+        let highlighter = CodeHighlighter(tokenizer: PygmentsTokenizer(python: nil), cache: cache)
+        let problems = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+            let count = highlighter.highlight(texts[index]).problems.count
+            problems.withLock { $0 += count }
+        }
+        #expect(problems.withLock { $0 } == 0)
+    }
+
     @Test func theFileIsReadBack() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("runway-tokens-\(UUID().uuidString)").path
         try "runway-tokens 1\n-5 3 0 2 -1 1\n9223372036854775807 4\n".write(toFile: file, atomically: true, encoding: .utf8)
