@@ -13,6 +13,8 @@ final class PygmentsWorker: @unchecked Sendable {
     /// What went wrong with a worker: it could not start, Pygments is missing, or it stopped answering.
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// False when Pygments only failed on this block (it answered `E`): the worker is sound.
+        var brokenWorker = true
     }
 
     /// Starts `python -I -c <script>` and reads its first line.
@@ -46,7 +48,7 @@ final class PygmentsWorker: @unchecked Sendable {
         }
         guard let version = answer["version"] as? String else {
             Self.stop(process, socket: sockets[0])
-            throw Failure(description: (answer["error"] as? String) ?? "\(python) did not start Pygments")
+            throw Failure(description: (answer["error"] as? String).map(Self.oneLine) ?? "\(python) did not start Pygments")
         }
         self.version = version
     }
@@ -73,23 +75,45 @@ final class PygmentsWorker: @unchecked Sendable {
             .first { FileManager.default.fileExists(atPath: $0) }
     }()
 
+    /// Closes the socket (an idle worker then reads the end of its input and exits) and kills the
+    /// process: one that failed may be deep in a regular expression, and workers inherit Runway's
+    /// blocked signals, so `SIGTERM` would not stop it.
     private static func stop(_ process: Process, socket: Int32) {
         close(socket)
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Whether `language` can name a lexer in a request: a fence's first word of letters, digits and
+    /// `+ - _ . #` (`c++`, `objective-c`, `f#`), at most 64 of them. Anything else (control
+    /// characters, which Python splits on and Swift does not) names no lexer.
+    static func isLanguageName(_ language: String) -> Bool {
+        !language.isEmpty && language.utf8.count <= 64
+            && language.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-_.#".unicodeScalars.contains($0)) }
+    }
+
+    /// `text` on one line of printable characters: what a worker says may hold newlines and escapes.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+            .split(separator: " ").joined(separator: " ")
     }
 
     /// The answer to one request: Pygments' tokens, `nil` for a language it does not know.
     /// Throws when the worker dies or does not answer within `timeout` milliseconds; the worker is
     /// of no use after that.
     func tokens(language: String, code: String, timeout: Int32) throws(Failure) -> [(type: Substring, length: Int)]? {
-        // The language is one word (a fence's first), never empty.
-        guard !language.isEmpty, !language.contains(where: { $0.isWhitespace }) else { return nil }
+        guard Self.isLanguageName(language) else { return nil }
         var bytes = Array("\(language) \(code.utf8.count)\n".utf8)
         bytes.append(contentsOf: code.utf8)
+        // Each write waits at most `timeout` for room: a worker that stopped reading (a broken
+        // interpreter) must not hold the build for ever.
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count < 0 && errno == EINTR { continue }
+            var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+            let ready = poll(&descriptor, 1, timeout)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { throw Failure(description: "Pygments did not read the block in \(timeout / 1000) s") }
+            let count = bytes[written...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
             guard count > 0 else { throw Failure(description: "Pygments stopped") }
             written += count
         }
@@ -101,7 +125,8 @@ final class PygmentsWorker: @unchecked Sendable {
     static func parse(_ line: [UInt8]) throws(Failure) -> [(type: Substring, length: Int)]? {
         switch line.first {
         case UInt8(ascii: "N") where line.count == 1: return nil
-        case UInt8(ascii: "E"): throw Failure(description: "Pygments failed: " + String(decoding: line.dropFirst(2), as: UTF8.self))
+        case UInt8(ascii: "E"):
+            throw Failure(description: "Pygments failed: " + oneLine(String(decoding: line.dropFirst(2), as: UTF8.self)), brokenWorker: false)
         case UInt8(ascii: "T"): break
         default: throw Failure(description: "Pygments answered something unexpected")
         }

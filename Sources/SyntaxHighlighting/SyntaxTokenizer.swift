@@ -25,6 +25,8 @@ public struct SyntaxToken: Hashable, Sendable {
 /// and code stays plain.
 public final class PygmentsTokenizer: Sendable {
     private let python: String?
+    /// Milliseconds a request may wait for each step of its answer, before 1 ms per 100 bytes of code.
+    private let timeout: Int
     /// A slot per worker there may be, one per processor: a request holds one while it runs.
     private let slots: DispatchSemaphore
     private struct State {
@@ -33,14 +35,21 @@ public final class PygmentsTokenizer: Sendable {
         var unavailable: String?
         var version: String?
         var requests = 0
+        /// Workers that failed (stopped, or did not answer) since a request last succeeded.
+        var brokenInARow = 0
     }
+    /// After this many workers in a row fail, the tokenizer counts as unavailable: an interpreter
+    /// that starts but never answers costs a build seconds, not seconds per block.
+    static let brokenWorkersTolerated = 3
     private let state = Mutex(State())
     /// Blocks longer than this many bytes stay plain.
     public static let maximumLength = 1 << 20
 
-    /// A tokenizer running `python` (by default as the type's documentation says).
-    public init(python: String? = PygmentsTokenizer.defaultPython()) {
+    /// A tokenizer running `python` (by default as the type's documentation says), giving each
+    /// request `timeout` (and 1 ms per 100 bytes of code) to be read and answered.
+    public init(python: String? = PygmentsTokenizer.defaultPython(), timeout: Duration = .seconds(10)) {
         self.python = python
+        self.timeout = Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
     }
 
@@ -96,10 +105,13 @@ public final class PygmentsTokenizer: Sendable {
             }
         }
         // Seconds enough for any block Pygments handles well, and a bound on any it does not.
-        let timeout = Int32(10_000 + code.utf8.count / 100)
+        let timeout = Int32(clamping: self.timeout + code.utf8.count / 100)
         do throws(PygmentsWorker.Failure) {
             let answer = try worker.tokens(language: language, code: code, timeout: timeout)
-            state.withLock { $0.idle.append(worker) }
+            state.withLock {
+                $0.idle.append(worker)
+                $0.brokenInARow = 0
+            }
             guard let answer else { return .unknownLanguage }
             // A block has few types and many tokens: each type is mapped once.
             var categories: [Substring: SyntaxCategory?] = [:]
@@ -114,8 +126,21 @@ public final class PygmentsTokenizer: Sendable {
             }
             return .tokens(tokens)
         } catch {
-            // A worker that failed is not reused: the next request starts another.
-            return .failed(error.description)
+            if !error.brokenWorker {
+                state.withLock { $0.idle.append(worker) }
+                return .failed(error.description)
+            }
+            // A worker that failed is not reused: the next request starts another, unless too many
+            // failed in a row.
+            let unavailable: Bool = state.withLock { state in
+                state.brokenInARow += 1
+                guard state.brokenInARow >= Self.brokenWorkersTolerated else { return false }
+                if state.unavailable == nil {
+                    state.unavailable = "Pygments failed \(state.brokenInARow) times in a row (\(error.description))"
+                }
+                return true
+            }
+            return unavailable ? .unavailable(state.withLock { $0.unavailable ?? error.description }) : .failed(error.description)
         }
     }
 

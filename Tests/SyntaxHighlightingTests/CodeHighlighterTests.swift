@@ -164,6 +164,66 @@ import Testing
         #expect(maps.contains(jemalloc))
     }
 
+    /// A fence's first word names a lexer only when it is a plain name: control characters (which
+    /// Python splits on) once put a worker out of step with its requests and hung the build.
+    @Test func onlyPlainNamesReachTheWorkers() throws {
+        for name in ["swift", "c++", "objective-c", "f#", "python3", "x.y_z"] { #expect(PygmentsWorker.isLanguageName(name), "\(name)") }
+        for name in ["", "py\u{1F}thon", "py\u{1C}", "a b", "a\tb", "ünï", String(repeating: "a", count: 65), "%s", "../x"] {
+            #expect(!PygmentsWorker.isLanguageName(name), "\(name)")
+        }
+        let code = String(repeating: "x\n", count: 150_000)
+        let parsed = MarkdownParser().parse("```py\u{1F}thon\n" + code + "```\n")
+        let (text, problems) = CodeHighlighter(cache: TokenCache()).highlight(parsed)
+        #expect(text == parsed && problems.isEmpty)
+    }
+
+    /// An interpreter that starts but never reads its requests: each request gives up after the
+    /// timeout (it does not wait for room to write for ever), its process is killed, and after
+    /// three such workers the tokenizer counts as unavailable.
+    @Test func anInterpreterThatNeverReadsIsGivenUpOn() throws {
+        let marker = 100_000 + Int.random(in: 0..<899_999)
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("runway-mute-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try "#!/bin/sh\necho '{\"version\": \"9.9\"}'\nexec sleep \(marker)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let tokenizer = PygmentsTokenizer(python: script, timeout: .milliseconds(100))
+        let code = String(repeating: "let x = 1\n", count: 25_000)   // more than the socket pair holds
+        var outcomes: [PygmentsTokenizer.Outcome] = []
+        for _ in 0..<4 { outcomes.append(tokenizer.tokens(language: "swift", code: code)) }
+        for outcome in outcomes.prefix(2) {
+            guard case .failed(let reason) = outcome else { Issue.record("\(outcome)"); continue }
+            #expect(reason.contains("did not read the block"))
+        }
+        for outcome in outcomes.dropFirst(2) {
+            guard case .unavailable(let reason) = outcome else { Issue.record("\(outcome)"); continue }
+            #expect(reason.contains("3 times in a row"))
+        }
+        #expect(tokenizer.isKnownUnavailable)
+        // The workers were killed, not left running: waits until no process has the marker.
+        while try Self.processes(matching: "sleep \(marker)") > 0 { usleep(20_000) }
+    }
+
+    /// How many processes' command lines contain `text` (`/proc`).
+    static func processes(matching text: String) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }.count { pid in
+            let line = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return String(decoding: line.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(text)
+        }
+    }
+
+    /// A token file whose tokens cut a character in two (edited by hand) is taken as missing: the
+    /// block is tokenized again, and no broken character reaches the page.
+    @Test func cachedTokensThatCutACharacterAreRetokenized() throws {
+        let code = "👩‍👩‍👧 = \"family\"\n"
+        let parsed = MarkdownParser().parse("```python\n" + code + "```\n")
+        let expected = CodeHighlighter(cache: TokenCache()).highlight(parsed).text
+        let forged = TokenCache()
+        forged.store([SyntaxToken(.keyword, length: 1), SyntaxToken(nil, length: code.utf8.count - 1)], for: TokenCache.key(language: "python", code: code))
+        let highlighted = CodeHighlighter(cache: forged).highlight(parsed)
+        #expect(highlighted.problems.isEmpty && highlighted.text == expected)
+        #expect(!highlighted.text.string.contains("\u{FFFD}"))
+    }
+
     @Test func pygmentsTypesMapOntoTheValueSet() {
         #expect(PygmentsTokenTypes.category(of: "Keyword.Declaration") == .keyword)
         #expect(PygmentsTokenTypes.category(of: "Keyword.Type") == .type)
