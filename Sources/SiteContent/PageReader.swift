@@ -73,7 +73,7 @@ package struct PageReader: Sendable {
         // Callouts and highlighted code under a styled theme (plain keeps cmark-gfm's HTML). Only
         // the body's HTML shows the tokens: the record's words, summary and links are read from
         // the text before, whose runs are fewer. A page whose code could not be highlighted
-        // because the tokenizer is missing is read again by the next build.
+        // because the tokenizer is missing, or broke on a block, is read again by the next build.
         var highlightPending = false
         if theme.isStyled { attributed = GitHubAlerts.mark(attributed) }
         var shown = attributed
@@ -81,7 +81,7 @@ package struct PageReader: Sendable {
             let highlighted = highlighter.highlight(attributed)
             shown = highlighted.text
             for problem in highlighted.problems {
-                highlightPending = highlightPending || problem.tokenizerUnavailable
+                highlightPending = highlightPending || problem.retry
                 diagnostics.append(Diagnostic(.warning, problem.message, path: path, position: problem.position))
             }
         }

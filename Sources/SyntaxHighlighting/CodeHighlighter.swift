@@ -1,4 +1,5 @@
 public import RunwayText
+import Synchronization
 
 /// Highlights the fenced code blocks of attributed text: each block with a language hint is
 /// tokenized (through the ``TokenCache``, else the ``PygmentsTokenizer``), and its text cut into
@@ -9,6 +10,8 @@ public final class CodeHighlighter: Sendable {
     public let tokenizer: PygmentsTokenizer
     /// The tokens of blocks highlighted before.
     public let cache: TokenCache
+    /// The blocks the tokenizer broke on, and why.
+    private let interrupted = Mutex([TokenCache.Key: String]())
 
     /// Hints that mean "no language": their blocks are not sent to the tokenizer.
     static let plainHints: Set<String> = ["text", "txt", "plain", "plaintext", "none", "nohighlight", "output"]
@@ -32,6 +35,9 @@ public final class CodeHighlighter: Sendable {
         /// True when the tokenizer cannot run at all (a build says it once), false when only this
         /// block failed.
         public var tokenizerUnavailable: Bool
+        /// True when a later build should try the block again: the tokenizer is missing, or broke
+        /// on it (a worker stopped, or took too long, perhaps only because the machine was busy).
+        public var retry: Bool
 
         static let unavailablePrefix = "code is not highlighted: "
 
@@ -79,9 +85,11 @@ public final class CodeHighlighter: Sendable {
             case .tokens(let found): blockTokens = found
             case .unknownLanguage: blockTokens = nil
             case .unavailable(let reason):
-                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: true))
+                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: true, retry: true))
             case .failed(let reason):
-                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: false))
+                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: false, retry: false))
+            case .interrupted(let reason):
+                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: false, retry: true))
             }
             Self.append(runs[index..<end], utf8: utf8, tokens: blockTokens ?? [], to: &builder)
             index = end
@@ -99,12 +107,16 @@ public final class CodeHighlighter: Sendable {
         if let known = cache.tokens(for: key), known.isEmpty || Self.endOnCharacters(known, in: code) {
             return known.isEmpty ? .unknownLanguage : .tokens(known)
         }
+        // A block the tokenizer broke on is not sent again by this process (`serve` rebuilding the
+        // page): the next `runway build` tries it.
+        if let reason = interrupted.withLock({ $0[key] }) { return .interrupted(reason) }
         let outcome = tokenizer.tokens(language: language, code: code)
         switch outcome {
         case .tokens(let found):
             guard Self.endOnCharacters(found, in: code) else { return .failed("the tokenizer's tokens cut a character in two") }
             cache.store(found, for: key)
         case .unknownLanguage: cache.store([], for: key)
+        case .interrupted(let reason): interrupted.withLock { $0[key] = reason }
         case .unavailable, .failed: break
         }
         return outcome

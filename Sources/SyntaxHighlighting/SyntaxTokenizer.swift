@@ -75,6 +75,9 @@ public final class PygmentsTokenizer: Sendable {
         case unavailable(String)
         /// This block could not be tokenized (too long, or Pygments failed on it): it stays plain.
         case failed(String)
+        /// The tokenizer broke on this block (its worker stopped, or did not answer in time): it
+        /// stays plain, and the next build tries it again.
+        case interrupted(String)
     }
 
     /// The tokens of `code` in `language` (a fence's language hint).
@@ -140,7 +143,7 @@ public final class PygmentsTokenizer: Sendable {
                 }
                 return true
             }
-            return unavailable ? .unavailable(state.withLock { $0.unavailable ?? error.description }) : .failed(error.description)
+            return unavailable ? .unavailable(state.withLock { $0.unavailable ?? error.description }) : .interrupted(error.description)
         }
     }
 

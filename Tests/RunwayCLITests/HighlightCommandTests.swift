@@ -108,15 +108,16 @@ import Testing
         #expect(noPygments.stderr.contains("warning: code is not highlighted: Pygments cannot be imported (No module named pygments)"),
                 "\(noPygments.stderr)")
 
-        // One that starts and then dies at each block (or its message spans lines): a few tries,
-        // then one warning, on one line, for all the blocks.
+        // One that starts and then dies at each block (or its message spans lines): a few tries
+        // (a warning each; as many as threads ran at once), then one warning, on one line, for
+        // all the other blocks of the 16.
         let many = (0..<12).map { "```swift\nlet x\($0) = \($0)\n```\n" }.joined(separator: "\n")
         try site.write(many, to: "content/many.md")
         try "#!/bin/sh\necho '{\"version\": \"9.9\"}'\n".write(toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
         let dying = try site.runway(environment: ["RUNWAY_PYTHON": fake], "build", site.root)
         let dyingWarnings = dying.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
-        #expect(dying.status == 0 && dyingWarnings.count <= 3, "\(dying.stderr)")
+        #expect(dying.status == 0 && dyingWarnings.count <= 8, "\(dying.stderr)")
         #expect(dyingWarnings.contains { $0.contains("code is not highlighted: Pygments failed 3 times in a row") && $0.contains("more code blocks") },
                 "\(dying.stderr)")
         try "#!/bin/sh\nprintf '{\"error\": \"first\\\\nsecond\\\\u001b[31m\"}\\n'\n".write(toFile: fake, atomically: true, encoding: .utf8)
