@@ -104,7 +104,7 @@ public final class CodeHighlighter: Sendable {
         let key = TokenCache.key(language: language, code: code)
         // A cache file's tokens are checked as the tokenizer's are: one edited by hand may cut a
         // character in two, and is then taken as missing.
-        if let known = cache.tokens(for: key), known.isEmpty || Self.endOnCharacters(known, in: code) {
+        if let known = cache.tokens(for: key), known.isEmpty || SyntaxToken.fit(known, code: code) {
             return known.isEmpty ? .unknownLanguage : .tokens(known)
         }
         // A block the tokenizer broke on is not sent again by this process (`serve` rebuilding the
@@ -112,29 +112,12 @@ public final class CodeHighlighter: Sendable {
         if let reason = interrupted.withLock({ $0[key] }) { return .interrupted(reason) }
         let outcome = tokenizer.tokens(language: language, code: code)
         switch outcome {
-        case .tokens(let found):
-            guard Self.endOnCharacters(found, in: code) else { return .failed("the tokenizer's tokens cut a character in two") }
-            cache.store(found, for: key)
+        case .tokens(let found): cache.store(found, for: key)
         case .unknownLanguage: cache.store([], for: key)
         case .interrupted(let reason): interrupted.withLock { $0[key] = reason }
         case .unavailable, .failed: break
         }
         return outcome
-    }
-
-    /// Whether `tokens` cover `code` exactly, each ending between two Unicode scalars (never inside
-    /// a character's UTF-8 bytes).
-    static func endOnCharacters(_ tokens: [SyntaxToken], in code: String) -> Bool {
-        var code = code
-        return code.withUTF8 { utf8 in
-            var end = 0
-            for token in tokens {
-                end += token.length
-                guard token.length > 0, end <= utf8.count else { return false }
-                if end < utf8.count && utf8[end] & 0xC0 == 0x80 { return false }
-            }
-            return end == utf8.count
-        }
     }
 
     /// A run's language and code block, when it is text of a fenced block with a language hint

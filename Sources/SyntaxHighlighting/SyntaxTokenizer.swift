@@ -14,6 +14,21 @@ public struct SyntaxToken: Hashable, Sendable {
         self.category = category
         self.length = length
     }
+
+    /// Whether `tokens` cover `code` exactly, each ending between two Unicode scalars (never inside
+    /// a character's UTF-8 bytes): what a tokenizer's answer and a cache file's entry must be.
+    static func fit(_ tokens: [SyntaxToken], code: String) -> Bool {
+        var code = code
+        return code.withUTF8 { utf8 in
+            var end = 0
+            for token in tokens {
+                end += token.length
+                guard token.length > 0, end <= utf8.count else { return false }
+                if end < utf8.count && utf8[end] & 0xC0 == 0x80 { return false }
+            }
+            return end == utf8.count
+        }
+    }
 }
 
 /// Pygments (Debian's `python3-pygments`, 500+ languages) as Runway's tokenizer: long-lived
@@ -124,8 +139,8 @@ public final class PygmentsTokenizer: Sendable {
                 categories[token.type] = category
                 return SyntaxToken(category, length: token.length)
             }
-            guard tokens.reduce(0, { $0 + $1.length }) == code.utf8.count else {
-                return .failed("Pygments' tokens do not cover the block")
+            guard SyntaxToken.fit(tokens, code: code) else {
+                return .failed("Pygments' tokens do not cover the block, or cut a character in two")
             }
             return .tokens(tokens)
         } catch {
@@ -135,15 +150,14 @@ public final class PygmentsTokenizer: Sendable {
             }
             // A worker that failed is not reused: the next request starts another, unless too many
             // failed in a row.
-            let unavailable: Bool = state.withLock { state in
+            let unavailable: String? = state.withLock { state in
                 state.brokenInARow += 1
-                guard state.brokenInARow >= Self.brokenWorkersTolerated else { return false }
-                if state.unavailable == nil {
+                if state.unavailable == nil && state.brokenInARow >= Self.brokenWorkersTolerated {
                     state.unavailable = "Pygments failed \(state.brokenInARow) times in a row (\(error.description))"
                 }
-                return true
+                return state.unavailable
             }
-            return unavailable ? .unavailable(state.withLock { $0.unavailable ?? error.description }) : .interrupted(error.description)
+            return unavailable.map { .unavailable($0) } ?? .interrupted(error.description)
         }
     }
 

@@ -79,9 +79,9 @@ public final class TokenCache: Sendable {
     /// How many blocks the cache holds.
     public var count: Int { state.withLock { $0.blocks.count } }
 
-    /// Adds the blocks of the file at `path`, once per path for the life of the cache; a missing or
-    /// unreadable file adds none.
-    /// Returns once the file's blocks are in memory, also when another thread is reading them.
+    /// Adds the blocks of the file at `path`, once per path for the life of the cache (a missing or
+    /// unreadable file adds none), and returns once they are in memory, also when another thread
+    /// is reading them.
     public func load(_ path: String) {
         loading.withLock { _ in
             guard state.withLock({ $0.loaded.insert(path).inserted }),
