@@ -113,6 +113,9 @@ extension SiteBuild {
 
     /// Every content file's record: from the cache when the file is unchanged (or, with `changed`,
     /// not named), else parsed, its body kept for rendering.
+    ///
+    /// In two passes: the first parses each file and sends its code to the tokenizer, streamed;
+    /// the second finishes the pages, those without code waiting first, while Pygments works.
     func readContent(_ files: [String], reader: PageReader, previous: BuildCache?, changed: Set<String>?) -> ReadContent {
         let startedAt = Date().timeIntervalSince1970
         let results = Mutex([(record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic], parsed: Bool)](
@@ -120,45 +123,66 @@ extension SiteBuild {
         let done = Mutex(0)
         let progress = self.progress
         let site = self.site
+        let count = { @Sendable in
+            let count = done.withLock { count in
+                count += 1
+                return count
+            }
+            progress?(count, files.count)
+        }
         // Pages whose code waits for the tokenizer are read again, unless this process knows it is
         // still missing (`serve` rebuilding without Pygments).
         let retryPending = !(highlighter?.tokenizer.isKnownUnavailable ?? true)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            defer {
-                let count = done.withLock { count in
-                    count += 1
-                    return count
+        // The pages parsed, in that order, with the number of blocks sent to the tokenizer for each.
+        let parsed = Mutex([(index: Int, page: PageReader.ParsedPage, signature: FileSignature?, sent: Int)]())
+        let read = { @Sendable (prefetch: CodeHighlighter.Prefetch?) in
+            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                let file = files[index]
+                let cached = previous?.records[file].flatMap { $0.highlightPending && retryPending ? nil : $0 }
+                if let changed, !changed.contains(file), let cached {
+                    results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
+                    return count()
                 }
-                progress?(count, files.count)
+                // A file whose size, modification time and inode are what its record says, and which
+                // was last modified well before the build that made the record began reading (so that
+                // no edit can hide in the file system's timestamp granularity), is as the record says.
+                let path = SitePaths.join(site, file)
+                let signature = FileSignature.following(path)
+                if let cached, let signature, cached.signature == signature, let readAt = previous?.readAt,
+                   signature.modified < readAt - Self.timestampMargin {
+                    results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
+                    return count()
+                }
+                guard let bytes = FileContents.read(path) else {
+                    let problem = Diagnostic(.error, "cannot be read (permission denied?)", path: path)
+                    results.withLock { $0[index] = (nil, nil, [problem], false) }
+                    return count()
+                }
+                if let cached, cached.hash == ContentHash(bytes) {
+                    let record = cached.signature == signature ? cached : cached.signed(signature)
+                    results.withLock { $0[index] = (record, nil, cached.diagnostics, false) }
+                    return count()
+                }
+                switch reader.parse(file, bytes: bytes) {
+                case .unreadable(let problem):
+                    results.withLock { $0[index] = (nil, nil, [problem], false) }
+                    count()
+                case .page(let page):
+                    let sent = page.codeToHighlight.flatMap { prefetch?.add($0) } ?? 0
+                    parsed.withLock { $0.append((index, page, signature, sent)) }
+                }
             }
-            let file = files[index]
-            let cached = previous?.records[file].flatMap { $0.highlightPending && retryPending ? nil : $0 }
-            if let changed, !changed.contains(file), let cached {
-                results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
-                return
-            }
-            // A file whose size, modification time and inode are what its record says, and which
-            // was last modified well before the build that made the record began reading (so that
-            // no edit can hide in the file system's timestamp granularity), is as the record says.
-            let path = SitePaths.join(site, file)
-            let signature = FileSignature.following(path)
-            if let cached, let signature, cached.signature == signature, let readAt = previous?.readAt,
-               signature.modified < readAt - Self.timestampMargin {
-                results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
-                return
-            }
-            guard let bytes = FileContents.read(path) else {
-                let problem = Diagnostic(.error, "cannot be read (permission denied?)", path: path)
-                results.withLock { $0[index] = (nil, nil, [problem], false) }
-                return
-            }
-            if let cached, cached.hash == ContentHash(bytes) {
-                let record = cached.signature == signature ? cached : cached.signed(signature)
-                results.withLock { $0[index] = (record, nil, cached.diagnostics, false) }
-                return
-            }
-            let page = reader.read(file, bytes: bytes)
-            results.withLock { $0[index] = (page.record?.signed(signature), page.body, page.diagnostics, true) }
+        }
+        if let highlighter { highlighter.prefetching(read) } else { read(nil) }
+        // Pages with code waiting last, in the order their blocks were sent (which is the order of
+        // the answers).
+        let all = parsed.withLock { $0 }
+        let pages = all.filter { $0.sent == 0 } + all.filter { $0.sent > 0 }
+        DispatchQueue.concurrentPerform(iterations: pages.count) { position in
+            let (index, page, signature, _) = pages[position]
+            let finished = reader.finish(page)
+            results.withLock { $0[index] = (finished.record?.signed(signature), finished.body, finished.diagnostics, true) }
+            count()
         }
         var content = ReadContent(startedAt: startedAt)
         for (file, result) in zip(files, results.withLock { $0 }) {
@@ -172,3 +196,4 @@ extension SiteBuild {
         return content
     }
 }
+

@@ -44,13 +44,45 @@ package struct PageReader: Sendable {
 
     /// `file` is relative to the site (`content/posts/a.md`); `bytes` are its contents.
     package func read(_ file: String, bytes: [UInt8]) -> (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic]) {
+        switch parse(file, bytes: bytes) {
+        case .page(let page): finish(page)
+        case .unreadable(let problem): (nil, nil, [problem])
+        }
+    }
+
+    /// A content file read up to its highlighting: its text through the site's scope and its
+    /// theme's definition, which ``finish(_:)`` makes a record and a body of.
+    package struct ParsedPage: Sendable {
+        let file: String
+        let path: String
+        let hash: ContentHash
+        let frontMatter: FrontMatter?
+        let metadata: PageMetadata
+        let theme: Theme
+        let attributed: AttributedText
+        let diagnostics: [Diagnostic]
+
+        /// The text whose code ``finish(_:)`` highlights: `nil` when none is (a plain theme).
+        package var codeToHighlight: AttributedText? { theme.isStyled ? attributed : nil }
+    }
+
+    /// What ``parse(_:bytes:)`` gives.
+    package enum Parsed: Sendable {
+        case page(ParsedPage)
+        /// The file is not text (its error, located).
+        case unreadable(Diagnostic)
+    }
+
+    /// The first half of ``read(_:bytes:)``: a build sends the code of every page it parses to the
+    /// tokenizer before it finishes any (``PageReader/ParsedPage/codeToHighlight``).
+    package func parse(_ file: String, bytes: [UInt8]) -> Parsed {
         let path = SitePaths.join(site, file)
         var diagnostics: [Diagnostic] = []
         let text: String
         do throws(Diagnostic) {
             text = try SourceText.decode(bytes, path: path)
         } catch {
-            return (nil, nil, [error])
+            return .unreadable(error)
         }
         let (frontMatter, body) = FrontMatter.split(text)
         var (metadata, metadataDiagnostics) = PageMetadata.read(frontMatter, path: path)
@@ -70,12 +102,21 @@ package struct PageReader: Sendable {
         }
         if metadata.theme == themes.site.name { metadata.theme = nil }
         var attributed = theme.definition.apply(to: parsed.text)
-        // Callouts and highlighted code under a styled theme (plain keeps cmark-gfm's HTML). Only
-        // the body's HTML shows the tokens: the record's words, summary and links are read from
-        // the text before, whose runs are fewer. A page whose code could not be highlighted
-        // because the tokenizer is missing, or broke on a block, is read again by the next build.
-        var highlightPending = false
+        // Callouts under a styled theme (plain keeps cmark-gfm's HTML).
         if theme.isStyled { attributed = GitHubAlerts.mark(attributed) }
+        return .page(ParsedPage(file: file, path: path, hash: ContentHash(bytes), frontMatter: frontMatter, metadata: metadata,
+                                theme: theme, attributed: attributed, diagnostics: diagnostics))
+    }
+
+    /// The second half of ``read(_:bytes:)``: the page's code highlighted, its record and body.
+    package func finish(_ page: ParsedPage) -> (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic]) {
+        let (file, path, frontMatter, theme, attributed) = (page.file, page.path, page.frontMatter, page.theme, page.attributed)
+        var (metadata, diagnostics) = (page.metadata, page.diagnostics)
+        // Highlighted code under a styled theme (plain keeps cmark-gfm's HTML). Only the body's
+        // HTML shows the tokens: the record's words, summary and links are read from the text
+        // before, whose runs are fewer. A page whose code could not be highlighted because the
+        // tokenizer is missing, or broke on a block, is read again by the next build.
+        var highlightPending = false
         var shown = attributed
         if theme.isStyled, let highlighter {
             let highlighted = highlighter.highlight(attributed)
@@ -133,7 +174,7 @@ package struct PageReader: Sendable {
         }
         let (html, outline) = renderer.renderWithOutline(shown)
         let record = PageRecord(
-            file: file, source: path, hash: ContentHash(bytes), url: language.prefix + url, title: title, metadata: metadata,
+            file: file, source: path, hash: page.hash, url: language.prefix + url, title: title, metadata: metadata,
             language: language.code, translationKey: name, section: section,
             values: Self.distinct(attributed.spanValues.map { PageRecord.SpanValue(attribute: $0.attribute, value: $0.value) }),
             links: attributed.pageLinks.filter {

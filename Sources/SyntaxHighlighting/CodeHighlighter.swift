@@ -1,4 +1,5 @@
 public import RunwayText
+import Dispatch
 import Synchronization
 
 /// Highlights the fenced code blocks of attributed text: each block with a language hint is
@@ -12,6 +13,8 @@ public final class CodeHighlighter: Sendable {
     public let cache: TokenCache
     /// The blocks the tokenizer broke on, and why.
     private let interrupted = Mutex([TokenCache.Key: String]())
+    /// The blocks a ``Prefetch`` sent and whose answer has not come back.
+    private let inFlight = Mutex([TokenCache.Key: Ticket]())
 
     /// Hints that mean "no language": their blocks are not sent to the tokenizer.
     static let plainHints: Set<String> = ["text", "txt", "plain", "plaintext", "none", "nohighlight", "output"]
@@ -63,45 +66,140 @@ public final class CodeHighlighter: Sendable {
     /// The text with its code blocks highlighted, and the blocks left plain for a reason.
     public func highlight(_ text: AttributedText) -> (text: AttributedText, problems: [Problem]) {
         let runs = text.runs
-        guard runs.contains(where: { Self.hint(of: $0) != nil }) else { return (text, []) }
+        let blocks = Self.codeBlocks(runs)
+        guard !blocks.isEmpty else { return (text, []) }
         var builder = AttributedText.Builder(reservingCapacity: text.string.utf8.count, runCount: runs.count * 4)
         var problems: [Problem] = []
         var string = text.string
         string.withUTF8 { utf8 in
         var index = 0
-        while index < runs.count {
-            guard let (language, block) = Self.hint(of: runs[index]) else {
-                builder.append(bytes: UnsafeBufferPointer(rebasing: utf8[runs[index].range]), attributes: runs[index].attributes,
-                               sourceRange: runs[index].sourceRange)
-                index += 1
-                continue
-            }
-            // The block's runs: consecutive runs of one code block.
-            var end = index + 1
-            while end < runs.count, let (_, next) = Self.hint(of: runs[end]), next == block { end += 1 }
-            let code = String(decoding: utf8[runs[index].range.lowerBound..<runs[end - 1].range.upperBound], as: UTF8.self)
+        for (block, language) in blocks {
+            Self.append(runs[index..<block.lowerBound], utf8: utf8, tokens: [], to: &builder)
             var blockTokens: [SyntaxToken]?
-            switch tokens(language: language, code: code) {
+            let position = runs[block.lowerBound].sourceRange?.start
+            switch tokens(language: language, code: Self.code(of: runs[block], utf8: utf8)) {
             case .tokens(let found): blockTokens = found
             case .unknownLanguage: blockTokens = nil
             case .unavailable(let reason):
-                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: true, retry: true))
+                problems.append(Problem(position: position, reason: reason, tokenizerUnavailable: true, retry: true))
             case .failed(let reason):
-                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: false, retry: false))
+                problems.append(Problem(position: position, reason: reason, tokenizerUnavailable: false, retry: false))
             case .interrupted(let reason):
-                problems.append(Problem(position: runs[index].sourceRange?.start, reason: reason, tokenizerUnavailable: false, retry: true))
+                problems.append(Problem(position: position, reason: reason, tokenizerUnavailable: false, retry: true))
             }
-            Self.append(runs[index..<end], utf8: utf8, tokens: blockTokens ?? [], to: &builder)
-            index = end
+            Self.append(runs[block], utf8: utf8, tokens: blockTokens ?? [], to: &builder)
+            index = block.upperBound
         }
+        Self.append(runs[index...], utf8: utf8, tokens: [], to: &builder)
         }
         return (builder.build(), problems)
+    }
+
+    /// The runs of each fenced block with a language hint, and the hint.
+    private static func codeBlocks(_ runs: [AttributedText.Run]) -> [(runs: Range<Int>, language: String)] {
+        var blocks: [(runs: Range<Int>, language: String)] = []
+        var index = 0
+        while index < runs.count {
+            guard let (language, block) = hint(of: runs[index]) else {
+                index += 1
+                continue
+            }
+            // Consecutive runs of one code block.
+            var end = index + 1
+            while end < runs.count, let (_, next) = hint(of: runs[end]), next == block { end += 1 }
+            blocks.append((index..<end, language))
+            index = end
+        }
+        return blocks
+    }
+
+    private static func code(of runs: ArraySlice<AttributedText.Run>, utf8: UnsafeBufferPointer<UInt8>) -> String {
+        guard let first = runs.first, let last = runs.last else { return "" }
+        return String(decoding: utf8[first.range.lowerBound..<last.range.upperBound], as: UTF8.self)
+    }
+
+    /// Blocks sent ahead of their highlighting, through one stream to the tokenizer: see
+    /// ``prefetching(_:)``.
+    public final class Prefetch: Sendable {
+        let highlighter: CodeHighlighter
+        /// A stream per processor, each given every so many blocks: pages wait for Pygments when
+        /// it is behind, and then every processor runs it.
+        let streams: [PygmentsTokenizer.Stream]
+        private let next = Atomic(0)
+
+        init(highlighter: CodeHighlighter) {
+            self.highlighter = highlighter
+            streams = (0..<highlighter.tokenizer.workerLimit).map { _ in highlighter.tokenizer.stream() }
+        }
+
+        /// Sends the blocks of `text` that the cache does not hold (nor a stream already has),
+        /// and says how many it sent.
+        @discardableResult
+        public func add(_ text: AttributedText) -> Int {
+            let runs = text.runs
+            var string = text.string
+            return string.withUTF8 { utf8 in
+                var sent = 0
+                for (block, language) in CodeHighlighter.codeBlocks(runs) {
+                    let language = language.lowercased(), code = CodeHighlighter.code(of: runs[block], utf8: utf8)
+                    let key = TokenCache.key(language: language, code: code)
+                    guard highlighter.cache.tokens(for: key) == nil, highlighter.interrupted.withLock({ $0[key] }) == nil else { continue }
+                    let ticket: Ticket? = highlighter.inFlight.withLock { inFlight in
+                        guard inFlight[key] == nil else { return nil }
+                        let ticket = Ticket()
+                        inFlight[key] = ticket
+                        return ticket
+                    }
+                    guard let ticket else { continue }
+                    sent += 1
+                    let stream = streams[next.add(1, ordering: .relaxed).oldValue % streams.count]
+                    stream.add(language: language, code: code) { [highlighter] outcome in
+                        if let outcome { highlighter.keep(outcome, for: key) }
+                        highlighter.inFlight.withLock { _ = $0.removeValue(forKey: key) }
+                        ticket.resolve(outcome)
+                    }
+                }
+                return sent
+            }
+        }
+    }
+
+    /// Runs `body` with a ``Prefetch``: blocks it is given are tokenized in the background, and
+    /// ``highlight(_:)`` finds their tokens ready, or waits for them, instead of asking the
+    /// tokenizer block by block. The stream's worker goes back to the tokenizer once the blocks
+    /// are answered.
+    public func prefetching<Result>(_ body: (Prefetch) throws -> Result) rethrows -> Result {
+        let prefetch = Prefetch(highlighter: self)
+        defer { for stream in prefetch.streams { stream.close() } }
+        return try body(prefetch)
+    }
+
+    /// A block's answer from a stream, which the threads highlighting its pages wait for.
+    final class Ticket: Sendable {
+        private let group = DispatchGroup()
+        private let outcome = Mutex<PygmentsTokenizer.Outcome??>(nil)
+
+        init() { group.enter() }
+
+        func resolve(_ outcome: PygmentsTokenizer.Outcome?) {
+            self.outcome.withLock { $0 = .some(outcome) }
+            group.leave()
+        }
+
+        /// The block's outcome, `nil` when the stream did not try it.
+        func wait() -> PygmentsTokenizer.Outcome? {
+            group.wait()
+            return outcome.withLock { $0 ?? nil }
+        }
     }
 
     /// The tokens of one block, from the cache or the tokenizer (and then kept).
     public func tokens(language: String, code: String) -> PygmentsTokenizer.Outcome {
         let language = language.lowercased()
         let key = TokenCache.key(language: language, code: code)
+        // A block a stream has: its answer, unless the stream did not try it. (Asked before the
+        // cache, which the stream fills before it lets the block go.)
+        if let ticket = inFlight.withLock({ $0[key] }), let outcome = ticket.wait() { return outcome }
         // A cache file's tokens are checked as the tokenizer's are: one edited by hand may cut a
         // character in two, and is then taken as missing.
         if let known = cache.tokens(for: key), known.isEmpty || SyntaxToken.fit(known, code: code) {
@@ -111,13 +209,19 @@ public final class CodeHighlighter: Sendable {
         // page): the next `runway build` tries it.
         if let reason = interrupted.withLock({ $0[key] }) { return .interrupted(reason) }
         let outcome = tokenizer.tokens(language: language, code: code)
+        keep(outcome, for: key)
+        return outcome
+    }
+
+    /// Keeps what the tokenizer said of a block: its tokens, that its language is unknown, or
+    /// that it broke on it.
+    private func keep(_ outcome: PygmentsTokenizer.Outcome, for key: TokenCache.Key) {
         switch outcome {
         case .tokens(let found): cache.store(found, for: key)
         case .unknownLanguage: cache.store([], for: key)
         case .interrupted(let reason): interrupted.withLock { $0[key] = reason }
         case .unavailable, .failed: break
         }
-        return outcome
     }
 
     /// A run's language and code block, when it is text of a fenced block with a language hint

@@ -102,10 +102,17 @@ final class PygmentsWorker: @unchecked Sendable {
     /// of no use after that.
     func tokens(language: String, code: String, timeout: Int32) throws(Failure) -> [(type: Substring, length: Int)]? {
         guard Self.isLanguageName(language) else { return nil }
+        try write(language: language, code: code, timeout: timeout)
+        return try answer(timeout: timeout)
+    }
+
+    /// Sends one request (a plain `language` name, see ``isLanguageName(_:)``), waiting at most
+    /// `timeout` milliseconds for room at each write: a worker that stopped reading (a broken
+    /// interpreter) must not hold the build for ever. Its answer is read by ``answer(timeout:)``,
+    /// after the answers to the requests sent before it.
+    func write(language: String, code: String, timeout: Int32) throws(Failure) {
         var bytes = Array("\(language) \(code.utf8.count)\n".utf8)
         bytes.append(contentsOf: code.utf8)
-        // Each write waits at most `timeout` for room: a worker that stopped reading (a broken
-        // interpreter) must not hold the build for ever.
         var written = 0
         while written < bytes.count {
             var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
@@ -117,8 +124,20 @@ final class PygmentsWorker: @unchecked Sendable {
             guard count > 0 else { throw Failure(description: "Pygments stopped") }
             written += count
         }
-        let line = try Self.readLine(socket: socket, buffer: &buffer, timeout: timeout)
-        return try Self.parse(line)
+    }
+
+    /// The answer to the oldest request not yet answered: its tokens, `nil` for a language
+    /// Pygments does not know. Throws when the worker dies or says nothing for `timeout`
+    /// milliseconds (the worker is then of no use), or when Pygments failed on the block.
+    func answer(timeout: Int32) throws(Failure) -> [(type: Substring, length: Int)]? {
+        try Self.parse(Self.readLine(socket: socket, buffer: &buffer, timeout: timeout))
+    }
+
+    /// Stops the worker at once: a request waiting for its answer, or a write waiting for room,
+    /// then fails.
+    func abandon() {
+        shutdown(socket, Int32(SHUT_RDWR))
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
     }
 
     /// `T type length …`, `N`, or `E why` (see ``PygmentsScript``).

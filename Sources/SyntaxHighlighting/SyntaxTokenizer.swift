@@ -43,7 +43,9 @@ public final class PygmentsTokenizer: Sendable {
     /// Milliseconds a request may wait for each step of its answer, before 1 ms per 100 bytes of code.
     private let timeout: Int
     /// A slot per worker there may be, one per processor: a request holds one while it runs.
-    private let slots: DispatchSemaphore
+    let slots: DispatchSemaphore
+    /// How many workers may run at once: one per processor.
+    let workerLimit: Int
     private struct State {
         var idle: [PygmentsWorker] = []
         /// Why Pygments cannot run, once a start failed.
@@ -65,7 +67,8 @@ public final class PygmentsTokenizer: Sendable {
     public init(python: String? = PygmentsTokenizer.defaultPython(), timeout: Duration = .seconds(10)) {
         self.python = python
         self.timeout = Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        slots = DispatchSemaphore(value: max(1, ProcessInfo.processInfo.activeProcessorCount))
+        workerLimit = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        slots = DispatchSemaphore(value: workerLimit)
     }
 
     /// `$RUNWAY_PYTHON`, `/usr/bin/python3`, or `python3` on the `PATH`; `nil` when none is found.
@@ -97,69 +100,106 @@ public final class PygmentsTokenizer: Sendable {
 
     /// The tokens of `code` in `language` (a fence's language hint).
     public func tokens(language: String, code: String) -> Outcome {
-        guard let python else { return .unavailable("no python3 was found (install python3-pygments, or set RUNWAY_PYTHON)") }
-        guard code.utf8.count <= Self.maximumLength else {
-            return .failed("the block is longer than \(Self.maximumLength / 1024) KiB")
-        }
+        guard let python else { return .unavailable(Self.noPython) }
+        guard code.utf8.count <= Self.maximumLength else { return Self.tooLong }
         // Waits while every worker there may be is busy; then takes an idle one, or starts one.
         slots.wait()
         defer { slots.signal() }
-        let found: (worker: PygmentsWorker?, unavailable: String?) = state.withLock { state in
-            state.requests += 1
-            return (state.unavailable == nil ? state.idle.popLast() : nil, state.unavailable)
-        }
-        if let unavailable = found.unavailable { return .unavailable(unavailable) }
+        state.withLock { $0.requests += 1 }
         let worker: PygmentsWorker
-        if let idle = found.worker {
-            worker = idle
-        } else {
-            do throws(PygmentsWorker.Failure) {
-                worker = try PygmentsWorker(python: python)
-                state.withLock { $0.version = worker.version }
-            } catch {
-                let reason = "\(error.description) (install python3-pygments, or set RUNWAY_PYTHON)"
-                state.withLock { $0.unavailable = reason }
-                return .unavailable(reason)
-            }
+        switch checkOut(python: python) {
+        case .worker(let found): worker = found
+        case .unavailable(let reason): return .unavailable(reason)
         }
-        // Seconds enough for any block Pygments handles well, and a bound on any it does not.
-        let timeout = Int32(clamping: self.timeout + code.utf8.count / 100)
         do throws(PygmentsWorker.Failure) {
-            let answer = try worker.tokens(language: language, code: code, timeout: timeout)
-            state.withLock {
-                $0.idle.append(worker)
-                $0.brokenInARow = 0
-            }
-            guard let answer else { return .unknownLanguage }
-            // A block has few types and many tokens: each type is mapped once.
-            var categories: [Substring: SyntaxCategory?] = [:]
-            let tokens = answer.map { token in
-                if let known = categories[token.type] { return SyntaxToken(known, length: token.length) }
-                let category = PygmentsTokenTypes.category(of: token.type)
-                categories[token.type] = category
-                return SyntaxToken(category, length: token.length)
-            }
-            guard SyntaxToken.fit(tokens, code: code) else {
-                return .failed("Pygments' tokens do not cover the block, or cut a character in two")
-            }
-            return .tokens(tokens)
+            let answer = try worker.tokens(language: language, code: code, timeout: timeout(for: code))
+            checkIn(worker)
+            return Self.outcome(of: answer, code: code)
         } catch {
-            if !error.brokenWorker {
-                state.withLock { $0.idle.append(worker) }
-                return .failed(error.description)
-            }
-            // A worker that failed is not reused: the next request starts another, unless too many
-            // failed in a row.
-            let unavailable: String? = state.withLock { state in
-                state.brokenInARow += 1
-                if state.unavailable == nil && state.brokenInARow >= Self.brokenWorkersTolerated {
-                    state.unavailable = "Pygments failed \(state.brokenInARow) times in a row (\(error.description))"
-                }
-                return state.unavailable
-            }
-            return unavailable.map { .unavailable($0) } ?? .interrupted(error.description)
+            return failed(worker, error)
         }
     }
+
+    static let noPython = "no python3 was found (install python3-pygments, or set RUNWAY_PYTHON)"
+    static let tooLong = Outcome.failed("the block is longer than \(maximumLength / 1024) KiB")
+
+    /// Seconds enough for any block Pygments handles well, and a bound on any it does not.
+    func timeout(for code: String) -> Int32 {
+        Int32(clamping: timeout + code.utf8.count / 100)
+    }
+
+    enum CheckOut {
+        case worker(PygmentsWorker)
+        case unavailable(String)
+    }
+
+    /// An idle worker, or a new one; or why none can run. The caller holds a slot.
+    func checkOut(python: String) -> CheckOut {
+        let found: (worker: PygmentsWorker?, unavailable: String?) = state.withLock { state in
+            (state.unavailable == nil ? state.idle.popLast() : nil, state.unavailable)
+        }
+        if let unavailable = found.unavailable { return .unavailable(unavailable) }
+        if let idle = found.worker { return .worker(idle) }
+        do throws(PygmentsWorker.Failure) {
+            let worker = try PygmentsWorker(python: python)
+            state.withLock { $0.version = worker.version }
+            return .worker(worker)
+        } catch {
+            let reason = "\(error.description) (install python3-pygments, or set RUNWAY_PYTHON)"
+            state.withLock { $0.unavailable = reason }
+            return .unavailable(reason)
+        }
+    }
+
+    /// Gives back a worker that answered.
+    func checkIn(_ worker: PygmentsWorker) {
+        state.withLock {
+            $0.idle.append(worker)
+            $0.brokenInARow = 0
+        }
+    }
+
+    /// What a request whose worker failed gives: the worker is given back when only Pygments
+    /// failed on the block; else it is not reused (the next request starts another) and counts
+    /// as broken, and after too many in a row the tokenizer counts as unavailable.
+    func failed(_ worker: PygmentsWorker, _ error: PygmentsWorker.Failure) -> Outcome {
+        if !error.brokenWorker {
+            state.withLock { $0.idle.append(worker) }
+            return .failed(error.description)
+        }
+        worker.abandon()
+        let unavailable: String? = state.withLock { state in
+            state.brokenInARow += 1
+            if state.unavailable == nil && state.brokenInARow >= Self.brokenWorkersTolerated {
+                state.unavailable = "Pygments failed \(state.brokenInARow) times in a row (\(error.description))"
+            }
+            return state.unavailable
+        }
+        return unavailable.map { .unavailable($0) } ?? .interrupted(error.description)
+    }
+
+    /// A worker's answer to a request for `code`.
+    static func outcome(of answer: [(type: Substring, length: Int)]?, code: String) -> Outcome {
+        guard let answer else { return .unknownLanguage }
+        // A block has few types and many tokens: each type is mapped once.
+        var categories: [Substring: SyntaxCategory?] = [:]
+        let tokens = answer.map { token in
+            if let known = categories[token.type] { return SyntaxToken(known, length: token.length) }
+            let category = PygmentsTokenTypes.category(of: token.type)
+            categories[token.type] = category
+            return SyntaxToken(category, length: token.length)
+        }
+        guard SyntaxToken.fit(tokens, code: code) else {
+            return .failed("Pygments' tokens do not cover the block, or cut a character in two")
+        }
+        return .tokens(tokens)
+    }
+
+    /// Counts a request, for ``requestCount``.
+    func counted() { state.withLock { $0.requests += 1 } }
+
+    /// A new ``Stream`` of requests to this tokenizer.
+    public func stream() -> Stream { Stream(tokenizer: self, python: python) }
 
     /// Pygments' version, once a worker has started.
     public var version: String? { state.withLock { $0.version } }
