@@ -118,8 +118,8 @@ public final class CodeHighlighter: Sendable {
         return String(decoding: utf8[first.range.lowerBound..<last.range.upperBound], as: UTF8.self)
     }
 
-    /// Blocks sent ahead of their highlighting, through one stream to the tokenizer: see
-    /// ``prefetching(_:)``.
+    /// Blocks sent ahead of their highlighting, through a stream per processor to the tokenizer:
+    /// see ``prefetching(_:)``.
     public final class Prefetch: Sendable {
         let highlighter: CodeHighlighter
         /// A stream per processor, each given every so many blocks: pages wait for Pygments when
@@ -168,7 +168,7 @@ public final class CodeHighlighter: Sendable {
 
     /// Runs `body` with a ``Prefetch``: blocks it is given are tokenized in the background, and
     /// ``highlight(_:)`` finds their tokens ready, or waits for them, instead of asking the
-    /// tokenizer block by block. The stream's worker goes back to the tokenizer once the blocks
+    /// tokenizer block by block. The streams' workers go back to the tokenizer once the blocks
     /// are answered.
     public func prefetching<Result>(_ body: (Prefetch) throws -> Result) rethrows -> Result {
         let prefetch = Prefetch(highlighter: self)
