@@ -174,8 +174,8 @@ extension SiteBuild {
             }
         }
         if let highlighter { highlighter.prefetching(read) } else { read(nil) }
-        // Pages with code waiting last, in the order their blocks were sent (which is the order of
-        // the answers).
+        // Pages with code waiting last, in about the order their blocks were sent (the order of the
+        // answers).
         let all = parsed.withLock { $0 }
         let pages = all.filter { $0.sent == 0 } + all.filter { $0.sent > 0 }
         DispatchQueue.concurrentPerform(iterations: pages.count) { position in

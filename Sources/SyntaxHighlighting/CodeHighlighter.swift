@@ -143,7 +143,7 @@ public final class CodeHighlighter: Sendable {
                 for (block, language) in CodeHighlighter.codeBlocks(runs) {
                     let language = language.lowercased(), code = CodeHighlighter.code(of: runs[block], utf8: utf8)
                     // Names no lexer could have, and blocks too long, are left to `highlight`.
-                    guard PygmentsWorker.isLanguageName(language), code.utf8.count <= PygmentsTokenizer.maximumLength else { continue }
+                    guard PygmentsTokenizer.Stream.takes(language: language, code: code) else { continue }
                     let key = TokenCache.key(language: language, code: code)
                     guard highlighter.cache.tokens(for: key) == nil, highlighter.interrupted.withLock({ $0[key] }) == nil else { continue }
                     let ticket: Ticket? = highlighter.inFlight.withLock { inFlight in

@@ -39,9 +39,7 @@ extension PygmentsTokenizer {
         /// Queues `code` in `language` (a plain name, at most ``PygmentsTokenizer/maximumLength``
         /// bytes; others are answered `nil` at once); the first block starts the stream.
         public func add(language: String, code: String, answer: @escaping @Sendable (Outcome?) -> Void) {
-            guard python != nil, PygmentsWorker.isLanguageName(language), code.utf8.count <= PygmentsTokenizer.maximumLength else {
-                return answer(nil)
-            }
+            guard python != nil, Self.takes(language: language, code: code) else { return answer(nil) }
             condition.lock()
             guard !ended else {
                 condition.unlock()
@@ -54,6 +52,12 @@ extension PygmentsTokenizer {
             condition.unlock()
             tokenizer.counted()
             if start { Thread.detachNewThread { self.write() } }
+        }
+
+        /// Whether a stream sends `code` in `language` to its worker: a plain name (see
+        /// `PygmentsWorker.isLanguageName`), at most ``PygmentsTokenizer/maximumLength`` bytes.
+        static func takes(language: String, code: String) -> Bool {
+            PygmentsWorker.isLanguageName(language) && code.utf8.count <= PygmentsTokenizer.maximumLength
         }
 
         /// No more blocks will be added: the stream's worker goes back to the tokenizer once the
@@ -143,8 +147,9 @@ extension PygmentsTokenizer {
             queued = []
             condition.broadcast()
             condition.unlock()
-            if let worker, let failure, !unanswered.isEmpty {
-                unanswered.removeFirst().answer(tokenizer.failed(worker, failure))
+            if let worker, let failure {
+                let outcome = tokenizer.failed(worker, failure)
+                if !unanswered.isEmpty { unanswered.removeFirst().answer(outcome) }
             } else if let worker {
                 tokenizer.checkIn(worker)
             }

@@ -105,7 +105,7 @@ public final class PygmentsTokenizer: Sendable {
         // Waits while every worker there may be is busy; then takes an idle one, or starts one.
         slots.wait()
         defer { slots.signal() }
-        state.withLock { $0.requests += 1 }
+        counted()
         let worker: PygmentsWorker
         switch checkOut(python: python) {
         case .worker(let found): worker = found
