@@ -75,6 +75,10 @@ extension SiteBuild {
     struct ReadContent {
         var records: [String: PageRecord] = [:]
         var bodies: [String: PageBody] = [:]
+        /// The pages whose code was sent to the tokenizer, by file, in the order it was sent:
+        /// their records are made without waiting for its answers, their bodies when they are
+        /// rendered (`RenderInputs.body(of:)`).
+        var deferred: [String: (page: PageReader.ParsedPage, order: Int)] = [:]
         var diagnostics: [Diagnostic] = []
         var parsed = 0
         /// Whether every content file was parsed (none came from the cache).
@@ -174,17 +178,17 @@ extension SiteBuild {
             }
         }
         if let highlighter { highlighter.prefetching(read) } else { read(nil) }
-        // Pages with code waiting last, in about the order their blocks were sent (the order of the
-        // answers).
-        let all = parsed.withLock { $0 }
-        let pages = all.filter { $0.sent == 0 } + all.filter { $0.sent > 0 }
+        // Pages whose code went to the tokenizer are finished without it: their records now,
+        // their bodies when they are rendered, by which time Pygments has answered.
+        let pages = parsed.withLock { $0 }
         DispatchQueue.concurrentPerform(iterations: pages.count) { position in
-            let (index, page, signature, _) = pages[position]
-            let finished = reader.finish(page)
-            results.withLock { $0[index] = (finished.record?.signed(signature), finished.body, finished.diagnostics, true) }
+            let (index, page, signature, sent) = pages[position]
+            let finished = sent > 0 ? reader.finish(page, .none(page)) : reader.finish(page)
+            results.withLock { $0[index] = (finished.record?.signed(signature), sent > 0 ? nil : finished.body, finished.diagnostics, true) }
             count()
         }
         var content = ReadContent(startedAt: startedAt)
+        for (order, page) in pages.enumerated() where page.sent > 0 { content.deferred[files[page.index]] = (page.page, order) }
         for (file, result) in zip(files, results.withLock { $0 }) {
             content.diagnostics += result.diagnostics
             if result.parsed { content.parsed += 1 }

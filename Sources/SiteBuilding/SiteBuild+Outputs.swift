@@ -23,8 +23,6 @@ extension SiteBuild {
                         listing: ContentHash?, contexts: TemplateContexts) -> ContentHash {
         var key = version
         key.add(page.hash)
-        // Code left plain for want of the tokenizer is highlighted once it is there.
-        if page.highlightPending { key.add("highlight pending") }
         // Its images' sizes are in its HTML: a changed image file changes the page.
         for image in page.images {
             key.add(image)
@@ -38,6 +36,18 @@ extension SiteBuild {
         key.add(layout)
         for version in translations { key.add(version.language.code + " " + version.url) }
         key.add(listing?.description ?? "-")
+        // Code left plain for want of the tokenizer is highlighted once it is there. Last: an
+        // output found to show such code only as it is rendered gets the same key (`pending(_:)`).
+        if page.highlightPending { key = pending(key) }
+        return key
+    }
+
+    /// The key of an output made from `key`'s inputs whose code was left plain for want of the
+    /// tokenizer: no build of the same inputs with the tokenizer there computes it, so the next
+    /// renders the output again.
+    static func pending(_ key: ContentHash) -> ContentHash {
+        var key = key
+        key.add("highlight pending")
         return key
     }
 

@@ -10,14 +10,22 @@ extension SiteBuild {
         /// Relative to the output folder, sorted.
         var written: [String] = []
         var removed: [String] = []
+        /// The errors (under `strict`, the highlighting's warnings too).
         var diagnostics: [Diagnostic] = []
+        /// The warnings of the code of the pages whose bodies were made as they were rendered.
+        var warnings: [Diagnostic] = []
+        /// What highlighting those pages' code said, by file (`Rendered.highlighted`).
+        var highlighted: [String: (diagnostics: [Diagnostic], pending: Bool)] = [:]
     }
 
     /// Renders `jobs`, copies `copies` and removes `removals` in `output`, all or nothing. When
     /// `writing` is false (the build already failed) the jobs are only rendered, for their errors.
     func publish(_ jobs: [OutputJob], copies: [StaticCopy], removals: [OutputPath], into output: OutputFolder, writing: Bool,
                  rendering inputs: RenderInputs) -> Published {
-        guard writing else { return Published(diagnostics: render(jobs, inputs, into: nil)) }
+        guard writing else {
+            let rendered = render(jobs, inputs, into: nil)
+            return Published(diagnostics: rendered.errors, warnings: rendered.highlightWarnings, highlighted: rendered.highlighted)
+        }
         guard !jobs.isEmpty || !copies.isEmpty || !removals.isEmpty else { return Published() }
         let transaction: OutputTransaction
         do throws(Diagnostic) {
@@ -26,7 +34,10 @@ extension SiteBuild {
         } catch {
             return Published(diagnostics: [error])
         }
-        var diagnostics = render(jobs, inputs, into: transaction)
+        let rendered = render(jobs, inputs, into: transaction)
+        var diagnostics = rendered.errors
+        let warnings = strict ? [] : rendered.highlightWarnings
+        if strict { diagnostics += rendered.highlightWarnings.map(\.promotedToError) }
         if diagnostics.isEmpty {
             for copy in copies {
                 do throws(Diagnostic) {
@@ -39,13 +50,21 @@ extension SiteBuild {
         }
         guard diagnostics.isEmpty else {
             transaction.rollback()
-            return Published(diagnostics: diagnostics)
+            return Published(diagnostics: diagnostics, warnings: warnings, highlighted: rendered.highlighted)
         }
         do throws(Diagnostic) {
-            output.record(try transaction.commit())
+            var outcome = try transaction.commit()
+            // An output found to show code left plain for want of the tokenizer as it was
+            // rendered is noted under its key for that (`pending(_:)`): the next build with the
+            // tokenizer renders it again.
+            for job in jobs where rendered.pending.contains(job.path) {
+                outcome.written[job.path]?.key = Self.pending(job.key).value
+            }
+            output.record(outcome)
         } catch {
-            return Published(diagnostics: [error])
+            return Published(diagnostics: [error], warnings: warnings, highlighted: rendered.highlighted)
         }
-        return Published(written: (jobs.map(\.path.value) + copies.map(\.path.value)).sorted(), removed: removals.map(\.value))
+        return Published(written: (jobs.map(\.path.value) + copies.map(\.path.value)).sorted(), removed: removals.map(\.value),
+                         warnings: warnings, highlighted: rendered.highlighted)
     }
 }

@@ -12,6 +12,9 @@ extension SiteBuild {
         var published: [PageRecord]
         /// The bodies of the pages parsed in this build, by file (the others are read again).
         var bodies: [String: PageBody]
+        /// The pages parsed in this build whose code went to the tokenizer: their bodies are made
+        /// as they are rendered, last, in the order their code was sent (`ReadContent.deferred`).
+        var deferred: [String: (page: PageReader.ParsedPage, order: Int)] = [:]
         var reader: PageReader
         var templates: TemplateSet
         var contexts: TemplateContexts
@@ -19,25 +22,69 @@ extension SiteBuild {
         var configuration: SiteConfiguration
     }
 
+    /// What rendering the jobs gave besides the files.
+    struct Rendered {
+        /// The errors, in job order.
+        var errors: [Diagnostic] = []
+        /// What highlighting the code of each deferred page said (`RenderInputs.deferred`), by file.
+        var highlighted: [String: (diagnostics: [Diagnostic], pending: Bool)] = [:]
+        /// The outputs found to show code left plain for want of the tokenizer as they were
+        /// rendered, whose keys did not say so (`SiteBuild.pending(_:)`).
+        var pending: Set<OutputPath> = []
+
+        /// The warnings of the deferred pages' highlighting, by file.
+        var highlightWarnings: [Diagnostic] {
+            highlighted.sorted { $0.key < $1.key }.flatMap(\.value.diagnostics)
+        }
+    }
+
     /// Every job rendered in parallel, each written into `transaction` as soon as it is rendered
-    /// (when there is one: without, only the errors count); errors in job order.
-    func render(_ jobs: [OutputJob], _ inputs: RenderInputs, into transaction: OutputTransaction?) -> [Diagnostic] {
-        let (published, bodies, reader, templates, contexts, lists, configuration) = (
-            inputs.published, inputs.bodies, inputs.reader, inputs.templates, inputs.contexts, inputs.lists, inputs.configuration)
+    /// (when there is one: without, only the errors count); errors in job order. The deferred
+    /// pages' code is highlighted then, the jobs that show it last; that of the deferred pages no
+    /// job shows after them, for its warnings.
+    func render(_ jobs: [OutputJob], _ inputs: RenderInputs, into transaction: OutputTransaction?) -> Rendered {
+        let (published, bodies, deferred, reader, templates, contexts, lists, configuration) = (
+            inputs.published, inputs.bodies, inputs.deferred, inputs.reader, inputs.templates, inputs.contexts, inputs.lists,
+            inputs.configuration)
         let results = Mutex([Diagnostic?](repeating: nil, count: jobs.count))
+        let highlighted = Mutex([String: (diagnostics: [Diagnostic], pending: Bool)]())
+        let pending = Mutex(Set<OutputPath>())
+        // A page's body: made in this build, or made now from its parsed text, or read again.
+        // `keyed`: the output's key says whether the record's code waits for the tokenizer (a
+        // page's own key does, a list's does not).
+        let body = { @Sendable (record: PageRecord, path: OutputPath, keyed: Bool) -> PageBody? in
+            var (body, waits, keyed) = (bodies[record.file], record.highlightPending, keyed)
+            if body == nil, let page = deferred[record.file]?.page {
+                let highlighting = reader.highlighting(page)
+                highlighted.withLock { $0[record.file] = (highlighting.diagnostics, highlighting.pending) }
+                (body, waits, keyed) = (reader.body(of: page, record: record, highlighting), highlighting.pending, false)
+            } else if body == nil, let bytes = FileContents.read(record.source) {
+                let read = reader.read(record.file, bytes: bytes)
+                (body, waits) = (read.body, read.record?.highlightPending ?? false)
+                keyed = keyed && waits == record.highlightPending
+            }
+            if waits && !keyed { pending.withLock { _ = $0.insert(path) } }
+            return body
+        }
+        // The jobs showing deferred pages last, in the order their code was sent.
+        let order = jobs.indices.map { index -> (index: Int, rank: Int) in
+            let file: String? = switch jobs[index].kind {
+            case .page(let page, _, _): published[page].file
+            case .list(let list, _, _): lists.lists[list].index?.file
+            default: nil
+            }
+            return (index, file.flatMap { deferred[$0]?.order } ?? -1)
+        }.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.index)
         // Under a base path (`https://example.org/book-site/`), every root-relative URL of a page.
         let basePath = BasePath(baseURL: configuration.baseURL)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { position in
+            let index = order[position]
             var result: Result<String, Diagnostic>
             do throws(Diagnostic) {
                 switch jobs[index].kind {
                 case .page(let page, let layout, let translations):
                     let record = published[page]
-                    var body = bodies[record.file]
-                    if body == nil, let bytes = FileContents.read(record.source) {
-                        body = reader.read(record.file, bytes: bytes).body
-                    }
-                    let context = contexts.page(record, body: body ?? PageBody(html: ""),
+                    let context = contexts.page(record, body: body(record, jobs[index].path, true) ?? PageBody(html: ""),
                                                 translations: contexts.translations(translations, current: record.url),
                                                 withListing: templates.readsListing(layout))
                     result = .success(try templates.render(layout, context: context))
@@ -51,10 +98,8 @@ extension SiteBuild {
                                                 previous: number > 1 ? SiteLists.pageURL(list.url, page: number - 1) : "",
                                                 next: number < total ? SiteLists.pageURL(list.url, page: number + 1) : "")
                     var intro: (record: PageRecord, body: PageBody)?
-                    if let index = list.index, let body = bodies[index.file] ?? FileContents.read(index.source).flatMap({
-                        reader.read(index.file, bytes: $0).body
-                    }) {
-                        intro = (index, body)
+                    if let record = list.index, let shown = body(record, jobs[index].path, false) {
+                        intro = (record, shown)
                     }
                     let context = contexts.list(title: list.title, url: url, language: list.language.code, intro: intro,
                                                 feed: list.hasFeed ? list.url + "atom.xml" : "", items: items,
@@ -77,7 +122,15 @@ extension SiteBuild {
                 results.withLock { $0[index] = error }
             }
         }
+        // The deferred pages no job showed (drafts, outputs unchanged, pages in error): their
+        // code's warnings.
+        let left = deferred.filter { file, _ in highlighted.withLock { $0[file] == nil } }.map { ($0.key, $0.value.page) }
+        DispatchQueue.concurrentPerform(iterations: left.count) { index in
+            let highlighting = reader.highlighting(left[index].1)
+            highlighted.withLock { $0[left[index].0] = (highlighting.diagnostics, highlighting.pending) }
+        }
         var reported = Set<Diagnostic>()
-        return results.withLock { $0 }.compactMap { $0 }.filter { reported.insert($0).inserted }
+        return Rendered(errors: results.withLock { $0 }.compactMap { $0 }.filter { reported.insert($0).inserted },
+                        highlighted: highlighted.withLock { $0 }, pending: pending.withLock { $0 })
     }
 }

@@ -104,7 +104,7 @@ extension SiteBuild {
         let (files, skipped) = contentFiles(previous: previous, changed: changed)
         diagnostics += skipped
         let read = readContent(files, reader: inputs.reader, previous: previous, changed: changed)
-        diagnostics += CodeHighlighter.collapsingUnavailable(read.diagnostics)
+        diagnostics += read.diagnostics
         // 2. Resolve lists and taxonomies.
         let resolved = resolveLists(read, files: files, inputs: inputs)
         // 3. Key outputs; links are checked against the files the plan makes.
@@ -117,7 +117,8 @@ extension SiteBuild {
                               contentURLs: resolved.contexts.contentURLs)
         for page in resolved.published + resolved.indexes { diagnostics += links.brokenLinks(of: page) }
         diagnostics += plan.diagnostics
-        let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, reader: inputs.reader, templates: inputs.templates,
+        let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, deferred: read.deferred, reader: inputs.reader,
+                                     templates: inputs.templates,
                                      contexts: resolved.contexts, lists: resolved.lists, configuration: configuration)
         return Survey(read: read, published: resolved.published, plan: plan, rendering: rendering, diagnostics: diagnostics)
     }

@@ -200,12 +200,19 @@ public struct SiteBuild: Sendable {
         report.parsedEveryFile = survey.read.parsedEveryFile
         let published = publish(dirty, copies: copies, removals: removals, into: output, writing: report.succeeded,
                                 rendering: survey.rendering)
-        report.diagnostics += strict ? published.diagnostics.map(\.promotedToError) : published.diagnostics
+        // The warnings of code highlighted as it was rendered come after the others; those that
+        // the tokenizer is missing are said once.
+        let late = published.diagnostics + published.warnings
+        report.diagnostics = CodeHighlighter.collapsingUnavailable(report.diagnostics + (strict ? late.map(\.promotedToError) : late))
         guard report.succeeded else { return report }
         report.written = published.written
         report.removed = published.removed
         var next = BuildCache(version: inputs.version, destination: destination)
         next.records = survey.read.records
+        for (file, highlighting) in published.highlighted {
+            guard let record = next.records[file], let page = survey.read.deferred[file]?.page else { continue }
+            next.records[file] = inputs.reader.record(record, of: page, diagnostics: highlighting.diagnostics, pending: highlighting.pending)
+        }
         next.readAt = survey.read.startedAt
         cache = cache.map(next.keepingSlices) ?? next
         return report
@@ -232,7 +239,8 @@ public struct SiteBuild: Sendable {
             var seen = Set(survey.diagnostics)
             let templateProblems = used.sorted().compactMap { inputs.templates.problem(of: $0) }.filter { seen.insert($0).inserted }
             // Pages, as a build counts them: a section's `_index.md` is its list's.
-            return (survey.read.records.values.count { !$0.isSectionIndex }, survey.diagnostics + templateProblems)
+            return (survey.read.records.values.count { !$0.isSectionIndex },
+                    CodeHighlighter.collapsingUnavailable(survey.diagnostics + templateProblems))
         }
     }
 }

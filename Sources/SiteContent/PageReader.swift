@@ -108,24 +108,50 @@ package struct PageReader: Sendable {
                                 theme: theme, attributed: attributed, diagnostics: diagnostics))
     }
 
+    /// A page's code highlighted (``PageReader/highlighting(_:)``): the text its body shows, the
+    /// warnings of the blocks left plain, and whether one of them waits for the tokenizer.
+    package struct Highlighting: Sendable {
+        package var text: AttributedText
+        package var diagnostics: [Diagnostic]
+        /// A block is plain because the tokenizer is missing, or broke on it: the next build reads
+        /// the page again.
+        package var pending: Bool
+
+        /// The page as parsed, its code not highlighted: what ``PageReader/finish(_:_:)`` makes
+        /// the page's record from while its code waits for the tokenizer (its record is the
+        /// highlighted one's but for what highlighting says: ``PageReader/record(_:of:diagnostics:pending:)``).
+        package static func none(_ page: ParsedPage) -> Highlighting {
+            Highlighting(text: page.attributed, diagnostics: [], pending: false)
+        }
+    }
+
+    /// The page's code highlighted under a styled theme (plain keeps cmark-gfm's HTML), waiting
+    /// for the tokenizer's answers. Only the body's HTML shows the tokens: the record's words,
+    /// summary and links are read from the text before, whose runs are fewer.
+    package func highlighting(_ page: ParsedPage) -> Highlighting {
+        guard page.theme.isStyled, let highlighter else { return .none(page) }
+        let highlighted = highlighter.highlight(page.attributed)
+        var pending = false
+        var diagnostics: [Diagnostic] = []
+        for problem in highlighted.problems {
+            pending = pending || problem.retry
+            diagnostics.append(Diagnostic(.warning, problem.message, path: page.path, position: problem.position))
+        }
+        return Highlighting(text: highlighted.text, diagnostics: diagnostics, pending: pending)
+    }
+
     /// The second half of ``read(_:bytes:)``: the page's code highlighted, its record and body.
     package func finish(_ page: ParsedPage) -> (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic]) {
-        let (file, path, frontMatter, theme, attributed) = (page.file, page.path, page.frontMatter, page.theme, page.attributed)
-        var (metadata, diagnostics) = (page.metadata, page.diagnostics)
-        // Highlighted code under a styled theme (plain keeps cmark-gfm's HTML). Only the body's
-        // HTML shows the tokens: the record's words, summary and links are read from the text
-        // before, whose runs are fewer. A page whose code could not be highlighted because the
-        // tokenizer is missing, or broke on a block, is read again by the next build.
-        var highlightPending = false
-        var shown = attributed
-        if theme.isStyled, let highlighter {
-            let highlighted = highlighter.highlight(attributed)
-            shown = highlighted.text
-            for problem in highlighted.problems {
-                highlightPending = highlightPending || problem.retry
-                diagnostics.append(Diagnostic(.warning, problem.message, path: path, position: problem.position))
-            }
-        }
+        finish(page, highlighting(page))
+    }
+
+    /// The page's record and body, its code as `highlighting` has it. A page whose code could not
+    /// be highlighted because the tokenizer is missing, or broke on a block, is read again by the
+    /// next build.
+    package func finish(_ page: ParsedPage, _ highlighting: Highlighting) -> (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic]) {
+        let (file, path, frontMatter, attributed) = (page.file, page.path, page.frontMatter, page.attributed)
+        var metadata = page.metadata
+        var diagnostics = page.diagnostics + highlighting.diagnostics
 
         var name = String(file.dropFirst("content/".count).dropLast(".md".count))
         var language = configuration.languages[0]
@@ -161,18 +187,10 @@ package struct PageReader: Sendable {
             diagnostics.append(Diagnostic(.error, "the alias \"\(alias)\" names no place in the site (give a path such as /old/path/)",
                                           path: path, position: frontMatter?.position(ofKey: "aliases")))
         }
+        let (renderer, images) = self.renderer(of: page, url: language.prefix + url, language: language.code)
+        let (html, outline) = renderer.renderWithOutline(highlighting.text)
         // Only links inside the site (and to the page's own fragments) are kept: the link check
         // has nothing to say about the others.
-        let images = LocalImages(page: language.prefix + url, bundle: PageBundle.folder(of: file).map { SitePaths.join(site, $0) },
-                                 staticFiles: staticFiles)
-        var renderer = self.renderer
-        renderer.imageSize = images.size(of:)
-        renderer.options.codeLines = theme.isStyled
-        let strings = self.strings, code = language.code
-        renderer.calloutTitle = { callout in
-            StringTables.word("callout" + callout.englishTitle, language: code, in: strings) ?? callout.englishTitle
-        }
-        let (html, outline) = renderer.renderWithOutline(shown)
         let record = PageRecord(
             file: file, source: path, hash: page.hash, url: language.prefix + url, title: title, metadata: metadata,
             language: language.code, translationKey: name, section: section,
@@ -182,8 +200,40 @@ package struct PageReader: Sendable {
             },
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(attributed, frontMatter: metadata.summary, parser: parser, renderer: HTMLRenderer()),
-            length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlightPending)
+            length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.pending)
         return (record, PageBody(html: html, headings: outline.headings), diagnostics)
+    }
+
+    /// The body of a page whose record was made before its code was highlighted
+    /// (``Highlighting/none(_:)``), now that it is: the same as ``finish(_:_:)`` gives.
+    package func body(of page: ParsedPage, record: PageRecord, _ highlighting: Highlighting) -> PageBody {
+        let (html, outline) = renderer(of: page, url: record.url, language: record.language).renderer.renderWithOutline(highlighting.text)
+        return PageBody(html: html, headings: outline.headings)
+    }
+
+    /// That record with what highlighting its code said (``Highlighting/diagnostics`` and
+    /// ``Highlighting/pending``): the record ``finish(_:_:)`` gives.
+    package func record(_ record: PageRecord, of page: ParsedPage, diagnostics highlighted: [Diagnostic], pending: Bool) -> PageRecord {
+        guard !highlighted.isEmpty || pending else { return record }
+        var diagnostics = record.diagnostics
+        diagnostics.insert(contentsOf: highlighted, at: min(page.diagnostics.count, diagnostics.count))
+        return record.with(diagnostics: diagnostics, highlightPending: pending)
+    }
+
+    /// The renderer of a page's body at `url` in `language` (a code): its images' sizes read from
+    /// the files (which are noted), numbered code lines under a styled theme, callouts' titles in
+    /// its language.
+    private func renderer(of page: ParsedPage, url: String, language: String) -> (renderer: HTMLRenderer, images: LocalImages) {
+        let images = LocalImages(page: url, bundle: PageBundle.folder(of: page.file).map { SitePaths.join(site, $0) },
+                                 staticFiles: staticFiles)
+        var renderer = self.renderer
+        renderer.imageSize = images.size(of:)
+        renderer.options.codeLines = page.theme.isStyled
+        let strings = self.strings
+        renderer.calloutTitle = { callout in
+            StringTables.word("callout" + callout.englishTitle, language: language, in: strings) ?? callout.englishTitle
+        }
+        return (renderer, images)
     }
 
     /// A warning at each piece of raw HTML a page without `[markdown] unsafe` leaves out (an HTML

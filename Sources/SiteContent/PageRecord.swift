@@ -90,6 +90,14 @@ package final class PageRecord: Sendable, Codable {
                    highlightPending: highlightPending)
     }
 
+    /// The same record with these diagnostics and pending highlighting.
+    func with(diagnostics: [Diagnostic], highlightPending: Bool) -> PageRecord {
+        PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
+                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
+                   summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
+                   highlightPending: highlightPending)
+    }
+
     package struct SpanValue: Sendable, Codable, Hashable {
         package var attribute: String
         package var value: AttributeValue
