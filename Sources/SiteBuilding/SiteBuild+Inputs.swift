@@ -119,7 +119,8 @@ extension SiteBuild {
     /// not named), else parsed, its body kept for rendering.
     ///
     /// In two passes: the first parses each file and sends its code to the tokenizer, streamed;
-    /// the second finishes the pages, those without code waiting first, while Pygments works.
+    /// the second finishes the pages without waiting for Pygments, those whose code it has
+    /// without their bodies (`ReadContent.deferred`), which rendering makes.
     func readContent(_ files: [String], reader: PageReader, previous: BuildCache?, changed: Set<String>?) -> ReadContent {
         let startedAt = Date().timeIntervalSince1970
         let results = Mutex([(record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic], parsed: Bool)](
