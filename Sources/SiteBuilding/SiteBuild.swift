@@ -154,8 +154,13 @@ public struct SiteBuild: Sendable {
         }
         if !report.succeeded { output.removeIfUnused() }
         let unchanged = loaded != nil && report.parsed == 0 && report.written.isEmpty && report.removed.isEmpty
-        if report.succeeded, let cachePath, let cache, !unchanged { cache.save(cachePath) }
-        if report.succeeded { highlighter?.cache.saveAttached(keepingOnlyUsed: report.parsedEveryFile) }
+        guard report.succeeded else { return report }
+        // The build cache and the tokens, side by side.
+        let (highlighter, parsedEveryFile, saved) = (self.highlighter, report.parsedEveryFile, cache)
+        DispatchQueue.concurrentPerform(iterations: 2) { file in
+            if file == 0, let cachePath, let saved, !unchanged { saved.save(cachePath) }
+            if file == 1 { highlighter?.cache.saveAttached(keepingOnlyUsed: parsedEveryFile) }
+        }
         return report
     }
 
