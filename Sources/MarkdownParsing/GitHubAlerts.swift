@@ -1,15 +1,17 @@
 public import RunwayText
 
 /// GitHub's alerts: a block quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
-/// `[!WARNING]` or `[!CAUTION]` (in any case, alone on its line) becomes a callout: its block
+/// `[!WARNING]` or `[!CAUTION]` (in any case, alone on its line, not escaped) becomes a callout: its block
 /// quote component carries the `PresentationIntent.Callout`, and the marker line leaves the text.
 ///
 /// As on GitHub, only a quote at the top of the document counts, and only one with more than the
 /// marker. cmark-gfm knows nothing of alerts, so styled themes apply this to parsed text; the
 /// plain theme does not, and keeps cmark-gfm's HTML.
 public enum GitHubAlerts {
-    /// The text with its alerts made callouts; the text itself when it has none.
-    public static func mark(_ text: AttributedText) -> AttributedText {
+    /// The text with its alerts made callouts; the text itself when it has none. `source`, the
+    /// Markdown `text` was parsed from, tells a marker from one written with an escape or an
+    /// entity (`\[!NOTE]`, `&#91;!NOTE]`), which is text; without it, both are markers.
+    public static func mark(_ text: AttributedText, source: String? = nil) -> AttributedText {
         // Most pages have no `[!` at all: one pass over the bytes tells.
         var string = text.string
         let mayHaveAlert = string.withUTF8 { bytes in
@@ -19,8 +21,9 @@ public enum GitHubAlerts {
         let runs = text.runs
         var callouts: [Int: PresentationIntent.Callout] = [:]
         var dropped = Set<Int>()
+        let source = source.map(Source.init)
         for index in runs.indices {
-            guard let (quote, callout) = marker(at: index, in: text) else { continue }
+            guard let (quote, callout) = marker(at: index, in: text, source: source) else { continue }
             let paragraph = runs[index].attributes.presentationIntent
             let next = index + 1 < runs.count ? runs[index + 1] : nil
             if let next, next.attributes.presentationIntent == paragraph,
@@ -61,7 +64,7 @@ public enum GitHubAlerts {
 
     /// The quote's identity and the callout, when the run at `index` is an alert's marker: plain
     /// text, the first of a paragraph that opens a top-level quote.
-    private static func marker(at index: Int, in text: AttributedText) -> (quote: Int, callout: PresentationIntent.Callout)? {
+    private static func marker(at index: Int, in text: AttributedText, source: Source?) -> (quote: Int, callout: PresentationIntent.Callout)? {
         let run = text.runs[index]
         guard (run.attributes.inlineIntent?.depth ?? 0) == 0, let intent = run.attributes.presentationIntent, intent.depth == 2,
               case .paragraph? = intent.innermost?.kind, let quote = intent.enclosing?.innermost,
@@ -73,7 +76,28 @@ public enum GitHubAlerts {
         guard word.hasPrefix("[!"), word.hasSuffix("]"), word.count > 3,
               let callout = PresentationIntent.Callout(rawValue: word.dropFirst(2).dropLast().lowercased())
         else { return nil }
+        // Written as it reads: an escaped bracket (`\[!NOTE]`) or an entity makes it text, as on
+        // GitHub.
+        if let source, let start = run.sourceRange?.start, !source.has(word, at: start) { return nil }
         return (quote.identity, callout)
+    }
+
+    /// The Markdown a text was parsed from, its lines found when first needed.
+    private final class Source {
+        let utf8: [UInt8]
+        /// Where each line starts, in bytes.
+        lazy var lineStarts: [Int] = [0] + utf8.indices.filter { utf8[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
+
+        init(_ text: String) {
+            utf8 = Array(text.utf8)
+        }
+
+        /// Whether the source has `word`'s bytes at `position`.
+        func has(_ word: Substring, at position: SourcePosition) -> Bool {
+            guard position.line >= 1, position.line <= lineStarts.count, position.column >= 1 else { return false }
+            let start = lineStarts[position.line - 1] + position.column - 1
+            return start + word.utf8.count <= utf8.count && utf8[start..<start + word.utf8.count].elementsEqual(word.utf8)
+        }
     }
 
     private static func contains(_ intent: PresentationIntent?, identity: Int) -> Bool {

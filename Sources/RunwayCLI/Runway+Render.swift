@@ -37,7 +37,7 @@ extension Runway {
             let definition = themes.first?.definition
             let parsed = MarkdownParser(scope: definition?.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
-            let text = ThemeOptions.highlighted(definition.map { $0.apply(to: parsed.text) } ?? parsed.text, path: source.path,
+            let text = ThemeOptions.highlighted(definition.map { $0.apply(to: parsed.text) } ?? parsed.text, source: source,
                                                 themes: themes)
             let styled = themes.first?.isStyled ?? false
             let body = HTMLRenderer(options: .init(allowsRawHTML: unsafe, headingIDs: headingIds, codeLines: styled)).render(text)

@@ -32,7 +32,7 @@ extension Runway {
             let parsed = MarkdownParser(scope: themes.first?.definition.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
             // With a theme: after its scope, constraints and containers.
-            let highlighted = ThemeOptions.highlighted(parsed.text, path: source.path, themes: themes)
+            let highlighted = ThemeOptions.highlighted(parsed.text, source: source, themes: themes)
             let text = themes.first.map { $0.resolve(highlighted) } ?? parsed.text
             if json {
                 try Terminal.stream { try RunJSON.write(text, to: $0) }

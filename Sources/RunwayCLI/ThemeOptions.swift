@@ -2,6 +2,7 @@ import ArgumentParser
 import RunwayText
 import Formatting
 import MarkdownParsing
+import SiteContent
 import SyntaxHighlighting
 
 /// `--theme <name>`, shared by the commands that render or show styled runs.
@@ -26,12 +27,13 @@ struct ThemeOptions: ParsableArguments {
         return themes
     }
 
-    /// `text` with its alerts made callouts and its fenced code highlighted when the theme in force
+    /// `text` (parsed from `source`) with its alerts made callouts and its fenced code highlighted when the theme in force
     /// (the first) is styled, as site builds do; `plain` keeps cmark-gfm's HTML. Blocks left plain
     /// for a reason are warned about (a missing tokenizer once).
-    static func highlighted(_ text: AttributedText, path: String, themes: [Theme]) -> AttributedText {
+    static func highlighted(_ text: AttributedText, source: SourceText, themes: [Theme]) -> AttributedText {
         guard themes.first?.isStyled == true else { return text }
-        let (highlighted, problems) = CodeHighlighter.shared.highlight(GitHubAlerts.mark(text))
+        let path = source.path
+        let (highlighted, problems) = CodeHighlighter.shared.highlight(GitHubAlerts.mark(text, source: source.text))
         Terminal.report(CodeHighlighter.collapsingUnavailable(problems.map {
             Diagnostic(.warning, $0.message, path: path, position: $0.position)
         }))

@@ -103,7 +103,7 @@ package struct PageReader: Sendable {
         if metadata.theme == themes.site.name { metadata.theme = nil }
         var attributed = theme.definition.apply(to: parsed.text)
         // Callouts under a styled theme (plain keeps cmark-gfm's HTML).
-        if theme.isStyled { attributed = GitHubAlerts.mark(attributed) }
+        if theme.isStyled { attributed = GitHubAlerts.mark(attributed, source: body) }
         return .page(ParsedPage(file: file, path: path, hash: ContentHash(bytes), frontMatter: frontMatter, metadata: metadata,
                                 theme: theme, attributed: attributed, diagnostics: diagnostics))
     }

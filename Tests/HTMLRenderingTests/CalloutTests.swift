@@ -9,7 +9,7 @@ import Testing
 @Suite struct CalloutTests {
     static func callouts(_ markdown: String) -> [PresentationIntent.Callout?] {
         var found: [Int: PresentationIntent.Callout?] = [:]
-        for run in GitHubAlerts.mark(MarkdownParser().parse(markdown)).runs {
+        for run in GitHubAlerts.mark(MarkdownParser().parse(markdown), source: markdown).runs {
             for component in run.attributes.presentationIntent?.components ?? [] {
                 if case .blockQuote(let callout) = component.kind { found[component.identity] = callout }
             }
@@ -23,6 +23,9 @@ import Testing
         ("> [!Important]\n>\n> Text.\n", [.important]),
         ("> [!WARNING]\n> - a list\n", [.warning]),
         ("> [!CAUTION]\n> Text.\n\n> [!NOTE]\n> More.\n", [.caution, .note]),
+        // Found in the source whatever surrounds it.
+        ("> [!tip] \n> Text.\n", [.tip]), (">[!NOTE]\n>Text.\n", [.note]), (">   [!NOTE]\r\n> Text.\r\n", [.note]),
+        (">\t[!NOTE]\n> Text.\n", [.note]), ("Über.\n\n> [!NOTE]\n> Text.\n", [.note]),
     ])
     func alertsAreCallouts(markdown: String, expected: [PresentationIntent.Callout]) {
         #expect(Self.callouts(markdown) == expected)
@@ -31,11 +34,13 @@ import Testing
     /// What GitHub does not take for an alert stays a quote: a marker alone, an unknown kind, text
     /// after the marker on its line, a marker that is not the first line, a nested quote.
     @Test(arguments: ["> [!NOTE]\n", "> [!HINT]\n> Text.\n", "> [!NOTE] Text.\n", "> Text.\n> [!NOTE]\n> More.\n",
-                      "- > [!NOTE]\n  > Text.\n", "> > [!NOTE]\n> > Text.\n", "> *[!NOTE]*\n> Text.\n", "> [!NOTE]\n"])
+                      "- > [!NOTE]\n  > Text.\n", "> > [!NOTE]\n> > Text.\n", "> *[!NOTE]*\n> Text.\n", "> [!NOTE]\n",
+                      // Escaped, or written as an entity, the marker is text, as on GitHub.
+                      "> \\[!NOTE]\n> Text.\n", "> [\\!NOTE]\n> Text.\n", "> &#91;!NOTE]\n> Text.\n"])
     func otherQuotesAreNot(markdown: String) {
         #expect(Self.callouts(markdown).allSatisfy { $0 == nil })
         let parsed = MarkdownParser().parse(markdown)
-        #expect(GitHubAlerts.mark(parsed) == parsed)
+        #expect(GitHubAlerts.mark(parsed, source: markdown) == parsed)
     }
 
     @Test func theMarkerLineLeavesTheTextAndTheHTMLHasTheKindAndATitle() {
