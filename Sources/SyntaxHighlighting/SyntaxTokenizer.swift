@@ -35,8 +35,8 @@ public struct SyntaxToken: Hashable, Sendable {
 /// `python3` processes, started when the first block needs one, at most one per processor, each
 /// used by one thread at a time.
 ///
-/// The interpreter is `$RUNWAY_PYTHON`, else Debian's `/usr/bin/python3`, else `python3` on the
-/// `PATH`. When it or Pygments is missing, ``tokens(language:code:)`` says so (``Outcome/unavailable(_:)``)
+/// The interpreter is `$RUNWAY_PYTHON` (a path, or a name looked up on the `PATH`), else Debian's
+/// `/usr/bin/python3`, else `python3` on the `PATH`. When it or Pygments is missing, ``tokens(language:code:)`` says so (``Outcome/unavailable(_:)``)
 /// and code stays plain.
 public final class PygmentsTokenizer: Sendable {
     private let python: String?
@@ -71,14 +71,27 @@ public final class PygmentsTokenizer: Sendable {
         slots = DispatchSemaphore(value: workerLimit)
     }
 
-    /// `$RUNWAY_PYTHON`, `/usr/bin/python3`, or `python3` on the `PATH`; `nil` when none is found.
+    /// `$RUNWAY_PYTHON` (a name without a `/`, such as `python3.11`, looked up on the `PATH` as a
+    /// shell does), `/usr/bin/python3`, or `python3` on the `PATH`; `nil` when none is found.
     public static func defaultPython() -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let chosen = environment["RUNWAY_PYTHON"], !chosen.isEmpty { return chosen }
+        defaultPython(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// ``defaultPython()`` in `environment` (its `RUNWAY_PYTHON` and `PATH`).
+    public static func defaultPython(environment: [String: String]) -> String? {
+        let path = environment["PATH"] ?? ""
+        if let chosen = environment["RUNWAY_PYTHON"], !chosen.isEmpty {
+            return chosen.contains("/") ? chosen : find(chosen, on: path) ?? chosen
+        }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") { return "/usr/bin/python3" }
-        for folder in (environment["PATH"] ?? "").split(separator: ":") {
-            let path = folder + "/python3"
-            if FileManager.default.isExecutableFile(atPath: String(path)) { return String(path) }
+        return find("python3", on: path)
+    }
+
+    /// The first executable file named `name` in the folders of `path` (`PATH`'s form).
+    private static func find(_ name: String, on path: String) -> String? {
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let file = folder + "/" + name
+            if FileManager.default.isExecutableFile(atPath: String(file)) { return String(file) }
         }
         return nil
     }

@@ -147,6 +147,21 @@ import Testing
         #expect(results.withLock { $0 } == expected)
     }
 
+    /// `RUNWAY_PYTHON` names an interpreter by its path, or by a name found on the `PATH` as a
+    /// shell would; a name found nowhere is kept, for the warning to say.
+    @Test func theInterpreterIsFoundAsAShellWouldFindIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runway-path-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/mypython", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        FileManager.default.createFile(atPath: folder + "/notrunnable", contents: Data(), attributes: [.posixPermissions: 0o644])
+        let path = "/nonexistent::" + folder
+        #expect(PygmentsTokenizer.defaultPython(environment: ["RUNWAY_PYTHON": "mypython", "PATH": path]) == folder + "/mypython")
+        #expect(PygmentsTokenizer.defaultPython(environment: ["RUNWAY_PYTHON": "notrunnable", "PATH": path]) == "notrunnable")
+        #expect(PygmentsTokenizer.defaultPython(environment: ["RUNWAY_PYTHON": "./mypython", "PATH": path]) == "./mypython")
+        #expect(PygmentsTokenizer.defaultPython(environment: ["RUNWAY_PYTHON": "", "PATH": path]) == "/usr/bin/python3")
+    }
+
     /// `make deps` installs jemalloc, and a worker's Python runs with it: the environment workers
     /// start with preloads it, and the interpreter has it mapped.
     @Test func workersRunWithJemalloc() throws {
