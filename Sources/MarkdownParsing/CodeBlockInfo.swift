@@ -34,14 +34,15 @@ public enum CodeBlockInfo {
             case "linenostart":
                 if let start = Int(value), (-1_000_000_000...1_000_000_000).contains(start) {
                     options.firstLineNumber = start
+                } else if Self.isWholeNumber(value) {
+                    problems.append("linenostart is \(value), beyond a billion either way; lines are numbered from 1")
                 } else {
                     problems.append("linenostart is \(value), not a whole number; lines are numbered from 1")
                 }
             case "hl_lines":
-                if let ranges = lineRanges(value) {
-                    options.highlightedLines = ranges
-                } else {
-                    problems.append("hl_lines is \(value), not lines such as [2, 3] or \"2-4 7\"; no line is highlighted")
+                switch lineRanges(value) {
+                case .success(let ranges): options.highlightedLines = ranges
+                case .failure(let problem): problems.append("hl_lines is \(value), \(problem.rawValue); no line is highlighted")
                 }
             default:
                 problems.append("unknown code block option '\(key)' (Runway reads linenos, linenostart and hl_lines); it is ignored")
@@ -92,18 +93,35 @@ public enum CodeBlockInfo {
         return pairs
     }
 
-    /// `[2, 3]`, `[2, "4-6"]`, `"2-4 7"`, `2`: line ranges, or `nil` when the value is not such a list.
-    static func lineRanges(_ value: String) -> [ClosedRange<Int>]? {
+    /// What is wrong with an `hl_lines` value, in words.
+    enum LineRangeProblem: String, Error {
+        case notLines = "not lines such as [2, 3] or \"2-4 7\""
+        case beforeTheFirst = "but lines count from 1"
+        case backwards = "but a range goes from its first line to its last (2-4, not 4-2)"
+        case beyondTheLast = "but no line comes after line 1,000,000"
+    }
+
+    /// `[2, 3]`, `[2, "4-6"]`, `"2-4 7"`, `2`: line ranges, or what is wrong with the value.
+    static func lineRanges(_ value: String) -> Result<[ClosedRange<Int>], LineRangeProblem> {
         var text = value.trimmingSpaces
         if text.hasPrefix("[") && text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
         var ranges: [ClosedRange<Int>] = []
         for part in text.split(whereSeparator: { ", \t\"'".contains($0) }) {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
-            guard bounds.count <= 2, let low = Int(bounds[0]), let high = Int(bounds.last!), low >= 1, low <= high,
-                  high <= 1_000_000 else { return nil }
+            guard bounds.count <= 2, bounds.allSatisfy({ isWholeNumber($0) }) else { return .failure(.notLines) }
+            // Numbers too long for an Int are beyond the last line.
+            guard let low = Int(bounds[0]), let high = Int(bounds.last!), high <= 1_000_000 else { return .failure(.beyondTheLast) }
+            guard low >= 1 else { return .failure(.beforeTheFirst) }
+            guard low <= high else { return .failure(.backwards) }
             ranges.append(low...high)
         }
-        return ranges.isEmpty ? nil : ranges
+        return ranges.isEmpty ? .failure(.notLines) : .success(ranges)
+    }
+
+    /// Digits, perhaps after a `-` or `+`: a whole number, however large.
+    static func isWholeNumber(_ text: some StringProtocol) -> Bool {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text[...]
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
 

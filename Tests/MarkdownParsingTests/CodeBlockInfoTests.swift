@@ -23,6 +23,13 @@ import Testing
         ("swift {linenos=maybe}", "linenos is maybe"), ("swift {hl_lines=[0]}", "hl_lines is [0]"),
         ("swift {hl_lines=[3-1]}", "hl_lines is [3-1]"), ("swift {linenostart=x}", "linenostart is x"),
         ("swift {style=monokai}", "unknown code block option 'style'"), ("swift {linenos=true", "no closing '}'"),
+        // Numbers out of range say so.
+        ("swift {linenostart=99999999999999999999}", "linenostart is 99999999999999999999, beyond a billion"),
+        ("swift {linenostart=2000000000}", "beyond a billion"), ("swift {linenostart=1.5}", "not a whole number"),
+        ("swift {hl_lines=[0]}", "lines count from 1"), ("swift {hl_lines=[4-2]}", "from its first line to its last"),
+        ("swift {hl_lines=[2000000]}", "no line comes after line 1,000,000"),
+        ("swift {hl_lines=[99999999999999999999]}", "no line comes after line 1,000,000"),
+        ("swift {hl_lines=[a]}", "not lines such as"), ("swift {hl_lines=[1--2]}", "not lines such as"),
     ])
     func problemsAreSaid(info: String, problem: String) {
         let parsed = CodeBlockInfo.parse(info)
