@@ -20,13 +20,16 @@ extension SiteBuild {
 
     /// Renders `jobs`, copies `copies` and removes `removals` in `output`, all or nothing. When
     /// `writing` is false (the build already failed) the jobs are only rendered, for their errors.
+    /// The warnings of the deferred pages' code (`RenderInputs.deferred`) are errors under `strict`.
     func publish(_ jobs: [OutputJob], copies: [StaticCopy], removals: [OutputPath], into output: OutputFolder, writing: Bool,
                  rendering inputs: RenderInputs) -> Published {
-        guard writing else {
+        // Without writing (the build failed, or nothing changed in the output), the jobs are
+        // rendered for their errors, and the deferred pages' code for its warnings.
+        guard writing, !jobs.isEmpty || !copies.isEmpty || !removals.isEmpty else {
             let rendered = render(jobs, inputs, into: nil)
-            return Published(diagnostics: rendered.errors, warnings: rendered.highlightWarnings, highlighted: rendered.highlighted)
+            return Published(diagnostics: rendered.errors + (strict ? rendered.highlightWarnings.map(\.promotedToError) : []),
+                             warnings: strict ? [] : rendered.highlightWarnings, highlighted: rendered.highlighted)
         }
-        guard !jobs.isEmpty || !copies.isEmpty || !removals.isEmpty else { return Published() }
         let transaction: OutputTransaction
         do throws(Diagnostic) {
             transaction = try output.begin(writes: jobs.map { ($0.path, $0.key.value) } + copies.map { ($0.path, $0.key.value) },

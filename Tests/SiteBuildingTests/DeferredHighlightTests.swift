@@ -72,4 +72,21 @@ import Testing
         #expect(page.contains("rw-syntax--keyword") && page.contains("width=\"2\" height=\"3\"") && page.contains("id=\"setup-1\""))
         #expect(String(decoding: deferred.files["guide/index.html"] ?? Data(), as: UTF8.self).contains("rw-syntax--"))
     }
+
+    /// A rebuild that changes only a draft renders nothing, and still says what its code's
+    /// highlighting says (its block too long), as a build that highlights as it reads does.
+    @Test func aDeferredPageNoOutputShowsIsHighlightedForItsWarnings() throws {
+        let root = try Self.site()
+        var build = SiteBuild(site: root, output: SiteBuildTests.temporary("deferred"))
+        build.highlighter = CodeHighlighter(cache: TokenCache())
+        var cache: BuildCache?
+        let output = try build.openOutput()
+        #expect(build.run(cache: &cache, output: output).succeeded)
+        let draft = root + "/content/draft.md"
+        try (String(contentsOfFile: draft, encoding: .utf8) + "\n```js\nvar changed\n```\n").write(toFile: draft, atomically: true, encoding: .utf8)
+        let rebuild = build.run(cache: &cache, output: output, changed: ["content/draft.md"])
+        #expect(rebuild.parsed == 1 && rebuild.written.isEmpty, "\(rebuild.written)")
+        #expect(rebuild.diagnostics.contains { $0.path == draft && $0.message.contains("longer than") }, "\(rebuild.diagnostics)")
+        #expect(cache?.records["content/draft.md"]?.diagnostics.contains { $0.message.contains("longer than") } == true)
+    }
 }
