@@ -121,8 +121,11 @@ public final class LiveBuild: Sendable {
             // After a build of its own, the output is what the manifest says: nothing else writes there.
             let trusted = builtOnce.withLock { $0 }
             let report: SiteBuild.Report
+            // Pygments installed since it was found missing: every page whose code waited for it
+            // is read again, whatever changed.
+            let tokenizerBack = build.highlighter?.tokenizer.retryStart() ?? false
             let changed = unsettled.withLock { pending -> Set<String>? in
-                guard let pending, let now = changedPaths.flatMap(contentFiles) else { return nil }
+                guard !tokenizerBack, let pending, let now = changedPaths.flatMap(contentFiles) else { return nil }
                 return pending.union(now)
             }
             do throws(Diagnostic) {

@@ -50,6 +50,9 @@ public final class PygmentsTokenizer: Sendable {
         var idle: [PygmentsWorker] = []
         /// Why Pygments cannot run, once a start failed.
         var unavailable: String?
+        /// The start failed at once (a missing interpreter or module), not after waiting: trying
+        /// again costs little (``retryStart()``).
+        var failedAtOnce = false
         var version: String?
         var requests = 0
         /// Workers that failed (stopped, or did not answer) since a request last succeeded.
@@ -153,14 +156,43 @@ public final class PygmentsTokenizer: Sendable {
         }
         if let unavailable = found.unavailable { return .unavailable(unavailable) }
         if let idle = found.worker { return .worker(idle) }
+        let clock = ContinuousClock()
+        let started = clock.now
         do throws(PygmentsWorker.Failure) {
             let worker = try PygmentsWorker(python: python)
             state.withLock { $0.version = worker.version }
             return .worker(worker)
         } catch {
             let reason = "\(error.description) (install python3-pygments, or set RUNWAY_PYTHON)"
-            state.withLock { $0.unavailable = reason }
+            // A start that failed within a second did not wait for a worker that never answered.
+            let atOnce = clock.now - started < .seconds(1)
+            state.withLock {
+                $0.unavailable = reason
+                $0.failedAtOnce = atOnce
+            }
             return .unavailable(reason)
+        }
+    }
+
+    /// For `serve` and `watch`, before a rebuild: when Pygments could not start and said so at
+    /// once (a missing interpreter or module), starts a worker again, so that a Pygments
+    /// installed since is used. True when it starts now; then the pages whose code waited for it
+    /// are read again by the rebuild. A start that waited in vain, or workers that broke, are
+    /// not tried again: each try would cost seconds.
+    public func retryStart() -> Bool {
+        guard let python, state.withLock({ $0.unavailable != nil && $0.failedAtOnce }) else { return false }
+        slots.wait()
+        defer { slots.signal() }
+        state.withLock {
+            $0.unavailable = nil
+            $0.failedAtOnce = false
+        }
+        switch checkOut(python: python) {
+        case .worker(let worker):
+            checkIn(worker)
+            return true
+        case .unavailable:
+            return false
         }
     }
 

@@ -1,6 +1,7 @@
 import RunwayText
 import Foundation
 import SiteBuilding
+import SyntaxHighlighting
 @testable import SiteServing
 import SiteWatching
 import Testing
@@ -50,6 +51,34 @@ import Testing
         #expect(broken.report.diagnostics.first?.description.hasPrefix(root + "/content/posts/a.md:2:") == true)
         #expect(try String(contentsOfFile: root + "/_site/posts/a/index.html", encoding: .utf8).contains("New text below the summary."),
                 "the last good page stays")
+    }
+
+    /// `serve` started without Pygments, which is installed while it runs: the next rebuild reads
+    /// again the pages whose code waited for it, and highlights them; until then, rebuilds do not.
+    @Test func pygmentsInstalledWhileServingIsUsedByTheNextRebuild() throws {
+        let root = try Self.site()
+        try "# Code\n\n```swift\nlet x = 1\n```\n".write(toFile: root + "/content/posts/code.md", atomically: true, encoding: .utf8)
+        // An interpreter that fails at once, as one without Pygments does; then a real one.
+        let python = root + "/python"
+        try "#!/bin/sh\nexit 1\n".write(toFile: python, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: python)
+        var build = SiteBuild(site: root)
+        build.highlighter = CodeHighlighter(tokenizer: PygmentsTokenizer(python: python), cache: TokenCache())
+        let live = LiveBuild(build: build)
+        let first = live.rebuild()
+        #expect(first.report.succeeded && first.report.diagnostics.contains { $0.message.hasPrefix("code is not highlighted") })
+        let page = root + "/_site/posts/code/index.html"
+        #expect(try !String(contentsOfFile: page, encoding: .utf8).contains("rw-syntax--keyword"))
+        let still = live.rebuild(changedPaths: [root + "/content/posts/a.md"])
+        #expect(still.report.parsed == 0 && still.report.written.isEmpty, "\(still.report.written)")
+
+        let real = try #require(PygmentsTokenizer.defaultPython(environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""]))
+        try "#!/bin/sh\nexec \(real) \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: python)
+        let installed = live.rebuild(changedPaths: [root + "/content/posts/a.md"])
+        #expect(installed.report.succeeded && installed.report.written.contains("posts/code/index.html"), "\(installed.report.written)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("rw-syntax--keyword"))
+        #expect(!installed.report.diagnostics.contains { $0.message.contains("not highlighted") })
     }
 
     @Test func aSitesOwnThemeIsWatchedAndItsEditsRebuild() throws {
