@@ -23,6 +23,7 @@ public enum CodeBlockInfo {
         }
         var options = CodeBlockOptions()
         var problems: [String] = []
+        var unknown: [String] = []
         for (key, value) in pairs(rest[rest.index(after: rest.startIndex)..<close]) {
             switch key {
             case "linenos":
@@ -45,8 +46,15 @@ public enum CodeBlockInfo {
                 case .failure(let problem): problems.append("hl_lines is \(value), \(problem.rawValue); no line is highlighted")
                 }
             default:
-                problems.append("unknown code block option '\(key)' (Runway reads linenos, linenostart and hl_lines); it is ignored")
+                unknown.append(key)
             }
+        }
+        // The options Runway does not read, in one warning: the first few by name.
+        if unknown.count == 1 {
+            problems.append("unknown code block option '\(unknown[0])' (Runway reads linenos, linenostart and hl_lines); it is ignored")
+        } else if !unknown.isEmpty {
+            let named = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (unknown.count > 3 ? " and \(unknown.count - 3) more" : "")
+            problems.append("unknown code block options \(named) (Runway reads linenos, linenostart and hl_lines); they are ignored")
         }
         return (hint, options, problems)
     }
