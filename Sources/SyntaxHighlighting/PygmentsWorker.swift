@@ -15,6 +15,8 @@ final class PygmentsWorker: @unchecked Sendable {
         var description: String
         /// False when Pygments only failed on this block (it answered `E`): the worker is sound.
         var brokenWorker = true
+        /// The worker was waited for in vain (it did not answer in time), rather than failing.
+        var waited = false
     }
 
     /// Starts `python -I -c <script>` and reads its first line.
@@ -41,8 +43,14 @@ final class PygmentsWorker: @unchecked Sendable {
         }
         close(sockets[1])
         buffer = []
-        guard let first = try? Self.readLine(socket: sockets[0], buffer: &buffer, timeout: 30_000),
-              let answer = try? JSONSerialization.jsonObject(with: Data(first)) as? [String: Any] else {
+        let first: [UInt8]
+        do throws(Failure) {
+            first = try Self.readLine(socket: sockets[0], buffer: &buffer, timeout: 30_000)
+        } catch {
+            Self.stop(process, socket: sockets[0])
+            throw Failure(description: "\(python) did not start Pygments", waited: error.waited)
+        }
+        guard let answer = try? JSONSerialization.jsonObject(with: Data(first)) as? [String: Any] else {
             Self.stop(process, socket: sockets[0])
             throw Failure(description: "\(python) did not start Pygments")
         }
@@ -184,7 +192,7 @@ final class PygmentsWorker: @unchecked Sendable {
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, timeout)
             if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { throw Failure(description: "Pygments did not answer in \(timeout / 1000) s") }
+            guard ready > 0 else { throw Failure(description: "Pygments did not answer in \(timeout / 1000) s", waited: true) }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }

@@ -156,19 +156,15 @@ public final class PygmentsTokenizer: Sendable {
         }
         if let unavailable = found.unavailable { return .unavailable(unavailable) }
         if let idle = found.worker { return .worker(idle) }
-        let clock = ContinuousClock()
-        let started = clock.now
         do throws(PygmentsWorker.Failure) {
             let worker = try PygmentsWorker(python: python)
             state.withLock { $0.version = worker.version }
             return .worker(worker)
         } catch {
             let reason = "\(error.description) (install python3-pygments, or set RUNWAY_PYTHON)"
-            // A start that failed within a second did not wait for a worker that never answered.
-            let atOnce = clock.now - started < .seconds(1)
             state.withLock {
                 $0.unavailable = reason
-                $0.failedAtOnce = atOnce
+                $0.failedAtOnce = !error.waited
             }
             return .unavailable(reason)
         }
