@@ -186,13 +186,14 @@ package struct TemplateSet: Sendable {
         return names.sorted()
     }
 
-    /// The template's text parsed, or its error at the line and column the parser stopped.
+    /// The template's text parsed, escaping with ``TemplateHTMLEscaping`` (its pragma is a line
+    /// before the text), or its error at the line and column the parser stopped.
     private static func parse(_ text: String, file: String) throws(Diagnostic) -> MustacheTemplate {
         do {
-            return try MustacheTemplate(string: text)
+            return try MustacheTemplate(string: TemplateHTMLEscaping.pragma + text)
         } catch let error as MustacheTemplate.ParserError {
             throw Diagnostic(.error, "template error: \(describe(error.error))", path: file,
-                             position: SourcePosition(line: error.context.lineNumber, column: error.context.columnNumber))
+                             position: SourcePosition(line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber))
         } catch {
             throw Diagnostic(.error, "template error: \(error)", path: file)
         }
