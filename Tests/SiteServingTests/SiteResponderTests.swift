@@ -122,7 +122,9 @@ import Testing
         let app = Application(responder: SiteResponder(root: root, hub: LiveReloadHub(), allowedHosts: AllowedHosts(boundHost: "localhost")))
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            try await TestClient.withClient(host: "localhost", port: port) { raw in
+            // The client's read timeout only guards against a hang: its default (15 s without a
+            // byte) passed once on a machine whose cores a CI build and the suite both kept busy.
+            try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(600))) { raw in
                 for path in ["/", "/_runway/events", "/_runway/live.js", "/posts/a"] {
                     let refused = try await raw.execute(.init(path, method: .get, authority: "rebound.example:\(port)"))
                     #expect(refused.head.status == .forbidden, "\(path)")
