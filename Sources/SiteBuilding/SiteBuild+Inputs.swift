@@ -201,4 +201,3 @@ extension SiteBuild {
         return content
     }
 }
-

@@ -10,25 +10,23 @@ extension SiteBuild {
         /// Relative to the output folder, sorted.
         var written: [String] = []
         var removed: [String] = []
-        /// The errors (under `strict`, the highlighting's warnings too).
+        /// The errors.
         var diagnostics: [Diagnostic] = []
-        /// The warnings of the code of the pages whose bodies were made as they were rendered.
-        var warnings: [Diagnostic] = []
-        /// What highlighting those pages' code said, by file (`Rendered.highlighted`).
-        var highlighted: [String: (diagnostics: [Diagnostic], pending: Bool)] = [:]
+        /// What rendering said besides: the deferred pages' highlighting (`Rendered.highlighted`).
+        var rendered = Rendered()
     }
 
     /// Renders `jobs`, copies `copies` and removes `removals` in `output`, all or nothing. When
     /// `writing` is false (the build already failed) the jobs are only rendered, for their errors.
-    /// The warnings of the deferred pages' code (`RenderInputs.deferred`) are errors under `strict`.
+    /// Under `strict`, a warning of the deferred pages' code (`RenderInputs.deferred`) fails it too
+    /// (`run` says it as an error).
     func publish(_ jobs: [OutputJob], copies: [StaticCopy], removals: [OutputPath], into output: OutputFolder, writing: Bool,
                  rendering inputs: RenderInputs) -> Published {
         // Without writing (the build failed, or nothing changed in the output), the jobs are
         // rendered for their errors, and the deferred pages' code for its warnings.
         guard writing, !jobs.isEmpty || !copies.isEmpty || !removals.isEmpty else {
             let rendered = render(jobs, inputs, into: nil)
-            return Published(diagnostics: rendered.errors + (strict ? rendered.highlightWarnings.map(\.promotedToError) : []),
-                             warnings: strict ? [] : rendered.highlightWarnings, highlighted: rendered.highlighted)
+            return Published(diagnostics: rendered.errors, rendered: rendered)
         }
         let transaction: OutputTransaction
         do throws(Diagnostic) {
@@ -39,9 +37,8 @@ extension SiteBuild {
         }
         let rendered = render(jobs, inputs, into: transaction)
         var diagnostics = rendered.errors
-        let warnings = strict ? [] : rendered.highlightWarnings
-        if strict { diagnostics += rendered.highlightWarnings.map(\.promotedToError) }
-        if diagnostics.isEmpty {
+        let failed = { !diagnostics.isEmpty || strict && !rendered.highlightWarnings.isEmpty }
+        if !failed() {
             for copy in copies {
                 do throws(Diagnostic) {
                     try transaction.copy(from: copy.source, to: copy.path)
@@ -51,9 +48,9 @@ extension SiteBuild {
                 }
             }
         }
-        guard diagnostics.isEmpty else {
+        guard !failed() else {
             transaction.rollback()
-            return Published(diagnostics: diagnostics, warnings: warnings, highlighted: rendered.highlighted)
+            return Published(diagnostics: diagnostics, rendered: rendered)
         }
         do throws(Diagnostic) {
             var outcome = try transaction.commit()
@@ -65,9 +62,9 @@ extension SiteBuild {
             }
             output.record(outcome)
         } catch {
-            return Published(diagnostics: [error], warnings: warnings, highlighted: rendered.highlighted)
+            return Published(diagnostics: [error], rendered: rendered)
         }
         return Published(written: (jobs.map(\.path.value) + copies.map(\.path.value)).sorted(), removed: removals.map(\.value),
-                         warnings: warnings, highlighted: rendered.highlighted)
+                         rendered: rendered)
     }
 }

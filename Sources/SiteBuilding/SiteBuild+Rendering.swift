@@ -27,7 +27,7 @@ extension SiteBuild {
         /// The errors, in job order.
         var errors: [Diagnostic] = []
         /// What highlighting the code of each deferred page said (`RenderInputs.deferred`), by file.
-        var highlighted: [String: (diagnostics: [Diagnostic], pending: Bool)] = [:]
+        var highlighted: [String: PageReader.Highlighting.Outcome] = [:]
         /// The outputs found to show code left plain for want of the tokenizer as they were
         /// rendered, whose keys did not say so (`SiteBuild.pending(_:)`).
         var pending: Set<OutputPath> = []
@@ -47,7 +47,7 @@ extension SiteBuild {
             inputs.published, inputs.bodies, inputs.deferred, inputs.reader, inputs.templates, inputs.contexts, inputs.lists,
             inputs.configuration)
         let results = Mutex([Diagnostic?](repeating: nil, count: jobs.count))
-        let highlighted = Mutex([String: (diagnostics: [Diagnostic], pending: Bool)]())
+        let highlighted = Mutex([String: PageReader.Highlighting.Outcome]())
         let pending = Mutex(Set<OutputPath>())
         // A page's body: made in this build, or made now from its parsed text, or read again.
         // `keyed`: the output's key says whether the record's code waits for the tokenizer (a
@@ -56,8 +56,8 @@ extension SiteBuild {
             var (body, waits, keyed) = (bodies[record.file], record.highlightPending, keyed)
             if body == nil, let page = deferred[record.file]?.page {
                 let highlighting = reader.highlighting(page)
-                highlighted.withLock { $0[record.file] = (highlighting.diagnostics, highlighting.pending) }
-                (body, waits, keyed) = (reader.body(of: page, record: record, highlighting), highlighting.pending, false)
+                highlighted.withLock { $0[record.file] = highlighting.outcome }
+                (body, waits, keyed) = (reader.body(of: page, record: record, highlighting), highlighting.outcome.pending, false)
             } else if body == nil, let bytes = FileContents.read(record.source) {
                 let read = reader.read(record.file, bytes: bytes)
                 (body, waits) = (read.body, read.record?.highlightPending ?? false)
@@ -127,7 +127,7 @@ extension SiteBuild {
         let left = deferred.filter { file, _ in highlighted.withLock { $0[file] == nil } }.map { ($0.key, $0.value.page) }
         DispatchQueue.concurrentPerform(iterations: left.count) { index in
             let highlighting = reader.highlighting(left[index].1)
-            highlighted.withLock { $0[left[index].0] = (highlighting.diagnostics, highlighting.pending) }
+            highlighted.withLock { $0[left[index].0] = highlighting.outcome }
         }
         var reported = Set<Diagnostic>()
         return Rendered(errors: results.withLock { $0 }.compactMap { $0 }.filter { reported.insert($0).inserted },

@@ -207,16 +207,16 @@ public struct SiteBuild: Sendable {
                                 rendering: survey.rendering)
         // The warnings of code highlighted as it was rendered come after the others; those that
         // the tokenizer is missing are said once.
-        let late = published.diagnostics + published.warnings
+        let late = published.diagnostics + published.rendered.highlightWarnings
         report.diagnostics = CodeHighlighter.collapsingUnavailable(report.diagnostics + (strict ? late.map(\.promotedToError) : late))
         guard report.succeeded else { return report }
         report.written = published.written
         report.removed = published.removed
         var next = BuildCache(version: inputs.version, destination: destination)
         next.records = survey.read.records
-        for (file, highlighting) in published.highlighted {
+        for (file, outcome) in published.rendered.highlighted {
             guard let record = next.records[file], let page = survey.read.deferred[file]?.page else { continue }
-            next.records[file] = inputs.reader.record(record, of: page, diagnostics: highlighting.diagnostics, pending: highlighting.pending)
+            next.records[file] = inputs.reader.record(record, of: page, outcome)
         }
         next.readAt = survey.read.startedAt
         cache = cache.map(next.keepingSlices) ?? next

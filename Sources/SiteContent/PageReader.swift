@@ -108,20 +108,26 @@ package struct PageReader: Sendable {
                                 theme: theme, attributed: attributed, diagnostics: diagnostics))
     }
 
-    /// A page's code highlighted (``PageReader/highlighting(_:)``): the text its body shows, the
-    /// warnings of the blocks left plain, and whether one of them waits for the tokenizer.
+    /// A page's code highlighted (``PageReader/highlighting(_:)``): the text its body shows, and
+    /// what highlighting said.
     package struct Highlighting: Sendable {
         package var text: AttributedText
-        package var diagnostics: [Diagnostic]
-        /// A block is plain because the tokenizer is missing, or broke on it: the next build reads
-        /// the page again.
-        package var pending: Bool
+        package var outcome: Outcome
+
+        /// What highlighting a page's code said, which its record keeps.
+        package struct Outcome: Sendable {
+            /// The warnings of the blocks left plain.
+            package var diagnostics: [Diagnostic] = []
+            /// A block is plain because the tokenizer is missing, or broke on it: the next build
+            /// reads the page again.
+            package var pending = false
+        }
 
         /// The page as parsed, its code not highlighted: what ``PageReader/finish(_:_:)`` makes
         /// the page's record from while its code waits for the tokenizer (its record is the
-        /// highlighted one's but for what highlighting says: ``PageReader/record(_:of:diagnostics:pending:)``).
+        /// highlighted one's but for the outcome: ``PageReader/record(_:of:_:)``).
         package static func none(_ page: ParsedPage) -> Highlighting {
-            Highlighting(text: page.attributed, diagnostics: [], pending: false)
+            Highlighting(text: page.attributed, outcome: Outcome())
         }
     }
 
@@ -131,13 +137,12 @@ package struct PageReader: Sendable {
     package func highlighting(_ page: ParsedPage) -> Highlighting {
         guard page.theme.isStyled, let highlighter else { return .none(page) }
         let highlighted = highlighter.highlight(page.attributed)
-        var pending = false
-        var diagnostics: [Diagnostic] = []
+        var outcome = Highlighting.Outcome()
         for problem in highlighted.problems {
-            pending = pending || problem.retry
-            diagnostics.append(Diagnostic(.warning, problem.message, path: page.path, position: problem.position))
+            outcome.pending = outcome.pending || problem.retry
+            outcome.diagnostics.append(Diagnostic(.warning, problem.message, path: page.path, position: problem.position))
         }
-        return Highlighting(text: highlighted.text, diagnostics: diagnostics, pending: pending)
+        return Highlighting(text: highlighted.text, outcome: outcome)
     }
 
     /// The second half of ``read(_:bytes:)``: the page's code highlighted, its record and body.
@@ -151,7 +156,7 @@ package struct PageReader: Sendable {
     package func finish(_ page: ParsedPage, _ highlighting: Highlighting) -> (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic]) {
         let (file, path, frontMatter, attributed) = (page.file, page.path, page.frontMatter, page.attributed)
         var metadata = page.metadata
-        var diagnostics = page.diagnostics + highlighting.diagnostics
+        var diagnostics = page.diagnostics + highlighting.outcome.diagnostics
 
         var name = String(file.dropFirst("content/".count).dropLast(".md".count))
         var language = configuration.languages[0]
@@ -200,7 +205,7 @@ package struct PageReader: Sendable {
             },
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(attributed, frontMatter: metadata.summary, parser: parser, renderer: HTMLRenderer()),
-            length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.pending)
+            length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending)
         return (record, PageBody(html: html, headings: outline.headings), diagnostics)
     }
 
@@ -211,13 +216,12 @@ package struct PageReader: Sendable {
         return PageBody(html: html, headings: outline.headings)
     }
 
-    /// That record with what highlighting its code said (``Highlighting/diagnostics`` and
-    /// ``Highlighting/pending``): the record ``finish(_:_:)`` gives.
-    package func record(_ record: PageRecord, of page: ParsedPage, diagnostics highlighted: [Diagnostic], pending: Bool) -> PageRecord {
-        guard !highlighted.isEmpty || pending else { return record }
+    /// That record with what highlighting its code said: the record ``finish(_:_:)`` gives.
+    package func record(_ record: PageRecord, of page: ParsedPage, _ outcome: Highlighting.Outcome) -> PageRecord {
+        guard !outcome.diagnostics.isEmpty || outcome.pending else { return record }
         var diagnostics = record.diagnostics
-        diagnostics.insert(contentsOf: highlighted, at: min(page.diagnostics.count, diagnostics.count))
-        return record.with(diagnostics: diagnostics, highlightPending: pending)
+        diagnostics.insert(contentsOf: outcome.diagnostics, at: min(page.diagnostics.count, diagnostics.count))
+        return record.with(diagnostics: diagnostics, highlightPending: outcome.pending)
     }
 
     /// The renderer of a page's body at `url` in `language` (a code): its images' sizes read from
