@@ -206,6 +206,7 @@ package struct TemplateSet: Sendable {
         case "expectedSectionEnd": "a section ({{#…}}, {{^…}}, {{$…}} or {{<…}}) is not closed before the end of the file"
         case "sectionCloseNameIncorrect": "a section is closed ({{/…}}) with another name than the one it was opened with"
         case "unexpectedSectionEnd": "a section is closed ({{/…}}) that was never opened"
+        case "unrecognisedConfigVariable": "an unknown {{% … }} setting (there is one: CONTENT_TYPE, HTML or TEXT)"
         case let other: other
         }
     }

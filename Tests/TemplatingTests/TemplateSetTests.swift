@@ -92,6 +92,8 @@ import Testing
         ("t.html", "a\n{{ nothing(page.title) }}\n", "t.html:2:1: error: template error: unknown transform 'nothing'"),
         ("t.html", "{{#page.tags}}\n{{#page.title}}x{{/page.tags}}", "t.html:2:17: error: template error: {{/page.tags}} closes {{#page.title}} (line 2)"),
         ("t.html", "x\n\n   {{^page.tags}}never closed", "t.html:3:4: error: template error: {{^page.tags}} is not closed"),
+        // The engine's own parse errors, at the author's line (Runway's pragma line before the text is not counted).
+        ("t.html", "<p>\n{{% CONTENT_TYPE: BOGUS}}\n", "t.html:2:26: error: template error: an unknown {{% … }} setting"),
         ("t.html", "{{/page.tags}}", "t.html:1:1: error: template error: {{/page.tags}} closes a section that was never opened"),
         ("t.html", "ok {{page.title", "t.html:1:4: error: template error: a tag opened here is not closed with }}"),
         ("t.html", "{{>t.html}}", "t.html:1:1: error: template error: partials make a cycle: t.html → t.html"),
