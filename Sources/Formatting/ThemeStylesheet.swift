@@ -117,7 +117,7 @@ extension AttributedText {
     public var spanValues: [(attribute: String, value: AttributeValue)] {
         var seen = Set<InlineIntent.Component>()
         var values: [(String, AttributeValue)] = []
-        forEachNewInlineComponent { component, _ in
+        forEachNewInlineComponent(climbing: \.containsAttributeSpan) { component, _ in
             guard seen.insert(component).inserted, case .attributes(_, let span) = component.kind else { return }
             values += span.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         }

@@ -22,11 +22,17 @@ extension AttributedText {
     /// a run, skipping the parts of a run's stack already seen in an earlier run. Runs share their
     /// enclosing stacks, so this takes time linear in the number of elements, not in runs × depth.
     /// A component can still come twice when two runs hold equal stacks that are not shared.
-    public func forEachNewInlineComponent(_ body: (InlineIntent.Component, Run) -> Void) {
+    ///
+    /// `climbing` prunes the walk: a run's stack is climbed while it is true of what is left of
+    /// it, so it must be false of every stack enclosed by one it is false of, as
+    /// ``InlineIntent/containsLink`` and ``InlineIntent/containsAttributeSpan`` are. A caller
+    /// that wants only links then costs one check per run of a text without them.
+    public func forEachNewInlineComponent(climbing: (InlineIntent) -> Bool = { _ in true },
+                                          _ body: (InlineIntent.Component, Run) -> Void) {
         var seen = Set<InlineIntent>()
         for run in runs {
             var stack = run.attributes.inlineIntent
-            while let current = stack, let component = current.innermost, seen.insert(current).inserted {
+            while let current = stack, climbing(current), let component = current.innermost, seen.insert(current).inserted {
                 body(component, run)
                 stack = current.enclosing
             }

@@ -40,6 +40,9 @@ public struct InlineIntent: Hashable, Sendable {
     /// Whether an extended attribute span, `^[text](…)`, is among the elements (constant time).
     public var containsAttributeSpan: Bool { chain?.holdsAttributeSpan ?? false }
 
+    /// Whether a link or an image is among the elements (constant time).
+    public var containsLink: Bool { chain?.holdsLink ?? false }
+
     /// The components, innermost first, without copying the stack.
     public var componentsInnermostFirst: IntentComponents<Component> { IntentComponents(chain) }
 

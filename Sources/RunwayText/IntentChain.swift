@@ -15,6 +15,8 @@ final class IntentChain<Component: IdentifiedComponent>: @unchecked Sendable {
     let stackHash: Int
     /// Whether the stack holds an extended attribute span.
     let holdsAttributeSpan: Bool
+    /// Whether the stack holds a link or an image.
+    let holdsLink: Bool
 
     init(_ component: Component, enclosing: IntentChain?) {
         self.component = component
@@ -24,6 +26,7 @@ final class IntentChain<Component: IdentifiedComponent>: @unchecked Sendable {
         // a real Hasher, so it only has to tell stacks apart, and a document makes one per element.
         stackHash = (enclosing?.stackHash ?? 0) &* 1_099_511_628_211 ^ component.identity
         holdsAttributeSpan = component.isAttributeSpan || (enclosing?.holdsAttributeSpan ?? false)
+        holdsLink = component.isLink || (enclosing?.holdsLink ?? false)
     }
 
     /// Releases a long chain link by link: letting each link release the next recursively would
@@ -115,11 +118,16 @@ public protocol IdentifiedComponent: Hashable, Sendable {
     /// Whether the component is an extended attribute span, `^[text](…)`: a stack knows in
     /// constant time whether it holds one.
     var isAttributeSpan: Bool { get }
+    /// Whether the component is a link or an image: a stack knows in constant time whether it
+    /// holds one.
+    var isLink: Bool { get }
 }
 
 extension IdentifiedComponent {
     /// Blocks are never attribute spans.
     public var isAttributeSpan: Bool { false }
+    /// Blocks are never links.
+    public var isLink: Bool { false }
 }
 
 extension PresentationIntent.Component: IdentifiedComponent {}
@@ -127,4 +135,11 @@ extension PresentationIntent.Component: IdentifiedComponent {}
 extension InlineIntent.Component: IdentifiedComponent {
     /// Whether the element is an extended attribute span, `^[text](…)`.
     public var isAttributeSpan: Bool { if case .attributes = kind { true } else { false } }
+    /// Whether the element is a link or an image.
+    public var isLink: Bool {
+        switch kind {
+        case .link, .image: true
+        default: false
+        }
+    }
 }

@@ -114,7 +114,7 @@ extension AttributedText {
     var pageLinks: [PageRecord.PageLink] {
         var links: [PageRecord.PageLink] = []
         var seen = Set<Int>()
-        forEachNewInlineComponent { component, run in
+        forEachNewInlineComponent(climbing: \.containsLink) { component, run in
             guard seen.insert(component.identity).inserted else { return }
             switch component.kind {
             case .link(let target, _): links.append(.init(destination: target, position: run.sourceRange?.start))

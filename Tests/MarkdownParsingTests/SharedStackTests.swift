@@ -49,4 +49,31 @@ import Testing
         text.forEachNewInlineComponent { _, _ in elements += 1 }
         #expect(elements == 2 * n)
     }
+
+    /// A walk pruned with `climbing:` visits exactly what the whole walk visits that it keeps, in
+    /// the same runs: links and images for `containsLink`, spans for `containsAttributeSpan`.
+    @Test func aPrunedWalkVisitsWhatTheWholeWalkKeeps() {
+        let text = parse("""
+            *a [b **c** ^[d](customColor: 'x') e](/u) f* ![i *j*](/img.png) ^[g [h](/v) ^[hh](size: 1)](size: 2) `k`
+            [l](/w)[m](/w) plain **strong** text
+
+            > [n *o*](/x) and ^[p](customColor: 'y')
+
+            [q ![r](/s.png)](/t) [*x* y](/z)
+            """)
+        func visits(climbing: (InlineIntent) -> Bool = { _ in true }, keeping keep: (InlineIntent.Component) -> Bool) -> [String] {
+            var visited: [String] = []
+            text.forEachNewInlineComponent(climbing: climbing) { component, run in
+                if keep(component) { visited.append("\(component.identity)@\(run.range.lowerBound)") }
+            }
+            return visited
+        }
+        let links = visits(climbing: \.containsLink, keeping: \.isLink)
+        #expect(links.count == 9)
+        #expect(links == visits(keeping: \.isLink))
+        let spans = visits(climbing: \.containsAttributeSpan, keeping: \.isAttributeSpan)
+        #expect(spans.count == 4)
+        #expect(spans == visits(keeping: \.isAttributeSpan))
+        #expect(visits(climbing: \.containsLink) { _ in true }.count < visits { _ in true }.count, "the walk was pruned")
+    }
 }
