@@ -77,20 +77,28 @@ package struct PageSummary: Sendable, Hashable {
             default: plain += text[run]
             }
         }
-        // Runs of white space as one space, over the scalars (splitting Characters costs more).
-        var collapsed = String.UnicodeScalarView()
+        // Runs of white space as one space, over the scalars (splitting Characters costs more),
+        // into UTF-8 bytes; ASCII without looking up Unicode properties.
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(plain.utf8.count)
         var space = true
         for scalar in plain.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                if !space { collapsed.append(" ") }
+            let isWhitespace = scalar.isASCII
+                ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)
+                : scalar.properties.isWhitespace
+            if isWhitespace {
+                if !space { collapsed.append(0x20) }
                 space = true
+            } else if scalar.isASCII {
+                collapsed.append(UInt8(scalar.value))
+                space = false
             } else {
-                collapsed.append(scalar)
+                collapsed.append(contentsOf: scalar.utf8)
                 space = false
             }
         }
-        if collapsed.last == " " { collapsed.removeLast() }
-        return String(collapsed)
+        if collapsed.last == 0x20 { collapsed.removeLast() }
+        return String(decoding: collapsed, as: UTF8.self)
     }
 
     static func isHTML(_ run: AttributedText.Run) -> Bool {

@@ -47,3 +47,35 @@ import Testing
         #expect(PageLength(MarkdownParser().parse("<div>\nnot counted\n</div>\n\n**Two** `words`\n")).words == 2)
     }
 }
+
+/// The plain text's white space is Unicode's `White_Space`: ASCII is tested without looking up
+/// the property, so every scalar of it, and every other white space scalar, is held to it.
+@Suite struct PlainTextWhiteSpaceTests {
+    /// What `plainText` does to one block's text, written the slow way.
+    func collapsed(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var space = true
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !space { out.append(" ") }
+                space = true
+            } else {
+                out.append(scalar)
+                space = false
+            }
+        }
+        if out.last == " " { out.removeLast() }
+        return String(out)
+    }
+
+    @Test func everyASCIIScalarAndEveryOtherWhiteSpaceIsAsUnicodeSaysIt() {
+        let ascii = (0..<128).compactMap(Unicode.Scalar.init)
+        let others = (0x80...0x3000).compactMap(Unicode.Scalar.init).filter(\.properties.isWhitespace)
+        #expect(others.count == 19, "U+0085, U+00A0, U+1680, U+2000…U+200A, U+2028, U+2029, U+202F, U+205F, U+3000")
+        for scalar in ascii + others + ["é", "字", "🙂", "\u{301}"] {
+            let text = "a" + String(scalar) + "b" + String(scalar) + String(scalar) + "c"
+            let attributed = AttributedText(text)
+            #expect(PageSummary.plainText(of: attributed) == collapsed(text), "U+\(String(scalar.value, radix: 16, uppercase: true))")
+        }
+    }
+}
