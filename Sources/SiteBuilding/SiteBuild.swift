@@ -155,12 +155,13 @@ public struct SiteBuild: Sendable {
         if !report.succeeded { output.removeIfUnused() }
         let unchanged = loaded != nil && report.parsed == 0 && report.written.isEmpty && report.removed.isEmpty
         guard report.succeeded else { return report }
-        // The build cache and the tokens, side by side.
-        let (highlighter, parsedEveryFile, saved) = (self.highlighter, report.parsedEveryFile, cache)
-        DispatchQueue.concurrentPerform(iterations: 2) { file in
-            if file == 0, let cachePath, let saved, !unchanged { saved.save(cachePath) }
-            if file == 1 { highlighter?.cache.saveAttached(keepingOnlyUsed: parsedEveryFile) }
-        }
+        // The build cache and the tokens, side by side. Not as two iterations of one
+        // `concurrentPerform`: the cache's own, nested in it, would get one thread.
+        let (highlighter, parsedEveryFile) = (self.highlighter, report.parsedEveryFile)
+        let tokens = DispatchWorkItem { highlighter?.cache.saveAttached(keepingOnlyUsed: parsedEveryFile) }
+        DispatchQueue.global().async(execute: tokens)
+        if let cachePath, let cache, !unchanged { cache.save(cachePath) }
+        tokens.wait()
         return report
     }
 
