@@ -30,12 +30,20 @@ package struct TemplateContext: Sendable {
     /// The context as the engine takes it, with the filters of the page's language. Members are
     /// made when a template first asks for them: most pages never read `pages`.
     func engineValue(_ filters: TemplateFilters) -> some Sendable {
-        RootObject(context: self, filters: filters.bound(language: page.lang))
+        RootObject(members: RootMembers(context: self, filters: filters.bound(language: page.lang)))
     }
 }
 
-/// The top of the engine's context: each member made the first time a template names it.
-private final class RootObject: MustacheParent, @unchecked Sendable {
+/// The bottom of the engine's context stack: a struct, as `TemplateObject` is, because the engine
+/// casts it on every lookup of a name that is not found above it (`site.title` in a loop).
+private struct RootObject: MustacheParent, Sendable {
+    let members: RootMembers
+
+    func child(named name: String) -> Any? { members.child(named: name) }
+}
+
+/// The root's members, each made the first time a template names it.
+private final class RootMembers: @unchecked Sendable {
     let context: TemplateContext
     let filters: TemplateFilters.Bound
     private var made: [String: Any] = [:]

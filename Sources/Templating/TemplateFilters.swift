@@ -96,8 +96,9 @@ package struct TemplateFilters: Sendable {
         }
     }
 
-    /// A language's strings for templates: `t.key`.
-    final class TranslationTable: MustacheParent, Sendable {
+    /// A language's strings for templates: `t.key`. A struct, as `TemplateObject` is: the engine
+    /// casts it on every lookup in it.
+    struct TranslationTable: MustacheParent, Sendable {
         let strings: [String: String]
 
         init(strings: [String: String]) {
