@@ -111,10 +111,15 @@ extension OutputFolder {
         plan.removals = removals
         unsaved.withLock { $0 = true }
         try journal.append(OutputJournal.begin(plan))
-        for folder in folders where mkdir(root + "/" + folder.value, 0o755) != 0 && errno != EEXIST {
-            let problem = errno
-            OutputTransaction.undo(plan, root: root, committed: false)
-            throw Diagnostic(.error, "cannot create the folder: \(reason(problem))", path: root + "/" + folder.value)
+        // The folders on all processors, a level at a time (each level's parents made before it).
+        let levels = Dictionary(grouping: folders) { $0.value.utf8.count { $0 == UInt8(ascii: "/") } }.sorted { $0.key < $1.key }.map(\.value)
+        for level in levels {
+            if let (folder, problem) = ConcurrentFileOperations.firstFailure(level, { folder in
+                mkdir(root + "/" + folder.value, 0o755) != 0 && errno != EEXIST ? errno : nil
+            }) {
+                OutputTransaction.undo(plan, root: root, committed: false)
+                throw Diagnostic(.error, "cannot create the folder: \(reason(problem))", path: root + "/" + folder.value)
+            }
         }
         for removal in removals {
             let backup = root + "/" + OutputTransaction.sibling(of: removal, transaction: plan.id, old: true)

@@ -146,13 +146,13 @@ public final class OutputTransaction: Sendable {
             rollback()
             throw error
         }
-        for write in plan.writes {
-            guard rename(root + "/" + Self.sibling(of: write.path, transaction: id), absolute(write.path)) == 0 else {
-                let problem = errno
-                abort()
-                throw Diagnostic(.error, "cannot put the new version in place: \(reason(problem)); the previous output is back",
-                                 path: absolute(write.path))
-            }
+        // The renames on all processors: `undo` finds which were done, path by path.
+        if let (write, problem) = ConcurrentFileOperations.firstFailure(plan.writes, { write in
+            rename(root + "/" + Self.sibling(of: write.path, transaction: id), absolute(write.path)) == 0 ? nil : errno
+        }) {
+            abort()
+            throw Diagnostic(.error, "cannot put the new version in place: \(reason(problem)); the previous output is back",
+                             path: absolute(write.path))
         }
         for removal in plan.removals where unlink(absolute(removal)) != 0 && errno != ENOENT {
             let problem = errno
@@ -232,8 +232,9 @@ public final class OutputTransaction: Sendable {
     }
 
     private static func dropBackups(of plan: OutputJournal.Transaction, root: String) {
-        for path in plan.writes.map(\.path) + plan.removals {
+        _ = ConcurrentFileOperations.firstFailure(plan.writes.map(\.path) + plan.removals) { path in
             unlink(root + "/" + sibling(of: path, transaction: plan.id, old: true))
+            return nil
         }
     }
 

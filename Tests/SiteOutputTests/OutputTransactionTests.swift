@@ -56,6 +56,32 @@ import Testing
         #expect(scratch.tree().keys.allSatisfy { !$0.contains(".runway-") })
     }
 
+    /// The renames run on all processors, in chunks: a failure in the middle of a thousand (its
+    /// chunk stops, the chunks after it may not start, those before it are done) still puts back
+    /// every file, the new ones and those replaced, and leaves no file of Runway's own.
+    @Test func aFailureAmongAThousandRenamesPutsBackEveryFile() throws {
+        let scratch = try Scratch()
+        let folder = try scratch.open(allowNonEmpty: true)
+        let names = (0..<1_000).map { "p\($0 / 10)/f\($0).html" }
+        try commit(folder, Dictionary(uniqueKeysWithValues: names.prefix(600).map { ($0, "version 1 of " + $0) }))
+        let before = scratch.tree()
+        let transaction = try folder.begin(writes: names.map { (path($0), 2) }, removals: [])
+        for name in names { try transaction.write("version 2 of " + name, to: path(name)) }
+        try scratch.write("in the way", "out/p70/f700.html/inside")
+        #expect {
+            _ = try transaction.commit()
+        } throws: { error in
+            (error as? Diagnostic)?.path == folder.root + "/p70/f700.html"
+        }
+        #expect(scratch.tree() == before.merging(["p70/f700.html/inside": "in the way"]) { $1 })
+        #expect(scratch.tree().keys.allSatisfy { !$0.contains(".runway-") })
+        // And the next change goes through whole once the way is clear.
+        try FileManager.default.removeItem(atPath: scratch.out + "/p70/f700.html")
+        let again = try Self.reopen(scratch, dropping: folder)
+        try commit(again, Dictionary(uniqueKeysWithValues: names.map { ($0, "version 3 of " + $0) }))
+        #expect(scratch.tree() == Dictionary(uniqueKeysWithValues: names.map { ($0, "version 3 of " + $0) }))
+    }
+
     /// A build stopped before its commit is undone by the next one to open the folder.
     @Test func anInterruptedTransactionIsUndoneOnTheNextOpen() throws {
         var (scratch, folder) = try Self.populated()
