@@ -3,6 +3,7 @@ import Formatting
 import Foundation
 import SiteContent
 import SiteOutput
+import Synchronization
 import Templating
 
 /// Every file a build makes, each with the key of what it is made from, so that a rebuild renders
@@ -104,18 +105,31 @@ extension SiteBuild {
         let wanted = Set(pages.map(\.translationKey))
         let versions = Self.versions(all.filter { wanted.contains($0.translationKey) }, key: \.translationKey, url: \.url,
                                      language: \.language, configuration: configuration)
-        var jobs: [OutputJob] = []
-        for (index, page) in pages.enumerated() {
+        // On all processors: hashing each page's inputs is most of a cold build's plan.
+        return Self.inParallel(pages.indices) { index in
+            let page = pages[index]
             let layout = Self.layout(of: page, configuration: configuration, templates: templates)
             let translations = (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
             let listing = contexts.listingHash(layout, language: page.language, templates: templates)
             let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations, listing: listing,
                                    contexts: contexts)
-            guard let path = SiteURL.outputPath(ofURL: page.url) else { continue }
-            jobs.append(OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
-                                  claimant: page.source, file: page.source))
+            guard let path = SiteURL.outputPath(ofURL: page.url) else { return nil }
+            return OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
+                             claimant: page.source, file: page.source)
         }
-        return jobs
+    }
+
+    /// `make` of each of `items` on all processors, in `items`' order, leaving out `nil`s.
+    static func inParallel<Item: Sendable, Made: Sendable>(_ items: some RandomAccessCollection<Item>, _ make: @Sendable (Item) -> Made?) -> [Made] {
+        let items = Array(items)
+        let made = Mutex([Made?](repeating: nil, count: items.count))
+        let chunk = 64
+        DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { part in
+            let range = part * chunk..<min(items.count, (part + 1) * chunk)
+            let results = range.map { make(items[$0]) }
+            made.withLock { $0.replaceSubrange(range, with: results) }
+        }
+        return made.withLock { $0 }.compactMap { $0 }
     }
 
     /// Items (pages or lists) grouped by what makes them versions of one another, each group in the
@@ -134,35 +148,37 @@ extension SiteBuild {
     func outputPlan(published: [PageRecord], newest: [PageRecord], lists: SiteLists, reader: PageReader, contexts: TemplateContexts,
                     templates: TemplateSet, configuration: SiteConfiguration, theme: Theme, version: ContentHash,
                     statics: [String: String]) -> OutputPlan {
-        func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
+        @Sendable func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
             key.add(contexts.listingHash(layout, language: language, templates: templates)?.description ?? "-")
         }
         let listVersions = Self.versions(lists.lists, key: { String($0.url.dropFirst($0.language.prefix.count)) }, url: \.url,
                                          language: \.language.code, configuration: configuration)
         var jobs = pageJobs(published, among: published, contexts: contexts, templates: templates, configuration: configuration,
                             version: version)
-        for (index, list) in lists.lists.enumerated() {
+        let listPages = lists.lists.indices.flatMap { index in
+            (1...lists.pageCount(lists.lists[index], size: configuration.paginate)).map { (index: index, number: $0) }
+        }
+        jobs += Self.inParallel(listPages) { (index, number) -> OutputJob? in
+            let list = lists.lists[index]
             let total = lists.pageCount(list, size: configuration.paginate)
             let unprefixed = String(list.url.dropFirst(list.language.prefix.count))
             let translations = (listVersions[unprefixed] ?? []).count > 1 ? listVersions[unprefixed]! : []
-            for number in 1...total {
-                var key = version
-                key.add(list.url)
-                key.add("\(number)/\(total)")
-                key.add(list.title)
-                key.add(contexts.menuHashes[list.language.code]?.description ?? "-")
-                if let intro = list.index {
-                    key.add(intro.hash)
-                    for (from, to) in contexts.contentURLs.replacements(of: intro) { key.add(from + " " + to) }
-                }
-                for version in translations { key.add(version.language.code + " " + version.url) }
-                key.add(TemplateContexts.hash(lists.items(of: list, page: number, size: configuration.paginate, entry: contexts.entry)))
-                listingKey("list.html", list.language.code, into: &key)
-                guard let path = SiteURL.outputPath(ofURL: SiteLists.pageURL(list.url, page: number)) else { continue }
-                let what = list.termIndex.map { "the \($0) index" } ?? (list.pages.isEmpty ? "a list page" : "the list page \(list.url)")
-                jobs.append(OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
-                                      claimant: number == 1 ? what : "page \(number) of \(what)"))
+            var key = version
+            key.add(list.url)
+            key.add("\(number)/\(total)")
+            key.add(list.title)
+            key.add(contexts.menuHashes[list.language.code]?.description ?? "-")
+            if let intro = list.index {
+                key.add(intro.hash)
+                for (from, to) in contexts.contentURLs.replacements(of: intro) { key.add(from + " " + to) }
             }
+            for version in translations { key.add(version.language.code + " " + version.url) }
+            key.add(TemplateContexts.hash(lists.items(of: list, page: number, size: configuration.paginate, entry: contexts.entry)))
+            listingKey("list.html", list.language.code, into: &key)
+            guard let path = SiteURL.outputPath(ofURL: SiteLists.pageURL(list.url, page: number)) else { return nil }
+            let what = list.termIndex.map { "the \($0) index" } ?? (list.pages.isEmpty ? "a list page" : "the list page \(list.url)")
+            return OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
+                             claimant: number == 1 ? what : "page \(number) of \(what)")
         }
         var notFoundKey = version
         notFoundKey.add(contexts.menuHashes[configuration.languages[0].code]?.description ?? "-")
