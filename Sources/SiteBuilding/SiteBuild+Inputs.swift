@@ -138,7 +138,7 @@ extension SiteBuild {
         // Pages whose code waits for the tokenizer are read again, unless this process knows it is
         // still missing (`serve` rebuilding without Pygments).
         let retryPending = !(highlighter?.tokenizer.isKnownUnavailable ?? true)
-        // The pages parsed, in that order, with the number of blocks sent to the tokenizer for each.
+        // The pages parsed, in that order, with the number of their blocks that wait for the tokenizer.
         let parsed = Mutex([(index: Int, page: PageReader.ParsedPage, signature: FileSignature?, sent: Int)]())
         let read = { @Sendable (prefetch: CodeHighlighter.Prefetch?) in
             DispatchQueue.concurrentPerform(iterations: files.count) { index in

@@ -136,7 +136,9 @@ public final class CodeHighlighter: Sendable {
         }
 
         /// Sends the blocks of `text` that the cache does not hold (nor a stream already has),
-        /// and says how many it sent.
+        /// and says how many of its blocks wait for a stream's answer: those it sent, and those
+        /// another page sent that are not answered yet (highlighting the page now would wait for
+        /// them: a block shared by many pages kept the build's threads waiting on Pygments).
         @discardableResult
         public func add(_ text: AttributedText) -> Int {
             let runs = text.runs
@@ -155,8 +157,8 @@ public final class CodeHighlighter: Sendable {
                         inFlight[key] = ticket
                         return ticket
                     }
-                    guard let ticket else { continue }
                     sent += 1
+                    guard let ticket else { continue }
                     let stream = streams[next.add(1, ordering: .relaxed).oldValue % streams.count]
                     stream.add(language: language, code: code) { [highlighter] outcome in
                         if let outcome { highlighter.keep(outcome, for: key) }

@@ -12,7 +12,7 @@ import Testing
 @Suite struct DeferredHighlightTests {
     /// Pages with code of every kind a build meets: headings and an image beside code, a callout,
     /// a block too long to highlight (a warning) beside one that is sent, a draft (rendered by no
-    /// job), a section's intro (shown by its list), and a page without code.
+    /// job), a section's intro (shown by its list), a block on three pages, and a page without code.
     static func site() throws -> String {
         let long = "```js\n" + String(repeating: "let x = 1;\n", count: PygmentsTokenizer.maximumLength / 11 + 1) + "```\n"
         let root = try SiteBuildTests.site(pages: [
@@ -21,6 +21,9 @@ import Testing
             "b.md": "---\ntitle: B\n---\nText.\n\n```python\nprint(1)\n```\n\n" + long,
             "draft.md": "---\ndraft: true\n---\n```js\nvar y\n```\n\n" + long,
             "plain.md": "# Plain\n\nNo code.\n",
+            // B's block on two more pages: sent once, and each copy waits for that answer.
+            "copy-1.md": "# Copy 1\n\n```python\nprint(1)\n```\n",
+            "copy-2.md": "# Copy 2\n\n## Again\n\n```python\nprint(1)\n```\n",
         ])
         try FileManager.default.createDirectory(atPath: root + "/content/guide", withIntermediateDirectories: true)
         try "---\ntitle: Guide\n---\nIntro.\n\n```sh\necho hi\n```\n".write(toFile: root + "/content/guide/_index.md", atomically: true, encoding: .utf8)

@@ -31,7 +31,11 @@ import Testing
         // Every block with a plain language name, each once: 10 from the 11 documents (the
         // seventh's two copies once, none for indented and `text` code) and 4 from the three more
         // (the shared block once); not the control-character name, which no lexer could have.
-        #expect(sent == 14 && requests == 14, "sent \(sent), requests \(requests)")
+        #expect(requests == 14, "requests \(requests)")
+        // Each page says how many of its blocks wait for an answer: a copy of a block sent before
+        // counts while that one is not answered (the seventh's second copy, the shared block on
+        // its second page), which depends on how fast the worker is.
+        #expect((14...16).contains(sent), "waiting \(sent)")
         // The one more request: the control-character name, answered without a worker.
         #expect(streamed.tokenizer.requestCount == requests + 1)
         // The stream's workers went back to the tokenizer: a later block uses one of them.
