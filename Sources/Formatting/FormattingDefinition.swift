@@ -87,6 +87,12 @@ public struct FormattingDefinition: Sendable {
             constrainedValues[input] = result
             return result
         }
+        // Most prose has no custom attribute and no span: when no values stay no values, it is
+        // left as it is (one check per run instead of a copy of every run).
+        if memoize, values([:]).isEmpty,
+           !text.runs.contains(where: { !$0.attributes.customAttributes.isEmpty || $0.attributes.inlineIntent?.containsAttributeSpan == true }) {
+            return text
+        }
         // Each span's own values, constrained once per element: runs share their stacks.
         var constrainedIntents = InlineIntent.Rewriting { component in
             guard case .attributes(let raw, let spanValues) = component.kind else { return component }

@@ -45,6 +45,28 @@ import Testing
         #expect(HTMLRenderer().render(Self.unshared(text)) == expected)
     }
 
+    /// Prose without custom attributes or spans is left as it is by a definition under which no
+    /// values stay no values; one whose rule holds for every run gives its values to prose too.
+    @Test func proseIsLeftAsItIsUnlessADefinitionAddsValues() throws {
+        let prose = MarkdownParser().parse("# Title\n\nSome *prose* with `code` and a [link](/x).\n\n- a\n- b\n")
+        let keeping = FormattingDefinition(scope: nil, constraints: [.values(attribute: "tone", allowed: [.string("calm")], default: nil)])
+        #expect(keeping.apply(to: prose).runs == prose.runs)
+        let adding = FormattingDefinition(scope: nil, constraints: [.rule(when: [:], set: ["tone": .string("calm")], otherwise: .leave)])
+        let given = adding.apply(to: prose)
+        #expect(given.string == prose.string)
+        #expect(given.runs.allSatisfy { $0.attributes.customAttributes == ["tone": .string("calm")] })
+        // A span in the prose: its values are constrained, the rest is as it was.
+        let spanned = MarkdownParser().parse("Plain ^[loud](tone: 'loud') end.\n")
+        let constrained = keeping.apply(to: spanned)
+        #expect(constrained.runs.count == spanned.runs.count)
+        #expect(constrained.runs[0] == spanned.runs[0])
+        guard case .attributes(_, let values)? = constrained.runs[1].attributes.inlineIntent?.innermost?.kind else {
+            Issue.record("the span is the second run's innermost element")
+            return
+        }
+        #expect(values.isEmpty, "'loud' is not allowed and there is no default")
+    }
+
     /// A definition constrains each span's values once per element and keeps the sharing.
     @Test func aDefinitionKeepsTheRunsStacksShared() throws {
         let definition = FormattingDefinition(scope: nil, constraints: [.values(attribute: "tone", allowed: [.string("calm")], default: .string("calm"))])
