@@ -88,8 +88,10 @@ public struct FormattingDefinition: Sendable {
             return result
         }
         // Most prose has no custom attribute and no span: when no values stay no values, it is
-        // left as it is (one check per run instead of a copy of every run).
-        if memoize, values([:]).isEmpty,
+        // left as it is (one check per run instead of a copy of every run), and so are the runs
+        // without values of a text with spans (no dictionary hashed for them).
+        let none = values([:])
+        if memoize, none.isEmpty,
            !text.runs.contains(where: { !$0.attributes.customAttributes.isEmpty || $0.attributes.inlineIntent?.containsAttributeSpan == true }) {
             return text
         }
@@ -101,7 +103,7 @@ public struct FormattingDefinition: Sendable {
         return text.mappingAttributes { original in
             var attributes = original
             if memoize {
-                attributes.customAttributes = values(attributes.customAttributes)
+                attributes.customAttributes = attributes.customAttributes.isEmpty ? none : values(attributes.customAttributes)
             } else {
                 constrain(&attributes)
             }
