@@ -121,29 +121,47 @@ package struct PageLength: Sendable, Hashable {
         self.cjkCharacters = cjkCharacters
     }
 
-    /// The length of the text of `text`'s runs, raw HTML left out.
+    /// The length of the text of `text`'s runs, raw HTML left out: over the string's UTF-8
+    /// bytes, ASCII without decoding (most text is ASCII), letters and digits without looking up
+    /// Unicode properties.
     package init(_ text: AttributedText) {
-        var words = 0, cjk = 0, inWord = false
-        for run in text.runs where !PageSummary.isHTML(run) {
-            inWord = false
-            for scalar in text[run].unicodeScalars {
-                if scalar.isASCII {
-                    // Most text is ASCII: letters and digits without looking up Unicode properties.
-                    let value = scalar.value | 0x20
-                    if (value >= 0x61 && value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39) {
+        var words = 0, cjk = 0
+        var string = text.string
+        string.withUTF8 { utf8 in
+            for run in text.runs where !PageSummary.isHTML(run) {
+                var inWord = false
+                var index = max(0, run.range.lowerBound)
+                let end = min(utf8.count, run.range.upperBound)
+                while index < end {
+                    let byte = utf8[index]
+                    if byte < 0x80 {
+                        let lower = byte | 0x20
+                        if (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
+                            if !inWord { words += 1 }
+                            inWord = true
+                        } else if !inWord || !(byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")) {
+                            inWord = false
+                        }
+                        index += 1
+                        continue
+                    }
+                    var bytes = UnsafeBufferPointer(rebasing: utf8[index..<end]).makeIterator()
+                    var decoder = Unicode.UTF8()
+                    guard case .scalarValue(let scalar) = decoder.decode(&bytes) else {
+                        inWord = false
+                        index += 1
+                        continue
+                    }
+                    index += UTF8.width(scalar)
+                    if Self.isCJK(scalar) {
+                        cjk += 1
+                        inWord = false
+                    } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                         if !inWord { words += 1 }
                         inWord = true
-                    } else if !inWord || !(scalar == "'" || scalar == "-") {
+                    } else if !inWord || scalar != "’" {
                         inWord = false
                     }
-                } else if Self.isCJK(scalar) {
-                    cjk += 1
-                    inWord = false
-                } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                    if !inWord { words += 1 }
-                    inWord = true
-                } else if !inWord || !(scalar == "'" || scalar == "’" || scalar == "-") {
-                    inWord = false
                 }
             }
         }

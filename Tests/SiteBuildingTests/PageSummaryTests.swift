@@ -1,7 +1,7 @@
 import RunwayText
 import HTMLRendering
 import MarkdownParsing
-import SiteContent
+@testable import SiteContent
 import Testing
 
 /// Issue 15, point 2: a page's summary (front matter, `<!--more-->`, first paragraph) as HTML and
@@ -77,5 +77,43 @@ import Testing
             let attributed = AttributedText(text)
             #expect(PageSummary.plainText(of: attributed) == collapsed(text), "U+\(String(scalar.value, radix: 16, uppercase: true))")
         }
+    }
+}
+
+/// Words are counted over UTF-8 bytes: held to counting over Unicode scalars (the way it was
+/// written first) on text of many scripts, marks, emoji, apostrophes and raw HTML.
+@Suite struct PageLengthDifferentialTests {
+    /// The count over each run's scalars.
+    func reference(_ text: AttributedText) -> PageLength {
+        var words = 0, cjk = 0
+        for run in text.runs where !PageSummary.isHTML(run) {
+            var inWord = false
+            for scalar in text[run].unicodeScalars {
+                if PageLength.isCJK(scalar) {
+                    cjk += 1
+                    inWord = false
+                } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    if !inWord { words += 1 }
+                    inWord = true
+                } else if !inWord || !(scalar == "'" || scalar == "’" || scalar == "-") {
+                    inWord = false
+                }
+            }
+        }
+        return PageLength(words: words, cjkCharacters: cjk)
+    }
+
+    @Test(arguments: [
+        "It's a well-known fact: 42 things -- and 'quoted' words.",
+        "Ünïcödé wörds, naïve café, Ελληνικά κείμενα, русский текст, עברית, العربية ١٢٣",
+        "日本語の文章です。中文 mixed with English and 한국어 텍스트",
+        "e\u{301}te\u{301} combining marks, emoji 🙂 👩‍👩‍👧 flags 🇫🇷 and ’ curly’s apostrophe’",
+        "tabs\tand\nnewlines\r\nand  spaces; symbols © ® ™ → ≠ ∞ and digits ½ ² ⅷ",
+        "<div>raw *HTML* words</div>\n\nText after, <span>inline</span> too.",
+        "```swift\nlet code = \"counts\" // too\n```\n\n> quoted `code` and [a link](/x)",
+    ])
+    func bytesCountAsScalarsDo(_ markdown: String) {
+        let text = MarkdownParser().parse(markdown)
+        #expect(PageLength(text) == reference(text))
     }
 }
