@@ -181,15 +181,23 @@ extension SiteBuild {
         if let highlighter { highlighter.prefetching(read) } else { read(nil) }
         // Pages whose code went to the tokenizer are finished without it: their records now,
         // their bodies when they are rendered, by which time Pygments has answered.
-        let pages = parsed.withLock { $0 }
+        let pages = parsed.withLock { pages in
+            defer { pages = [] }
+            return pages.map { (index: $0.index, page: ParsedSlot($0.page), signature: $0.signature, sent: $0.sent) }
+        }
         DispatchQueue.concurrentPerform(iterations: pages.count) { position in
-            let (index, page, signature, sent) = pages[position]
+            let (index, slot, signature, sent) = pages[position]
+            guard let page = slot.page else { return }
             let finished = sent > 0 ? reader.finish(page, .none(page)) : reader.finish(page)
             results.withLock { $0[index] = (finished.record?.signed(signature), sent > 0 ? nil : finished.body, finished.diagnostics, true) }
+            // A page finished whole is let go here, on this processor, not all at once at the end.
+            if sent == 0 { slot.page = nil }
             count()
         }
         var content = ReadContent(startedAt: startedAt)
-        for (order, page) in pages.enumerated() where page.sent > 0 { content.deferred[files[page.index]] = (page.page, order) }
+        for (order, page) in pages.enumerated() where page.sent > 0 {
+            if let parsed = page.page.page { content.deferred[files[page.index]] = (parsed, order) }
+        }
         for (file, result) in zip(files, results.withLock { $0 }) {
             content.diagnostics += result.diagnostics
             if result.parsed { content.parsed += 1 }
@@ -200,4 +208,13 @@ extension SiteBuild {
         content.parsedEveryFile = content.parsed == files.count
         return content
     }
+}
+
+/// A parsed page that the thread finishing it lets go of.
+private final class ParsedSlot: @unchecked Sendable {
+    // `@unchecked`: each slot is read and cleared by the one task that finishes its page, and read
+    // again only after all of them are done.
+    var page: PageReader.ParsedPage?
+
+    init(_ page: PageReader.ParsedPage) { self.page = page }
 }
