@@ -160,7 +160,8 @@ public final class OutputTransaction: Sendable {
             throw Diagnostic(.error, "cannot remove: \(reason(problem)); the previous output is back", path: absolute(removal))
         }
         finished.withLock { $0 = true }
-        Self.dropBackups(of: plan, root: root)
+        // Only files that were there have backups (a cold build's thousands of writes have none).
+        Self.dropBackups(plan.writes.map(\.path).filter(replaced.contains) + plan.removals, transaction: id, root: root)
         var outcome = Outcome(removed: plan.removals, createdFolders: plan.folders)
         for write in plan.writes { outcome.written[write.path] = .init(key: write.key, signature: signatures[write.path]!) }
         return outcome
@@ -228,12 +229,13 @@ public final class OutputTransaction: Sendable {
             let target = root + "/" + removal.value
             if let known = manifest?.files[removal], FileSignature.of(target) == known.signature { unlink(target) }
         }
-        dropBackups(of: plan, root: root)
+        dropBackups(plan.writes.map(\.path) + plan.removals, transaction: plan.id, root: root)
     }
 
-    private static func dropBackups(of plan: OutputJournal.Transaction, root: String) {
-        _ = ConcurrentFileOperations.firstFailure(plan.writes.map(\.path) + plan.removals) { path in
-            unlink(root + "/" + sibling(of: path, transaction: plan.id, old: true))
+    /// Removes the backups of `paths` that `transaction` kept.
+    private static func dropBackups(_ paths: [OutputPath], transaction: String, root: String) {
+        _ = ConcurrentFileOperations.firstFailure(paths) { path in
+            unlink(root + "/" + sibling(of: path, transaction: transaction, old: true))
             return nil
         }
     }
