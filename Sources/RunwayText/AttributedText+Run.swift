@@ -30,11 +30,14 @@ extension AttributedText {
     public func forEachNewInlineComponent(climbing: (InlineIntent) -> Bool = { _ in true },
                                           _ body: (InlineIntent.Component, Run) -> Void) {
         var seen = Set<InlineIntent>()
-        for run in runs {
-            var stack = run.attributes.inlineIntent
-            while let current = stack, climbing(current), let component = current.innermost, seen.insert(current).inserted {
-                body(component, run)
-                stack = current.enclosing
+        // Through the buffer: a run is copied (its attributes retained) only for `body`.
+        runs.withUnsafeBufferPointer { runs in
+            for index in runs.indices {
+                var stack = runs[index].attributes.inlineIntent
+                while let current = stack, climbing(current), let component = current.innermost, seen.insert(current).inserted {
+                    body(component, runs[index])
+                    stack = current.enclosing
+                }
             }
         }
     }
