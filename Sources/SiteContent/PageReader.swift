@@ -245,15 +245,20 @@ package struct PageReader: Sendable {
     static func omittedHTML(in text: AttributedText, path: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var lastBlock: Int?
-        for run in text.runs {
-            guard let kind = run.attributes.inlineIntent?.innermost?.kind else { continue }
-            switch kind {
-            case .inlineHTML: break
-            case .blockHTML:
+        // Only raw HTML's runs are copied: most runs are looked at through the buffer.
+        let html = text.runs.withUnsafeBufferPointer { runs in
+            runs.indices.filter { index in
+                switch runs[index].attributes.inlineIntent?.innermost?.kind {
+                case .inlineHTML?, .blockHTML?: true
+                default: false
+                }
+            }
+        }
+        for run in html.map({ text.runs[$0] }) {
+            if case .blockHTML? = run.attributes.inlineIntent?.innermost?.kind {
                 let block = run.attributes.presentationIntent?.innermost?.identity
                 if block != nil && block == lastBlock { continue }
                 lastBlock = block
-            default: continue
             }
             let piece = text[run].trimmingCharacters(in: .whitespacesAndNewlines)
             if piece.hasPrefix("<!--") { continue }

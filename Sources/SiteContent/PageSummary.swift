@@ -128,39 +128,42 @@ package struct PageLength: Sendable, Hashable {
         var words = 0, cjk = 0
         var string = text.string
         string.withUTF8 { utf8 in
-            for run in text.runs where !PageSummary.isHTML(run) {
-                var inWord = false
-                var index = max(0, run.range.lowerBound)
-                let end = min(utf8.count, run.range.upperBound)
-                while index < end {
-                    let byte = utf8[index]
-                    if byte < 0x80 {
-                        let lower = byte | 0x20
-                        if (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
+            // Through the runs' buffer: no run is copied.
+            text.runs.withUnsafeBufferPointer { runs in
+                for position in runs.indices where !PageSummary.isHTML(runs[position]) {
+                    var inWord = false
+                    var index = max(0, runs[position].range.lowerBound)
+                    let end = min(utf8.count, runs[position].range.upperBound)
+                    while index < end {
+                        let byte = utf8[index]
+                        if byte < 0x80 {
+                            let lower = byte | 0x20
+                            if (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
+                                if !inWord { words += 1 }
+                                inWord = true
+                            } else if !inWord || !(byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")) {
+                                inWord = false
+                            }
+                            index += 1
+                            continue
+                        }
+                        var bytes = UnsafeBufferPointer(rebasing: utf8[index..<end]).makeIterator()
+                        var decoder = Unicode.UTF8()
+                        guard case .scalarValue(let scalar) = decoder.decode(&bytes) else {
+                            inWord = false
+                            index += 1
+                            continue
+                        }
+                        index += UTF8.width(scalar)
+                        if Self.isCJK(scalar) {
+                            cjk += 1
+                            inWord = false
+                        } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                             if !inWord { words += 1 }
                             inWord = true
-                        } else if !inWord || !(byte == UInt8(ascii: "'") || byte == UInt8(ascii: "-")) {
+                        } else if !inWord || scalar != "’" {
                             inWord = false
                         }
-                        index += 1
-                        continue
-                    }
-                    var bytes = UnsafeBufferPointer(rebasing: utf8[index..<end]).makeIterator()
-                    var decoder = Unicode.UTF8()
-                    guard case .scalarValue(let scalar) = decoder.decode(&bytes) else {
-                        inWord = false
-                        index += 1
-                        continue
-                    }
-                    index += UTF8.width(scalar)
-                    if Self.isCJK(scalar) {
-                        cjk += 1
-                        inWord = false
-                    } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                        if !inWord { words += 1 }
-                        inWord = true
-                    } else if !inWord || scalar != "’" {
-                        inWord = false
                     }
                 }
             }
