@@ -50,16 +50,20 @@ extension AttributedText {
     public func mappingAttributes(_ transform: (AttributeContainer) -> AttributeContainer) -> AttributedText {
         var mapped: [Run] = []
         mapped.reserveCapacity(runs.count)
-        for run in runs {
-            let attributes = transform(run.attributes)
-            let last = mapped.count - 1
-            if !run.range.isEmpty, last >= 0, !mapped[last].range.isEmpty, mapped[last].attributes == attributes {
-                mapped[last].range = mapped[last].range.lowerBound..<run.range.upperBound
-                if let range = run.sourceRange {
-                    mapped[last].sourceRange = mapped[last].sourceRange.map { $0.union(range) } ?? range
+        // Through the buffer: a run's attributes are handed to `transform` without a copy.
+        runs.withUnsafeBufferPointer { runs in
+            for index in runs.indices {
+                let attributes = transform(runs[index].attributes)
+                let range = runs[index].range
+                let last = mapped.count - 1
+                if !range.isEmpty, last >= 0, !mapped[last].range.isEmpty, mapped[last].attributes == attributes {
+                    mapped[last].range = mapped[last].range.lowerBound..<range.upperBound
+                    if let source = runs[index].sourceRange {
+                        mapped[last].sourceRange = mapped[last].sourceRange.map { $0.union(source) } ?? source
+                    }
+                } else {
+                    mapped.append(Run(range: range, attributes: attributes, sourceRange: runs[index].sourceRange))
                 }
-            } else {
-                mapped.append(Run(range: run.range, attributes: attributes, sourceRange: run.sourceRange))
             }
         }
         return AttributedText(string: string, runs: mapped)
