@@ -36,10 +36,13 @@ package struct TemplateContext: Sendable {
 
 /// The bottom of the engine's context stack: a struct, as `TemplateObject` is, because the engine
 /// casts it on every lookup of a name that is not found above it (`site.title` in a loop).
-private struct RootObject: MustacheParent, Sendable {
+private struct RootObject: MustacheParent, CustomStringConvertible, Sendable {
     let members: RootMembers
 
     func child(named name: String) -> Any? { members.child(named: name) }
+
+    /// What `{{.}}` at the top writes: the type's name, as when this was a class.
+    var description: String { String(reflecting: Self.self) }
 }
 
 /// The root's members, each made the first time a template names it.

@@ -98,8 +98,12 @@ package struct TemplateFilters: Sendable {
 
     /// A language's strings for templates: `t.key`. A struct, as `TemplateObject` is: the engine
     /// casts it on every lookup in it.
-    struct TranslationTable: MustacheParent, Sendable {
+    struct TranslationTable: MustacheParent, CustomStringConvertible, Sendable {
         let strings: [String: String]
+
+        /// What `{{t}}` writes: the type's name, as when this was a class (not the table, in an
+        /// order that changes from process to process).
+        var description: String { String(reflecting: Self.self) }
 
         init(strings: [String: String]) {
             self.strings = strings

@@ -7,7 +7,7 @@ import Mustache
 /// A struct of two references, held in an `Any` without a box: the engine casts every value on
 /// its context's stack to its protocols on every lookup, and a struct's casts cost less than a
 /// class's (90 against 125 ns each).
-struct TemplateObject: MustacheParent, @unchecked Sendable {
+struct TemplateObject: MustacheParent, CustomStringConvertible, @unchecked Sendable {
     let members: [(String, TemplateValue)]
     let filters: TemplateFilters.Bound
 
@@ -20,6 +20,10 @@ struct TemplateObject: MustacheParent, @unchecked Sendable {
     func child(named name: String) -> Any? {
         members.first { $0.0 == name }?.1.engineValue(filters)
     }
+
+    /// What `{{page}}` writes: the type's name, as when this was a class (a struct would
+    /// otherwise be written member by member).
+    var description: String { String(reflecting: Self.self) }
 }
 
 /// Text as templates see it: escaped by the engine where a template writes it with `{{ }}`, empty

@@ -61,6 +61,22 @@ import Testing
             + "no summary|[a&amp;b][c]|One@2026-01-01;Two &lt;2&gt;;|first:012|2/3|tagsEnglish", "\(page)")
     }
 
+    /// An object written as text is its type's name, as when the context's objects were classes:
+    /// never its members (a string table's order changes from process to process).
+    @Test func anObjectWrittenAsTextIsItsTypesName() throws {
+        let root = try Self.folder(["t.html": "{{page}}|{{t}}|{{.}}"])
+        let filters = TemplateFilters(markdown: { $0 }, slug: { $0 }, baseURL: "https://example.org/",
+                                      strings: ["en": ["a": "1", "b": "2", "c": "3", "d": "4"]])
+        let templates = TemplateSet(folders: [root], filters: filters)
+        let page = try templates.render("t.html", context: Self.context())
+        let parts = page.split(separator: "|").map(String.init)
+        #expect(parts.count == 3)
+        #expect(parts.first == String(reflecting: TemplateObject.self))
+        #expect(parts.dropFirst().first == String(reflecting: TemplateFilters.TranslationTable.self))
+        #expect(parts.last?.hasSuffix(".RootObject") == true)
+        #expect(try templates.render("t.html", context: Self.context()) == page)
+    }
+
     @Test func transformsReadTheTextAsWrittenAndKnowThePagesLanguage() throws {
         let root = try Self.folder(["t.html": """
             {{slugify(page.title)}}|{{truncate(page.summary)}}|{{date(page.date)}}|{{relURL(page.url)}}|{{absURL(page.url)}}|\
