@@ -1,6 +1,7 @@
 import RunwayText
 import Foundation
 @testable import SiteOutput
+import Synchronization
 import Testing
 
 @Suite struct OutputTransactionTests {
@@ -80,6 +81,22 @@ import Testing
         let again = try Self.reopen(scratch, dropping: folder)
         try commit(again, Dictionary(uniqueKeysWithValues: names.map { ($0, "version 3 of " + $0) }))
         #expect(scratch.tree() == Dictionary(uniqueKeysWithValues: names.map { ($0, "version 3 of " + $0) }))
+    }
+
+    /// Operations in parallel report the failure a loop in order would have stopped at: every item
+    /// before it is tried, whatever the chunks' order (run many times).
+    @Test func concurrentOperationsReportTheFirstFailureInOrder() {
+        for _ in 0..<50 {
+            let tried = Mutex(Set<Int>())
+            let failing: Set<Int> = [130, 700, 129 * 3, 999]
+            let failure = ConcurrentFileOperations.firstFailure(Array(0..<1_000)) { item in
+                tried.withLock { _ = $0.insert(item) }
+                return failing.contains(item) ? EIO : nil
+            }
+            #expect(failure?.item == 130 && failure?.errno == EIO)
+            #expect(tried.withLock { $0.isSuperset(of: 0...130) })
+        }
+        #expect(ConcurrentFileOperations.firstFailure(Array(0..<1_000)) { _ in nil } == nil)
     }
 
     /// A build stopped before its commit is undone by the next one to open the folder.
