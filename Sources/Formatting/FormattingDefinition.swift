@@ -90,7 +90,7 @@ public struct FormattingDefinition: Sendable {
         // Most prose has no custom attribute and no span: when no values stay no values, it is
         // left as it is (one check per run instead of a copy of every run), and so are the runs
         // without values of a text with spans (no dictionary hashed for them).
-        let none = values([:])
+        let none = memoize ? values([:]) : [:]
         if memoize, none.isEmpty,
            !text.runs.contains(where: { !$0.attributes.customAttributes.isEmpty || $0.attributes.inlineIntent?.containsAttributeSpan == true }) {
             return text
