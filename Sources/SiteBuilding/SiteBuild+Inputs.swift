@@ -75,7 +75,8 @@ extension SiteBuild {
     struct ReadContent {
         var records: [String: PageRecord] = [:]
         var bodies: [String: PageBody] = [:]
-        /// The pages whose code was sent to the tokenizer, by file, in the order it was sent:
+        /// The pages with code waiting for the tokenizer (sent for them, or the same block sent
+        /// for another page), by file, in the order it was sent:
         /// their records are made without waiting for its answers, their bodies when they are
         /// rendered (`RenderInputs.body(of:)`).
         var deferred: [String: (page: PageReader.ParsedPage, order: Int)] = [:]
@@ -139,7 +140,7 @@ extension SiteBuild {
         // still missing (`serve` rebuilding without Pygments).
         let retryPending = !(highlighter?.tokenizer.isKnownUnavailable ?? true)
         // The pages parsed, in that order, with the number of their blocks that wait for the tokenizer.
-        let parsed = Mutex([(index: Int, page: PageReader.ParsedPage, signature: FileSignature?, sent: Int)]())
+        let parsed = Mutex([(index: Int, page: ParsedSlot, signature: FileSignature?, waiting: Int)]())
         let read = { @Sendable (prefetch: CodeHighlighter.Prefetch?) in
             DispatchQueue.concurrentPerform(iterations: files.count) { index in
                 let file = files[index]
@@ -173,29 +174,26 @@ extension SiteBuild {
                     results.withLock { $0[index] = (nil, nil, [problem], false) }
                     count()
                 case .page(let page):
-                    let sent = page.codeToHighlight.flatMap { prefetch?.add($0) } ?? 0
-                    parsed.withLock { $0.append((index, page, signature, sent)) }
+                    let waiting = page.codeToHighlight.flatMap { prefetch?.add($0) } ?? 0
+                    parsed.withLock { $0.append((index, ParsedSlot(page), signature, waiting)) }
                 }
             }
         }
         if let highlighter { highlighter.prefetching(read) } else { read(nil) }
         // Pages whose code went to the tokenizer are finished without it: their records now,
         // their bodies when they are rendered, by which time Pygments has answered.
-        let pages = parsed.withLock { pages in
-            defer { pages = [] }
-            return pages.map { (index: $0.index, page: ParsedSlot($0.page), signature: $0.signature, sent: $0.sent) }
-        }
+        let pages = parsed.withLock { $0 }
         DispatchQueue.concurrentPerform(iterations: pages.count) { position in
-            let (index, slot, signature, sent) = pages[position]
+            let (index, slot, signature, waiting) = pages[position]
             guard let page = slot.page else { return }
-            let finished = sent > 0 ? reader.finish(page, .none(page)) : reader.finish(page)
-            results.withLock { $0[index] = (finished.record?.signed(signature), sent > 0 ? nil : finished.body, finished.diagnostics, true) }
+            let finished = waiting > 0 ? reader.finish(page, .none(page)) : reader.finish(page)
+            results.withLock { $0[index] = (finished.record?.signed(signature), waiting > 0 ? nil : finished.body, finished.diagnostics, true) }
             // A page finished whole is let go here, on this processor, not all at once at the end.
-            if sent == 0 { slot.page = nil }
+            if waiting == 0 { slot.page = nil }
             count()
         }
         var content = ReadContent(startedAt: startedAt)
-        for (order, page) in pages.enumerated() where page.sent > 0 {
+        for (order, page) in pages.enumerated() where page.waiting > 0 {
             if let parsed = page.page.page { content.deferred[files[page.index]] = (parsed, order) }
         }
         for (file, result) in zip(files, results.withLock { $0 }) {

@@ -254,7 +254,8 @@ package struct PageReader: Sendable {
                 }
             }
         }
-        for run in html.map({ text.runs[$0] }) {
+        for index in html {
+            let run = text.runs[index]
             if case .blockHTML? = run.attributes.inlineIntent?.innermost?.kind {
                 let block = run.attributes.presentationIntent?.innermost?.identity
                 if block != nil && block == lastBlock { continue }
