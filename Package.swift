@@ -45,8 +45,8 @@ let package = Package(
         ),
         // The C syntax extension for `^[text](key: value)`, over cmark-gfm's extension API.
         .target(name: "CMarkAttributes", dependencies: ["CCmarkGFM"]),
-        // glibc's allocator settings for the command (mallopt is not in Swift's Glibc module).
-        .target(name: "CAllocator"),
+        // mimalloc, the command's allocator (malloc and free for the whole process).
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .target(name: "RunwayText", swiftSettings: upcoming),
         .target(
             name: "MarkdownParsing",
@@ -118,7 +118,7 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        .executableTarget(name: "runway", dependencies: ["RunwayCLI", "CAllocator"], swiftSettings: upcoming),
+        .executableTarget(name: "runway", dependencies: ["RunwayCLI", "CMimalloc"], swiftSettings: upcoming),
         .executableTarget(
             name: "RunwayBenchmarks",
             dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding", "SyntaxHighlighting"],

@@ -16,6 +16,18 @@ import Testing
         }
     }
 
+    /// The command allocates with mimalloc: the dynamic linker binds every library's `malloc` and
+    /// `free` (glibc's own, the Swift runtime's, Foundation's) to it, not to glibc's.
+    @Test func theCommandAllocatesWithMimalloc() throws {
+        let result = try RunwayProcess.run(["--version"], environment: ["LD_DEBUG": "bindings"])
+        #expect(result.status == 0)
+        // "binding file /…/libswiftCore.so [0] to /…/libmimalloc.so.2 [0]: normal symbol `malloc' [GLIBC_2.2.5]"
+        let bindings = result.stderr.split(separator: "\n").filter { $0.contains("symbol `malloc'") || $0.contains("symbol `free'") }
+        let targets = bindings.map { $0.split(separator: " to ").last?.split(separator: " ").first ?? "" }
+        #expect(bindings.contains { $0.contains("libswiftCore.so") })
+        #expect(!targets.isEmpty && targets.allSatisfy { $0.hasSuffix("/libmimalloc.so.2") }, "\(Set(targets))")
+    }
+
     @Test func renderFragmentIsTheBodyHTML() throws {
         let result = try RunwayProcess.run(["render", "--fragment", "-"], input: Data("# Hi *there*\n\n- [x] done\n".utf8))
         #expect(result.status == 0)
