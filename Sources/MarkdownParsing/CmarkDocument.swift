@@ -9,24 +9,29 @@ import Darwin
 
 /// Owns the one lock around cmark-gfm's process-global state.
 ///
-/// cmark-gfm keeps its table of special inline characters in a global: two parsers finishing at once
-/// on different threads corrupt each other's results. Everything from `cmark_parser_new` to
-/// `cmark_parser_finish` (and cmark's own HTML renderer, which reads the parser's extension list)
-/// runs under this lock; walking the finished tree does not need it.
+/// cmark-gfm keeps its tables of special inline characters in globals (`SPECIAL_CHARS` and
+/// `SKIP_CHARS` in inlines.c): `cmark_parser_finish` adds each extension's characters, parses the
+/// inlines, and takes the characters out again, so two parsers finishing at once on different threads
+/// corrupt each other's results. The `^[…](…)` extension keeps its state in globals too, and runs
+/// while inlines are parsed. So `cmark_parser_finish` (and cmark's own HTML renderer) runs under this
+/// lock. Making a parser and feeding it (block structure and link reference definitions, which read
+/// neither table) runs outside it, on every thread at once, as does walking the finished tree.
 /// A node of a cmark-gfm tree; valid only while its document is.
 typealias CmarkNode = UnsafeMutablePointer<cmark_node>
 
 enum CmarkDocument {
     private static let lock = Mutex<Void>(())
 
-    /// The extensions' object addresses, to recognize which extension made a node.
+    /// The extensions' object addresses, to recognize which extension made a node, and the
+    /// `^[…](…)` extension, made once: parsers attach it outside the lock.
     struct ExtensionIdentities: @unchecked Sendable {
         let tasklist: OpaquePointer?
+        let attributes: OpaquePointer?
     }
 
     static let extensionIdentities: ExtensionIdentities = lock.withLock { _ in
         cmark_gfm_core_extensions_ensure_registered()
-        return ExtensionIdentities(tasklist: cmark_find_syntax_extension("tasklist"))
+        return ExtensionIdentities(tasklist: cmark_find_syntax_extension("tasklist"), attributes: runway_attributes_extension())
     }
 
     /// Parses `markdown` and hands the document's root node to `body`; the tree is freed after.
@@ -39,10 +44,8 @@ enum CmarkDocument {
     ) -> R {
         _ = extensionIdentities
         return withArena(size: markdown.utf8.count) {
-            let root = lock.withLock { _ in
-                withParser(markdown, options: options, skippingUnusedFootnotePass: true) { parser in
-                    cmark_parser_finish(parser)
-                }
+            let root = withParser(markdown, options: options, skippingUnusedFootnotePass: true) { parser in
+                lock.withLock { _ in FinishedDocument(root: finish(parser, options: options)) }.root
             }
             guard let root else { preconditionFailure("cmark_parser_finish returned no document") }
             return body(root)
@@ -54,9 +57,9 @@ enum CmarkDocument {
     static func referenceHTML(_ markdown: String, options: MarkdownParser.Options, unsafe: Bool) -> String {
         _ = extensionIdentities
         return withArena(size: markdown.utf8.count) {
-            lock.withLock { _ in
-                withParser(markdown, options: options) { parser in
-                    guard let root = cmark_parser_finish(parser) else { return "" }
+            withParser(markdown, options: options) { parser in
+                lock.withLock { _ in
+                    guard let root = finish(parser, options: options) else { return "" }
                     let renderOptions = cmarkOptions(options) | (unsafe ? CMARK_OPT_UNSAFE : 0)
                     // The HTML is allocated from the arena too, and goes with it.
                     guard let html = cmark_render_html(root, renderOptions, cmark_parser_get_syntax_extensions(parser))
@@ -80,7 +83,20 @@ enum CmarkDocument {
         return body()
     }
 
-    /// Runs `body` with a parser fed with `markdown`; call under the lock, inside an arena.
+    /// A finished document's root, out of the lock: the tree is the arena's, read by this thread
+    /// alone.
+    private struct FinishedDocument: @unchecked Sendable {
+        let root: CmarkNode?
+    }
+
+    /// The document's root: its inlines parsed, extensions' postprocessing done. Call under the
+    /// lock: this is where cmark-gfm and the `^[…](…)` extension use their globals.
+    private static func finish(_ parser: OpaquePointer, options: MarkdownParser.Options) -> CmarkNode? {
+        if options.extendedAttributes { runway_attributes_begin_document() }
+        return cmark_parser_finish(parser)
+    }
+
+    /// Runs `body` with a parser fed with `markdown`, inside an arena; `body` finishes it under the lock.
     private static func withParser<R>(
         _ markdown: String, options: MarkdownParser.Options, skippingUnusedFootnotePass: Bool = false,
         body: (OpaquePointer) -> R
@@ -103,8 +119,7 @@ enum CmarkDocument {
             }
         }
         if options.extendedAttributes {
-            runway_attributes_begin_document()
-            cmark_parser_attach_syntax_extension(parser, runway_attributes_extension())
+            cmark_parser_attach_syntax_extension(parser, extensionIdentities.attributes)
         }
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
