@@ -79,13 +79,17 @@ public struct FormattingDefinition: Sendable {
         // Without Swift constraints (which may read any attribute) the result depends only on the
         // custom attributes, and pages repeat the same few sets: constrain each set once.
         let memoize = !constraints.contains { if case .custom = $0 { true } else { false } }
-        var constrainedValues: [[String: AttributeValue]: [String: AttributeValue]] = [:]
-        func values(_ input: [String: AttributeValue]) -> [String: AttributeValue] {
-            guard memoize else { return constrain(values: input) }
+        // Each set constrained, and whether that left it as it was.
+        var constrainedValues: [[String: AttributeValue]: (values: [String: AttributeValue], same: Bool)] = [:]
+        func constrained(_ input: [String: AttributeValue]) -> (values: [String: AttributeValue], same: Bool) {
             if let known = constrainedValues[input] { return known }
             let result = constrain(values: input)
-            constrainedValues[input] = result
-            return result
+            let entry = (result, result == input)
+            constrainedValues[input] = entry
+            return entry
+        }
+        func values(_ input: [String: AttributeValue]) -> [String: AttributeValue] {
+            memoize ? constrained(input).values : constrain(values: input)
         }
         // Most prose has no custom attribute and no span: when no values stay no values, it is
         // left as it is (one check per run instead of a copy of every run), and so are the runs
@@ -99,6 +103,27 @@ public struct FormattingDefinition: Sendable {
         var constrainedIntents = InlineIntent.Rewriting { component in
             guard case .attributes(let raw, let spanValues) = component.kind else { return component }
             return InlineIntent.Component(kind: .attributes(raw: raw, values: values(spanValues)), identity: component.identity)
+        }
+        // Most pages' values are ones the definition allows: when constraining leaves every run's
+        // values and spans as they are, so is the text (no run copied, no new array of runs).
+        if memoize {
+            // Neighbouring runs of a span hold equal sets: the last one checked is compared first.
+            var lastSame: [String: AttributeValue]?
+            var unchanged = text.runs.withUnsafeBufferPointer { runs in
+                runs.allSatisfy { run in
+                    let values = run.attributes.customAttributes
+                    if values.isEmpty { return none.isEmpty }
+                    if let lastSame, lastSame == values { return true }
+                    guard constrained(values).same else { return false }
+                    lastSame = values
+                    return true
+                }
+            }
+            // Each span once, not each stack of spans (`constrainedIntents` makes new stacks).
+            text.forEachNewInlineComponent(climbing: { unchanged && $0.containsAttributeSpan }) { component, _ in
+                if case .attributes(_, let values) = component.kind, !constrained(values).same { unchanged = false }
+            }
+            if unchanged { return text }
         }
         return text.mappingAttributes { original in
             var attributes = original

@@ -67,6 +67,26 @@ import Testing
         #expect(values.isEmpty, "'loud' is not allowed and there is no default")
     }
 
+    /// A text whose every value and span the definition allows comes back as it was (no run
+    /// copied); one with a single value it changes comes back changed. Either way the result is
+    /// the general path's: the same definition with a Swift constraint that does nothing, which
+    /// constrains every run's container.
+    @Test func allowedValuesLeaveTheTextAsTheGeneralPathDoes() throws {
+        let allowed: [AttributeValue] = [.string("calm"), .string("warm")]
+        let fast = FormattingDefinition(scope: nil, constraints: [.values(attribute: "tone", allowed: allowed, default: nil)])
+        let general = FormattingDefinition(scope: nil, constraints: [.values(attribute: "tone", allowed: allowed, default: nil), .custom { _ in }])
+        let kept = "# ^[Calm](tone: 'calm') title\n\nSome ^[*warm* and ^[calm](tone: 'calm') `x`](tone: 'warm') prose ^[again](tone: 'calm').\n\n"
+            + "- ^[item](tone: 'warm')\n- [^[linked](tone: 'calm')](/x)\n"
+        for (source, unchanged) in [(kept, true), (kept + "\nOne ^[loud](tone: 'loud') word.\n", false),
+                                    (kept + "\n^[^[deep](tone: 'calm')](tone: 'loud')\n", false)] {
+            let text = MarkdownParser().parse(source)
+            let constrained = fast.apply(to: text)
+            #expect(constrained.runs == general.apply(to: text).runs, "\(source)")
+            #expect((constrained.runs == text.runs) == unchanged, "\(source)")
+            #expect(HTMLRenderer().render(constrained) == HTMLRenderer().render(general.apply(to: text)))
+        }
+    }
+
     /// A definition constrains each span's values once per element and keeps the sharing.
     @Test func aDefinitionKeepsTheRunsStacksShared() throws {
         let definition = FormattingDefinition(scope: nil, constraints: [.values(attribute: "tone", allowed: [.string("calm")], default: .string("calm"))])
