@@ -113,12 +113,14 @@ public struct ThemeStylesheet: Sendable {
 }
 
 extension AttributedText {
-    /// Every custom attribute value the text's spans carry, for a stylesheet's `usedValues`.
+    /// Every custom attribute value the text's spans carry, for a stylesheet's `usedValues`: each
+    /// span's values by attribute name, in the order of the spans, a set of values that an earlier
+    /// span had left out (pages repeat the same few spans).
     public var spanValues: [(attribute: String, value: AttributeValue)] {
-        var seen = Set<InlineIntent.Component>()
+        var seen = Set<[String: AttributeValue]>()
         var values: [(String, AttributeValue)] = []
         forEachNewInlineComponent(climbing: \.containsAttributeSpan) { component, _ in
-            guard seen.insert(component).inserted, case .attributes(_, let span) = component.kind else { return }
+            guard case .attributes(_, let span) = component.kind, !span.isEmpty, seen.insert(span).inserted else { return }
             values += span.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         }
         return values

@@ -87,6 +87,15 @@ import Testing
         }
     }
 
+    /// The values a stylesheet is asked to style: each span's, by attribute name, in the order of
+    /// the spans (innermost first), a set of values an earlier span had left out.
+    @Test func spanValuesGiveEachSetOnceInOrder() {
+        let text = MarkdownParser().parse("^[a](tone: 'warm') ^[b](tone: 'calm', size: 2) ^[c](tone: 'warm') ^[^[d](tone: 'calm', size: 2)](tone: 'cold')\n")
+        let values = text.spanValues
+        #expect(values.map(\.attribute) == ["tone", "size", "tone", "tone"])
+        #expect(values.map(\.value) == [.string("warm"), .integer(2), .string("calm"), .string("cold")])
+    }
+
     /// A definition constrains each span's values once per element and keeps the sharing.
     @Test func aDefinitionKeepsTheRunsStacksShared() throws {
         let definition = FormattingDefinition(scope: nil, constraints: [.values(attribute: "tone", allowed: [.string("calm")], default: .string("calm"))])
