@@ -186,8 +186,14 @@ extension SiteBuild {
         DispatchQueue.concurrentPerform(iterations: pages.count) { position in
             let (index, slot, signature, waiting) = pages[position]
             guard let page = slot.page else { return }
-            let finished = waiting > 0 ? reader.finish(page, .none(page)) : reader.finish(page)
-            results.withLock { $0[index] = (finished.record?.signed(signature), waiting > 0 ? nil : finished.body, finished.diagnostics, true) }
+            let finished: (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic])
+            if waiting > 0 {
+                let made = reader.finishWithoutBody(page)
+                finished = (made.record, nil, made.diagnostics)
+            } else {
+                finished = reader.finish(page)
+            }
+            results.withLock { $0[index] = (finished.record?.signed(signature), finished.body, finished.diagnostics, true) }
             // A page finished whole is let go here, on this processor, not all at once at the end.
             if waiting == 0 { slot.page = nil }
             count()

@@ -154,6 +154,19 @@ package struct PageReader: Sendable {
     /// be highlighted because the tokenizer is missing, or broke on a block, is read again by the
     /// next build.
     package func finish(_ page: ParsedPage, _ highlighting: Highlighting) -> (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic]) {
+        finish(page, highlighting, wantsBody: true)
+    }
+
+    /// The record of a page whose code waits for the tokenizer, made from its text before (its
+    /// body is made when it is rendered: ``body(of:record:_:)``): the record ``finish(_:_:)``
+    /// makes, without rendering the body it would throw away, unless the page shows images (only
+    /// a rendering says which image files it reads the sizes of).
+    package func finishWithoutBody(_ page: ParsedPage) -> (record: PageRecord?, diagnostics: [Diagnostic]) {
+        let finished = finish(page, .none(page), wantsBody: false)
+        return (finished.record, finished.diagnostics)
+    }
+
+    private func finish(_ page: ParsedPage, _ highlighting: Highlighting, wantsBody: Bool) -> (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic]) {
         let (file, path, frontMatter, attributed) = (page.file, page.path, page.frontMatter, page.attributed)
         var metadata = page.metadata
         var diagnostics = page.diagnostics + highlighting.outcome.diagnostics
@@ -193,7 +206,13 @@ package struct PageReader: Sendable {
                                           path: path, position: frontMatter?.position(ofKey: "aliases")))
         }
         let (renderer, images) = self.renderer(of: page, url: language.prefix + url, language: language.code)
-        let (html, outline) = renderer.renderWithOutline(highlighting.text)
+        let html: String?, outline: HeadingOutline
+        if wantsBody || Self.showsImages(highlighting.text) {
+            (html, outline) = renderer.renderWithOutline(highlighting.text)
+        } else {
+            // The outline a rendering gives (ids only with heading ids), without the HTML.
+            (html, outline) = (nil, renderer.options.headingIDs ? HeadingOutline(highlighting.text) : HeadingOutline(headings: []))
+        }
         // Only links inside the site (and to the page's own fragments) are kept: the link check
         // has nothing to say about the others.
         let record = PageRecord(
@@ -206,7 +225,16 @@ package struct PageReader: Sendable {
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(attributed, frontMatter: metadata.summary, parser: parser, renderer: HTMLRenderer()),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending)
-        return (record, PageBody(html: html, headings: outline.headings), diagnostics)
+        return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
+    }
+
+    /// Whether a run of `text` is in an image.
+    static func showsImages(_ text: AttributedText) -> Bool {
+        var shows = false
+        text.forEachNewInlineComponent(climbing: { !shows && $0.containsLink }) { component, _ in
+            if case .image = component.kind { shows = true }
+        }
+        return shows
     }
 
     /// The body of a page whose record was made before its code was highlighted

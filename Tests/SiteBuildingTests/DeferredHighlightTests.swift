@@ -10,7 +10,8 @@ import Testing
 /// test: the outputs, warnings and records equal those of a build that highlights every page as
 /// it reads it (its tokens cached already, nothing is sent).
 @Suite struct DeferredHighlightTests {
-    /// Pages with code of every kind a build meets: headings and an image beside code, a callout,
+    /// Pages with code of every kind a build meets: headings (twice the same) with and without an
+    /// image beside code, a callout,
     /// a block too long to highlight (a warning) beside one that is sent, a draft (rendered by no
     /// job), a section's intro (shown by its list), a block on three pages, and a page without code.
     static func site() throws -> String {
@@ -24,6 +25,9 @@ import Testing
             // B's block on two more pages: sent once, and each copy waits for that answer.
             "copy-1.md": "# Copy 1\n\n```python\nprint(1)\n```\n",
             "copy-2.md": "# Copy 2\n\n## Again\n\n```python\nprint(1)\n```\n",
+            // Without an image, a waiting page's record is made without rendering its body: its
+            // headings' ids (a link checks one) are the rendering's.
+            "twice.md": "# Twice\n\n## Step\n\n```python\nprint(1)\n```\n\n## Step\n\nSee [the second](#step-1), not [this](#step-2).\n",
         ])
         try FileManager.default.createDirectory(atPath: root + "/content/guide", withIntermediateDirectories: true)
         try "---\ntitle: Guide\n---\nIntro.\n\n```sh\necho hi\n```\n".write(toFile: root + "/content/guide/_index.md", atomically: true, encoding: .utf8)
@@ -73,6 +77,9 @@ import Testing
         // And the code is highlighted: the page, the section's intro on its list.
         let page = String(decoding: deferred.files["a/index.html"] ?? Data(), as: UTF8.self)
         #expect(page.contains("rw-syntax--keyword") && page.contains("width=\"2\" height=\"3\"") && page.contains("id=\"setup-1\""))
+        #expect(String(decoding: deferred.files["twice/index.html"] ?? Data(), as: UTF8.self).contains("<h2 id=\"step-1\">"))
+        #expect(deferred.report.diagnostics.filter { $0.path == root + "/content/twice.md" }.map(\.message)
+                == ["broken link: #step-2 names no heading of this page (no heading has the id 'step-2')"])
         #expect(String(decoding: deferred.files["guide/index.html"] ?? Data(), as: UTF8.self).contains("rw-syntax--"))
     }
 
