@@ -121,7 +121,7 @@ let package = Package(
         .executableTarget(name: "runway", dependencies: ["RunwayCLI", "CMimalloc"], swiftSettings: upcoming),
         .executableTarget(
             name: "RunwayBenchmarks",
-            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding", "SyntaxHighlighting"],
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteBuilding", "SyntaxHighlighting", "CMimalloc"],
             path: "Benchmarks/RunwayBenchmarks",
             swiftSettings: upcoming
         ),

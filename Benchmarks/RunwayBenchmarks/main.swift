@@ -1,3 +1,4 @@
+import CMimalloc
 import Foundation
 
 // `make bench`: throughput of each stage on a generated corpus and on real text (the Node.js API docs,
@@ -17,6 +18,10 @@ import Foundation
 // RunwayBenchmarks generate real [FOLDER]       only writes the real-text site (and its twin) into FOLDER
 // The real-text corpus is a folder of .md files: --corpus FOLDER, else RUNWAY_BENCH_CORPUS, else
 // .build/corpus/nodejs-doc.
+
+// Builds and stages run with the runway command's allocator, mimalloc, linked in place of glibc's
+// malloc here too: what is measured is what the command does.
+_ = mi_version()
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let corpusFolder: String = {
