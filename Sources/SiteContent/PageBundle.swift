@@ -6,11 +6,14 @@ import Foundation
 package enum PageBundle {
     /// The bundle folder (`content/posts/trip`) of the content file `file`
     /// (`content/posts/trip/index.md`), when it is a bundle's page.
+    /// Content files' paths are relative and clean (`content/a/b.md`), read in Swift: a build asks
+    /// this of every page.
     package static func folder(of file: String) -> String? {
-        let name = (file as NSString).lastPathComponent
-        guard name == "index.md" || (name.hasPrefix("index.") && name.hasSuffix(".md") && name.split(separator: ".").count == 3),
+        guard file.hasSuffix(".md"), let slash = file.lastIndex(of: "/") else { return nil }
+        let name = file[file.index(after: slash)...]
+        guard name == "index.md" || (name.hasPrefix("index.") && name.split(separator: ".").count == 3),
               file.hasPrefix("content/"), file.split(separator: "/").count > 2 else { return nil }
-        return (file as NSString).deletingLastPathComponent
+        return String(file[..<slash])
     }
 
     /// The files of the bundle in `folder` (relative to `site`) that are published beside its page,

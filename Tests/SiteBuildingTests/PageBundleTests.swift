@@ -1,6 +1,7 @@
 import RunwayText
 import Foundation
 import SiteBuilding
+import SiteContent
 import Testing
 
 /// Page bundles (a folder whose page is `index.md`) publish their other files beside the page, and
@@ -42,6 +43,17 @@ import Testing
 
     static func images(_ html: String) -> [String] {
         html.components(separatedBy: "<img ").dropFirst().map { "<img " + $0.prefix { $0 != ">" } + ">" }
+    }
+
+    /// Which content files are a bundle's page, and the bundle's folder.
+    @Test func aBundlesPageIsItsFoldersIndex() {
+        #expect(PageBundle.folder(of: "content/posts/trip/index.md") == "content/posts/trip")
+        #expect(PageBundle.folder(of: "content/trip/index.fr.md") == "content/trip")
+        #expect(PageBundle.folder(of: "content/a/b/c/index.md") == "content/a/b/c")
+        for notABundle in ["content/index.md", "content/index.fr.md", "content/posts/trip.md", "content/trip/index.a.b.md",
+                           "content/trip/myindex.md", "content/trip/index.txt", "content/trip/_index.md", "static/trip/index.md", "index.md"] {
+            #expect(PageBundle.folder(of: notABundle) == nil, "\(notABundle)")
+        }
     }
 
     @Test func aBundlesFilesArePublishedBesideItsPage() throws {
