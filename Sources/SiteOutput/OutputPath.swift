@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A file's place inside an output folder, relative to it: one or more segments separated by `/`,
 /// none of them empty, `.` or `..`, and none holding a control character or a backslash. It cannot
 /// name anything outside the folder, so every path Runway writes, replaces or removes is one.
@@ -77,14 +83,29 @@ public struct OutputPath: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     // Paths are the file system's: compared byte by byte. Swift's `String` calls `café` (NFC) and
     // `café` (NFD) equal, but they are two files.
-    public static func == (lhs: OutputPath, rhs: OutputPath) -> Bool { lhs.value.utf8.elementsEqual(rhs.value.utf8) }
+    public static func == (lhs: OutputPath, rhs: OutputPath) -> Bool {
+        lhs.value.utf8.count == rhs.value.utf8.count && compareBytes(lhs.value, rhs.value) == 0
+    }
 
     public func hash(into hasher: inout Hasher) {
         var value = value
         value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    public static func < (lhs: OutputPath, rhs: OutputPath) -> Bool { lhs.value.utf8.lexicographicallyPrecedes(rhs.value.utf8) }
+    public static func < (lhs: OutputPath, rhs: OutputPath) -> Bool { compareBytes(lhs.value, rhs.value) < 0 }
+
+    /// `a`'s bytes against `b`'s, as `memcmp` orders them, a prefix first: negative, zero or
+    /// positive. (Through the bytes in place: a manifest sorts and looks up ten thousand paths.)
+    private static func compareBytes(_ a: String, _ b: String) -> Int32 {
+        var (a, b) = (a, b)
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order != 0 ? order : a.count < b.count ? -1 : a.count > b.count ? 1 : 0
+            }
+        }
+    }
 
     /// A path known to be valid (a part of a valid one).
     init(unchecked value: String) {

@@ -37,4 +37,25 @@ import Testing
         #expect(Set([composed, decomposed]).count == 2)
         #expect([composed: 1, decomposed: 2][composed] == 1)
     }
+
+    /// Paths sort and compare as their UTF-8 bytes do (a prefix first), whatever their length or
+    /// script: the order of the manifest and the journal.
+    @Test func pathsSortByTheirBytes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", "index.html", "é", "e\u{301}", "z", "日本", "-", "a.b", "Z", "aa"]
+        var paths: [OutputPath] = []
+        for _ in 0..<600 {
+            let segments = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                (0..<Int.random(in: 1...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            paths.append(try #require(OutputPath(segments.joined(separator: "/"))))
+        }
+        for (a, b) in zip(paths, paths.shuffled(using: &generator)) {
+            #expect((a < b) == Array(a.value.utf8).lexicographicallyPrecedes(Array(b.value.utf8)), "\(a) \(b)")
+            #expect((a == b) == (Array(a.value.utf8) == Array(b.value.utf8)), "\(a) \(b)")
+            #expect(a == a && !(a < a))
+        }
+        #expect(paths.sorted().map { Array($0.value.utf8) } == paths.map { Array($0.value.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(try #require(OutputPath("a")) < #require(OutputPath("a/b")) && #require(OutputPath("a/b")) < #require(OutputPath("ab")))
+    }
 }
