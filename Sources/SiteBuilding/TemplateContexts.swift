@@ -1,6 +1,7 @@
 import Formatting
 import SiteContent
 import SiteOutput
+import Synchronization
 import Templating
 
 /// The typed contexts templates see (`Templating`'s `TemplateContext`), made from a build's
@@ -12,8 +13,12 @@ final class TemplateContexts: Sendable {
     let sites: [String: SiteContext]
     /// Each language's listing, newest first.
     private let listings: [String: TemplateListing]
-    /// A hash of each language's listing, which pages whose templates read `pages` depend on.
-    let listingHashes: [String: ContentHash]
+    /// Each language's listing's entries, newest first.
+    private let entries: [String: [PageEntry]]
+    /// A hash of each language's listing, which pages whose templates read `pages` depend on: made
+    /// when a layout first asks for it (hashing every page's entry is wasted on a theme whose
+    /// templates do not read `pages`, as the default theme's do not).
+    private let listingHashes = Mutex<[String: ContentHash]>([:])
     /// A hash of each language's menus, which every page shows.
     let menuHashes: [String: ContentHash]
     /// The URLs links to content files become (`../b.md` → `/b/`).
@@ -37,7 +42,6 @@ final class TemplateContexts: Sendable {
         for page in newestFirst { entries[page.language, default: []].append(Self.entry(page, contentURLs: contentURLs)) }
         var sites: [String: SiteContext] = [:]
         var listings: [String: TemplateListing] = [:]
-        var listingHashes: [String: ContentHash] = [:]
         var menuHashes: [String: ContentHash] = [:]
         let inMenus = (menuPages ?? newestFirst).filter { !$0.metadata.menus.isEmpty }
         for language in configuration.languages {
@@ -52,11 +56,10 @@ final class TemplateContexts: Sendable {
                                                theme: theme.name, languages: languages, home: language.prefix + "/", params: params, menus: menus)
             let listing = entries[language.code] ?? []
             listings[language.code] = TemplateListing(listing)
-            listingHashes[language.code] = Self.hash(listing)
         }
         self.sites = sites
         self.listings = listings
-        self.listingHashes = listingHashes
+        self.entries = entries
         self.menuHashes = menuHashes
     }
 
@@ -91,7 +94,11 @@ final class TemplateContexts: Sendable {
     /// The hash of a language's listing when `layout` shows it (a page rendered with it depends on
     /// every entry), else `nil`.
     func listingHash(_ layout: String, language: String, templates: TemplateSet) -> ContentHash? {
-        templates.readsListing(layout) ? listingHashes[language] ?? ContentHash() : nil
+        guard templates.readsListing(layout) else { return nil }
+        if let known = listingHashes.withLock({ $0[language] }) { return known }
+        let hash = Self.hash(entries[language] ?? [])
+        listingHashes.withLock { $0[language] = hash }
+        return hash
     }
 
     func site(_ language: String) -> SiteContext {
