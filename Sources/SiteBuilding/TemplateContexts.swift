@@ -16,8 +16,9 @@ final class TemplateContexts: Sendable {
     /// Each language's listing's entries, newest first.
     private let entries: [String: [PageEntry]]
     /// A hash of each language's listing, which pages whose templates read `pages` depend on: made
-    /// when a layout first asks for it (hashing every page's entry is wasted on a theme whose
-    /// templates do not read `pages`, as the default theme's do not).
+    /// when the first such layout asks for it (the default theme's home page, whose key is made
+    /// among the others, on every processor), not before the plan on one thread, and never when no
+    /// template reads `pages`.
     private let listingHashes = Mutex<[String: ContentHash]>([:])
     /// A hash of each language's menus, which every page shows.
     let menuHashes: [String: ContentHash]
