@@ -59,7 +59,8 @@ extension SiteBuild {
             for record in linking { diagnostics += links.brokenLinks(of: record) }
         }
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
-        var report = Report(pageCount: allPublished.count, diagnostics: diagnostics, output: destination,
+        // Pages, as the full path counts them: a section's `_index.md` is its list's.
+        var report = Report(pageCount: allPublished.count { !$0.isSectionIndex }, diagnostics: diagnostics, output: destination,
                             parsed: bodies.count, quick: true)
 
         // Render and write, as the full path does.

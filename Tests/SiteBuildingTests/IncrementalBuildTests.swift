@@ -135,6 +135,8 @@ import Testing
         try "---\ntitle: B en français\ndate: 2026-02-01\n---\nTexte.\n".write(toFile: root + "/content/posts/b.fr.md", atomically: true, encoding: .utf8)
         try "title = \"S\"\nbaseURL = \"https://s.example/\"\npaginate = 2\n[languages.fr]\nname = \"Français\"\n"
             .write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        // A section's intro: its list's, not a page of its own, in the quick path's count too.
+        try "---\ntitle: Posts\n---\nThe posts.\n".write(toFile: root + "/content/posts/_index.md", atomically: true, encoding: .utf8)
         var cache: BuildCache?
         let build = SiteBuild(site: root)
         let output = try build.openOutput()
