@@ -3,7 +3,6 @@ import Formatting
 import Foundation
 import SiteContent
 import SiteOutput
-import Synchronization
 import Templating
 
 /// Every file a build makes, each with the key of what it is made from, so that a rebuild renders
@@ -106,7 +105,7 @@ extension SiteBuild {
         let versions = Self.versions(all.filter { wanted.contains($0.translationKey) }, key: \.translationKey, url: \.url,
                                      language: \.language, configuration: configuration)
         // On all processors: hashing each page's inputs is most of a cold build's plan.
-        return Self.inParallel(pages.indices) { index in
+        return ConcurrentWork.map(Array(pages.indices)) { index -> OutputJob? in
             let page = pages[index]
             let layout = Self.layout(of: page, configuration: configuration, templates: templates)
             let translations = (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
@@ -116,20 +115,7 @@ extension SiteBuild {
             guard let path = SiteURL.outputPath(ofURL: page.url) else { return nil }
             return OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
                              claimant: page.source, file: page.source)
-        }
-    }
-
-    /// `make` of each of `items` on all processors, in `items`' order, leaving out `nil`s.
-    static func inParallel<Item: Sendable, Made: Sendable>(_ items: some RandomAccessCollection<Item>, _ make: @Sendable (Item) -> Made?) -> [Made] {
-        let items = Array(items)
-        let made = Mutex([Made?](repeating: nil, count: items.count))
-        let chunk = 64
-        DispatchQueue.concurrentPerform(iterations: (items.count + chunk - 1) / chunk) { part in
-            let range = part * chunk..<min(items.count, (part + 1) * chunk)
-            let results = range.map { make(items[$0]) }
-            made.withLock { $0.replaceSubrange(range, with: results) }
-        }
-        return made.withLock { $0 }.compactMap { $0 }
+        }.compactMap { $0 }
     }
 
     /// Items (pages or lists) grouped by what makes them versions of one another, each group in the
@@ -158,7 +144,7 @@ extension SiteBuild {
         let listPages = lists.lists.indices.flatMap { index in
             (1...lists.pageCount(lists.lists[index], size: configuration.paginate)).map { (index: index, number: $0) }
         }
-        jobs += Self.inParallel(listPages) { (index, number) -> OutputJob? in
+        jobs += ConcurrentWork.map(listPages) { (index, number) -> OutputJob? in
             let list = lists.lists[index]
             let total = lists.pageCount(list, size: configuration.paginate)
             let unprefixed = String(list.url.dropFirst(list.language.prefix.count))
@@ -179,7 +165,7 @@ extension SiteBuild {
             let what = list.termIndex.map { "the \($0) index" } ?? (list.pages.isEmpty ? "a list page" : "the list page \(list.url)")
             return OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
                              claimant: number == 1 ? what : "page \(number) of \(what)")
-        }
+        }.compactMap { $0 }
         var notFoundKey = version
         notFoundKey.add(contexts.menuHashes[configuration.languages[0].code]?.description ?? "-")
         listingKey("404.html", configuration.languages[0].code, into: &notFoundKey)

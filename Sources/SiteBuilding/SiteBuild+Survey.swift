@@ -115,7 +115,7 @@ extension SiteBuild {
                               version: inputs.version, statics: statics)
         let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path), pages: resolved.published + resolved.indexes,
                               contentURLs: resolved.contexts.contentURLs)
-        diagnostics += Self.inParallel(resolved.published + resolved.indexes) { links.brokenLinks(of: $0) }.flatMap { $0 }
+        diagnostics += ConcurrentWork.map(resolved.published + resolved.indexes) { links.brokenLinks(of: $0) }.flatMap { $0 }
         diagnostics += plan.diagnostics
         let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, deferred: read.deferred, reader: inputs.reader,
                                      templates: inputs.templates,

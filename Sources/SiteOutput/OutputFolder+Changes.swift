@@ -114,7 +114,7 @@ extension OutputFolder {
         // The folders on all processors, a level at a time (each level's parents made before it).
         let levels = Dictionary(grouping: folders) { $0.value.utf8.count { $0 == UInt8(ascii: "/") } }.sorted { $0.key < $1.key }.map(\.value)
         for level in levels {
-            if let (folder, problem) = ConcurrentFileOperations.firstFailure(level, { folder in
+            if let (folder, problem) = ConcurrentWork.firstFailure(level, { folder in
                 mkdir(root + "/" + folder.value, 0o755) != 0 && errno != EEXIST ? errno : nil
             }) {
                 OutputTransaction.undo(plan, root: root, committed: false)

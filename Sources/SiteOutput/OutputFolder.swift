@@ -136,13 +136,9 @@ public final class OutputFolder: Sendable {
         let files = manifestState.withLock { $0.files }
         let recorded = outputs.map { output in files[output.path].flatMap { $0.key == output.key ? $0.signature : nil } }
         guard lookingAtFiles else { return recorded.map { $0 != nil } }
-        let answers = Mutex([Bool](repeating: false, count: outputs.count))
-        let chunk = 256
-        DispatchQueue.concurrentPerform(iterations: (outputs.count + chunk - 1) / chunk) { part in
-            let range = part * chunk..<min(outputs.count, (part + 1) * chunk)
-            let found = range.map { index in recorded[index].map { FileSignature.of(root + "/" + outputs[index].path.value) == $0 } ?? false }
-            answers.withLock { $0.replaceSubrange(range, with: found) }
+        let root = root
+        return ConcurrentWork.map(Array(zip(outputs.map(\.path), recorded)), chunk: 256) { path, signature in
+            signature.map { FileSignature.of(root + "/" + path.value) == $0 } ?? false
         }
-        return answers.withLock { $0 }
     }
 }

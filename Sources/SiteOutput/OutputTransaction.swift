@@ -147,7 +147,7 @@ public final class OutputTransaction: Sendable {
             throw error
         }
         // The renames on all processors: `undo` finds which were done, path by path.
-        if let (write, problem) = ConcurrentFileOperations.firstFailure(plan.writes, { write in
+        if let (write, problem) = ConcurrentWork.firstFailure(plan.writes, { write in
             rename(root + "/" + Self.sibling(of: write.path, transaction: id), absolute(write.path)) == 0 ? nil : errno
         }) {
             abort()
@@ -234,9 +234,8 @@ public final class OutputTransaction: Sendable {
 
     /// Removes the backups of `paths` that `transaction` kept.
     private static func dropBackups(_ paths: [OutputPath], transaction: String, root: String) {
-        _ = ConcurrentFileOperations.firstFailure(paths) { path in
-            unlink(root + "/" + sibling(of: path, transaction: transaction, old: true))
-            return nil
+        ConcurrentWork.forEachChunk(of: paths.count, chunk: 128) { range in
+            for index in range { unlink(root + "/" + sibling(of: paths[index], transaction: transaction, old: true)) }
         }
     }
 

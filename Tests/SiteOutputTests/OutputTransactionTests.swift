@@ -89,14 +89,14 @@ import Testing
         for _ in 0..<50 {
             let tried = Mutex(Set<Int>())
             let failing: Set<Int> = [130, 700, 129 * 3, 999]
-            let failure = ConcurrentFileOperations.firstFailure(Array(0..<1_000)) { item in
+            let failure = ConcurrentWork.firstFailure(Array(0..<1_000)) { item in
                 tried.withLock { _ = $0.insert(item) }
                 return failing.contains(item) ? EIO : nil
             }
             #expect(failure?.item == 130 && failure?.errno == EIO)
             #expect(tried.withLock { $0.isSuperset(of: 0...130) })
         }
-        #expect(ConcurrentFileOperations.firstFailure(Array(0..<1_000)) { _ in nil } == nil)
+        #expect(ConcurrentWork.firstFailure(Array(0..<1_000)) { _ in nil } == nil)
     }
 
     /// A build stopped before its commit is undone by the next one to open the folder.
