@@ -51,7 +51,8 @@ extension SiteBuild {
         diagnostics += stringDiagnostics
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
                                                                         scope: configuration.contentScope(theme: theme)),
-                                themes: ThemeSet(library: library, site: theme), staticFiles: statics, highlighter: highlighter,
+                                themes: ThemeSet(library: library, site: theme), staticFiles: statics,
+                                highlighter: configuration.markdown.highlightCode ? highlighter : nil,
                                 strings: strings)
         let filters = TemplateFilters(markdown: reader.html(fromMarkdown:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)

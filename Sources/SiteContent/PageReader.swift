@@ -18,8 +18,9 @@ package struct PageReader: Sendable {
     /// The static files of the site and its theme, by their path in the output (`img/a.png`):
     /// where a page's root-relative images are found.
     let staticFiles: [String: String]
-    /// Colours fenced code under styled themes; `nil` leaves code plain (`runway check`).
-    let highlighter: CodeHighlighter?
+    /// Colours fenced code under styled themes; `nil` leaves code plain (`runway check`, a site
+    /// with `[markdown] highlightCode = false`).
+    package let highlighter: CodeHighlighter?
     /// The site's string tables by language (`StringTables`): callouts' titles.
     let strings: [String: [String: String]]
 

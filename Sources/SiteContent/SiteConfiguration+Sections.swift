@@ -31,18 +31,24 @@ public struct FeedSettings: Sendable, Hashable {
     }
 }
 
-/// `[markdown]`: raw HTML kept in pages (`unsafe = true`; GFM's tagfilter still applies), and
-/// typographic quotes and dashes (`smartPunctuation = true`).
+/// `[markdown]`: raw HTML kept in pages (`unsafe = true`; GFM's tagfilter still applies),
+/// typographic quotes and dashes (`smartPunctuation = true`), and fenced code left untokenized
+/// (`highlightCode = false`, as Hugo's `codeFences` and Zola's `highlight_code`).
 public struct MarkdownSettings: Sendable, Hashable {
     /// Whether raw HTML is kept (GFM's tagfilter still applies); else each piece left out is a warning.
     public var unsafe = false
     /// Whether quotes, dashes and ellipses become typographic ones.
     public var smartPunctuation = false
+    /// Whether fenced code with a language hint is tokenized under styled themes (its runs carry
+    /// `syntax`). Off, no tokenizer runs and no token is kept: the code is written as under
+    /// `plain`, for a script in the browser to colour; line numbers and callouts stay.
+    public var highlightCode = true
 
-    /// Markdown settings, both off by default.
-    public init(unsafe: Bool = false, smartPunctuation: Bool = false) {
+    /// Markdown settings: raw HTML and typographic punctuation off, code highlighted.
+    public init(unsafe: Bool = false, smartPunctuation: Bool = false, highlightCode: Bool = true) {
         self.unsafe = unsafe
         self.smartPunctuation = smartPunctuation
+        self.highlightCode = highlightCode
     }
 }
 
@@ -204,10 +210,12 @@ extension SiteConfiguration {
     }
 
     static func markdown(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> MarkdownSettings {
-        guard let table = SettingsTable("markdown", of: source, known: ["unsafe", "smartPunctuation"], diagnostics: &diagnostics) else {
+        guard let table = SettingsTable("markdown", of: source, known: ["unsafe", "smartPunctuation", "highlightCode"],
+                                        diagnostics: &diagnostics) else {
             return MarkdownSettings()
         }
         return MarkdownSettings(unsafe: table.bool("unsafe", &diagnostics) ?? false,
-                                smartPunctuation: table.bool("smartPunctuation", &diagnostics) ?? false)
+                                smartPunctuation: table.bool("smartPunctuation", &diagnostics) ?? false,
+                                highlightCode: table.bool("highlightCode", &diagnostics) ?? true)
     }
 }

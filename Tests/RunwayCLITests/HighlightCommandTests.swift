@@ -134,6 +134,47 @@ import Testing
         #expect(site.read("_site/b/index.html")?.contains("rw-syntax--keyword") == true)
     }
 
+    /// `[markdown] highlightCode = false` (Hugo's `codeFences`, Zola's `highlight_code`): no
+    /// tokenizer runs and none is missed; the site is what a build without Pygments writes, line
+    /// numbers and callouts included, without its warning; turned on again, the pages are
+    /// highlighted as a clean build highlights them.
+    @Test func highlightingTurnedOffRunsNoTokenizerAndWritesTheCodeAsABuildWithoutOne() throws {
+        let page = Self.page + "\n```python {linenos=true, hl_lines=[1]}\nx = 1\n```\n\n> [!NOTE]\n> Noted.\n"
+        let site = try TestSite(["content/code.md": page], configuration: "[markdown]\nhighlightCode = false\n")
+        // A python that leaves a mark when it is run.
+        let mark = site.parent + "/ran", fake = site.parent + "/python3"
+        try "#!/bin/sh\ntouch \(mark)\nexit 1\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        let off = try site.runway(environment: ["RUNWAY_PYTHON": fake], "build", site.root)
+        #expect(off.status == 0 && off.stderr.isEmpty, "\(off.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: mark), "no tokenizer is started")
+        let html = try #require(site.read("_site/code/index.html"))
+        #expect(!html.contains("rw-syntax") && html.contains("<pre><code class=\"language-swift\">// A greeting\n"), "\(html)")
+        #expect(html.contains("<span class=\"rw-line rw-line--highlighted\" data-line=\"1\">x = 1\n</span>") && html.contains("rw-callout--note"),
+                "\(html)")
+
+        // The same site highlighted, but with no tokenizer to be found: the same files, and a warning.
+        let other = try TestSite(["content/code.md": page])
+        let missing = try other.runway(environment: ["RUNWAY_PYTHON": "/nonexistent/python3"], "build", other.root)
+        #expect(missing.status == 0 && missing.stderr.contains("warning: code is not highlighted"), "\(missing.stderr)")
+        let offFiles = site.tree("_site"), missingFiles = other.tree("_site")
+        #expect(offFiles.count > 5 && Set(offFiles.keys) == Set(missingFiles.keys))
+        for (file, text) in offFiles { #expect(text == missingFiles[file], "\(file)") }
+
+        // On again: the configuration changed, so every page is read and its code highlighted, as
+        // a clean build of the same site does.
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/\"\n[markdown]\nhighlightCode = true\n", to: "runway.toml")
+        let on = try site.runway("build", site.root)
+        #expect(on.status == 0 && on.stderr.isEmpty, "\(on.stderr)")
+        #expect(site.read("_site/code/index.html")?.contains("<span class=\"rw-syntax--keyword\">func</span>") == true)
+        try FileManager.default.removeItem(atPath: site.root + "/.runway-cache")
+        let clean = try site.runway("build", site.root, "--output", site.parent + "/clean")
+        #expect(clean.status == 0, "\(clean.stderr)")
+        let onFiles = site.tree("_site"), cleanFiles = site.tree(site.parent + "/clean")
+        #expect(Set(onFiles.keys) == Set(cleanFiles.keys))
+        for (file, text) in onFiles { #expect(text == cleanFiles[file], "\(file)") }
+    }
+
     /// Tokens are kept beside the build cache: a rebuild after the prose changed highlights the
     /// code from them, without the tokenizer.
     @Test func aRebuildWhereNoCodeChangedNeedsNoTokenizer() throws {
