@@ -139,6 +139,13 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .executableTarget(
+            name: "DocumentationSnippets",
+            dependencies: ["RunwayText", "MarkdownParsing"],
+            path: "Examples/DocumentationSnippets",
+            exclude: ["expected-output.txt"],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
             name: "LibraryTour",
             dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering"],
             path: "Examples/LibraryTour",
