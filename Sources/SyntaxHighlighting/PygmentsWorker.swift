@@ -1,4 +1,5 @@
 import Foundation
+import RunwayText
 
 /// One Pygments process: requests go in and answers come out over a socket pair (so that writing
 /// to a worker that died is an error, not a `SIGPIPE`), one line each. Used by one thread at a
@@ -7,6 +8,9 @@ final class PygmentsWorker: @unchecked Sendable {
     private let process: Process
     private let socket: Int32
     private var buffer: [UInt8] = []
+    /// The category of each token type this worker has named (``PygmentsTokenTypes``), by the
+    /// type's bytes: its answers hold hundreds of thousands of tokens of a few dozen types.
+    private var categories: [ArraySlice<UInt8>: SyntaxCategory?] = [:]
     /// Pygments' version, said on the worker's first line.
     let version: String
 
@@ -108,7 +112,7 @@ final class PygmentsWorker: @unchecked Sendable {
     /// The answer to one request: Pygments' tokens, `nil` for a language it does not know.
     /// Throws when the worker dies or does not answer within `timeout` milliseconds; the worker is
     /// of no use after that.
-    func tokens(language: String, code: String, timeout: Int32) throws(Failure) -> [(type: Substring, length: Int)]? {
+    func tokens(language: String, code: String, timeout: Int32) throws(Failure) -> [SyntaxToken]? {
         guard Self.isLanguageName(language) else { return nil }
         try write(language: language, code: code, timeout: timeout)
         return try answer(timeout: timeout)
@@ -137,8 +141,8 @@ final class PygmentsWorker: @unchecked Sendable {
     /// The answer to the oldest request not yet answered: its tokens, `nil` for a language
     /// Pygments does not know. Throws when the worker dies or says nothing for `timeout`
     /// milliseconds (the worker is then of no use), or when Pygments failed on the block.
-    func answer(timeout: Int32) throws(Failure) -> [(type: Substring, length: Int)]? {
-        try Self.parse(Self.readLine(socket: socket, buffer: &buffer, timeout: timeout))
+    func answer(timeout: Int32) throws(Failure) -> [SyntaxToken]? {
+        try Self.parse(Self.readLine(socket: socket, buffer: &buffer, timeout: timeout), categories: &categories)
     }
 
     /// Stops the worker at once: a request waiting for its answer, or a write waiting for room,
@@ -148,8 +152,10 @@ final class PygmentsWorker: @unchecked Sendable {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// `T type length …`, `N`, or `E why` (see ``PygmentsScript``).
-    static func parse(_ line: [UInt8]) throws(Failure) -> [(type: Substring, length: Int)]? {
+    /// `T type length …`, `N`, or `E why` (see ``PygmentsScript``): the tokens, each type's
+    /// category looked up in `categories` (and added to it when new), `nil` for a language
+    /// Pygments does not know. Read in one pass: no word is copied but a type's first appearance.
+    static func parse(_ line: [UInt8], categories: inout [ArraySlice<UInt8>: SyntaxCategory?]) throws(Failure) -> [SyntaxToken]? {
         switch line.first {
         case UInt8(ascii: "N") where line.count == 1: return nil
         case UInt8(ascii: "E"):
@@ -157,13 +163,22 @@ final class PygmentsWorker: @unchecked Sendable {
         case UInt8(ascii: "T"): break
         default: throw Failure(description: "Pygments answered something unexpected")
         }
-        let words = line.split(separator: UInt8(ascii: " ")).dropFirst()
-        guard words.count % 2 == 0 else { throw Failure(description: "Pygments answered a token without its length") }
-        var tokens: [(type: Substring, length: Int)] = []
-        tokens.reserveCapacity(words.count / 2)
-        var index = words.startIndex
-        while index < words.endIndex {
-            let type = words[index], digits = words[index + 1]
+        let space = UInt8(ascii: " ")
+        var spaces = 0
+        for byte in line where byte == space { spaces += 1 }
+        var tokens: [SyntaxToken] = []
+        tokens.reserveCapacity(spaces / 2)
+        // The words after the first (`T`), spaces between them however many.
+        var index = line.firstIndex(of: space) ?? line.endIndex
+        func nextWord() -> ArraySlice<UInt8>? {
+            while index < line.endIndex && line[index] == space { index += 1 }
+            guard index < line.endIndex else { return nil }
+            let start = index
+            while index < line.endIndex && line[index] != space { index += 1 }
+            return line[start..<index]
+        }
+        while let type = nextWord() {
+            guard let digits = nextWord() else { throw Failure(description: "Pygments answered a token without its length") }
             var length = 0
             for digit in digits {
                 guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit), length < Int.max / 10 - 10 else {
@@ -172,8 +187,14 @@ final class PygmentsWorker: @unchecked Sendable {
                 length = length * 10 + Int(digit - UInt8(ascii: "0"))
             }
             guard length > 0 else { throw Failure(description: "Pygments answered an empty token") }
-            tokens.append((Substring(String(decoding: type, as: UTF8.self)), length))
-            index += 2
+            let category: SyntaxCategory?
+            if let known = categories[type] {
+                category = known
+            } else {
+                category = PygmentsTokenTypes.category(of: Substring(String(decoding: type, as: UTF8.self)))
+                categories[ArraySlice(Array(type))] = category
+            }
+            tokens.append(SyntaxToken(category, length: length))
         }
         return tokens
     }

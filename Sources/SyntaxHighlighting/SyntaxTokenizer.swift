@@ -220,16 +220,8 @@ public final class PygmentsTokenizer: Sendable {
     }
 
     /// A worker's answer to a request for `code`.
-    static func outcome(of answer: [(type: Substring, length: Int)]?, code: String) -> Outcome {
-        guard let answer else { return .unknownLanguage }
-        // A block has few types and many tokens: each type is mapped once.
-        var categories: [Substring: SyntaxCategory?] = [:]
-        let tokens = answer.map { token in
-            if let known = categories[token.type] { return SyntaxToken(known, length: token.length) }
-            let category = PygmentsTokenTypes.category(of: token.type)
-            categories[token.type] = category
-            return SyntaxToken(category, length: token.length)
-        }
+    static func outcome(of answer: [SyntaxToken]?, code: String) -> Outcome {
+        guard let tokens = answer else { return .unknownLanguage }
         guard SyntaxToken.fit(tokens, code: code) else {
             return .failed("Pygments' tokens do not cover the block, or cut a character in two")
         }
