@@ -166,6 +166,9 @@ public struct SiteBuild: Sendable {
         return report
     }
 
+    /// What the warning that the tokenizer is missing adds for a site: how to build without it.
+    static let highlightingHint = "to leave code plain without this warning, set highlightCode = false under [markdown] in runway.toml"
+
     /// Lets go of `value` on another thread. A build's last steps are its records, runs and pages
     /// freed one by one on one thread (70 ms of a 10,000-page build at the end of every cold
     /// build, while the other processor waited); freed beside the caller's next steps instead, or
@@ -225,7 +228,8 @@ public struct SiteBuild: Sendable {
         // The warnings of code highlighted as it was rendered come after the others; those that
         // the tokenizer is missing are said once.
         let late = published.diagnostics + published.rendered.highlightWarnings
-        report.diagnostics = CodeHighlighter.collapsingUnavailable(report.diagnostics + (strict ? late.map(\.promotedToError) : late))
+        report.diagnostics = CodeHighlighter.collapsingUnavailable(report.diagnostics + (strict ? late.map(\.promotedToError) : late),
+                                                                   hint: Self.highlightingHint)
         guard report.succeeded else { return report }
         report.written = published.written
         report.removed = published.removed
@@ -263,7 +267,7 @@ public struct SiteBuild: Sendable {
             let templateProblems = used.sorted().compactMap { inputs.templates.problem(of: $0) }.filter { seen.insert($0).inserted }
             // Pages, as a build counts them: a section's `_index.md` is its list's.
             return (survey.read.records.values.count { !$0.isSectionIndex },
-                    CodeHighlighter.collapsingUnavailable(survey.diagnostics + templateProblems))
+                    CodeHighlighter.collapsingUnavailable(survey.diagnostics + templateProblems, hint: Self.highlightingHint))
         }
     }
 }

@@ -51,13 +51,16 @@ public final class CodeHighlighter: Sendable {
     }
 
     /// The warnings that the tokenizer is missing cut to one, the first by place, telling how many
-    /// more blocks it concerns: a build says it once.
-    public static func collapsingUnavailable(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    /// more blocks it concerns, and then `hint` (what to do about it), if given: a build says it
+    /// once.
+    public static func collapsingUnavailable(_ diagnostics: [Diagnostic], hint: String? = nil) -> [Diagnostic] {
         let missing = diagnostics.filter { $0.message.hasPrefix(Problem.unavailablePrefix) }
-        guard missing.count > 1, var first = missing.min(by: { ($0.path, $0.position?.line ?? 0) < ($1.path, $1.position?.line ?? 0) }) else {
+        guard missing.count > 1 || (hint != nil && !missing.isEmpty),
+              var first = missing.min(by: { ($0.path, $0.position?.line ?? 0) < ($1.path, $1.position?.line ?? 0) }) else {
             return diagnostics
         }
-        first.message += " (and \(missing.count - 1) more code block\(missing.count == 2 ? "" : "s"))"
+        if missing.count > 1 { first.message += " (and \(missing.count - 1) more code block\(missing.count == 2 ? "" : "s"))" }
+        if let hint { first.message += "; " + hint }
         var kept = diagnostics.filter { !$0.message.hasPrefix(Problem.unavailablePrefix) }
         kept.append(first)
         return kept
