@@ -136,10 +136,10 @@ extension SiteBuild {
             }
             progress?(count, files.count)
         }
-        // Pages whose code waits for the tokenizer are read again, unless this process knows it is
-        // still missing (`serve` rebuilding without Pygments).
         // The reader's highlighter: none when the site turns highlighting off.
         let highlighter = reader.highlighter
+        // Pages whose code waits for the tokenizer are read again, unless this process knows it is
+        // still missing (`serve` rebuilding without Pygments).
         let retryPending = !(highlighter?.tokenizer.isKnownUnavailable ?? true)
         // The pages parsed, in that order, with the number of their blocks that wait for the tokenizer.
         let parsed = Mutex([(index: Int, page: ParsedSlot, signature: FileSignature?, waiting: Int)]())
