@@ -189,15 +189,18 @@ extension SiteBuild {
             let (index, slot, signature, waiting) = pages[position]
             guard let page = slot.page else { return }
             let finished: (record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic])
-            if waiting > 0 {
+            // A page whose summary shows code waits for its tokens here: lists show the summary.
+            let defers = waiting > 0 && !reader.summaryShowsCode(page)
+            if defers {
                 let made = reader.finishWithoutBody(page)
                 finished = (made.record, nil, made.diagnostics)
             } else {
                 finished = reader.finish(page)
             }
             results.withLock { $0[index] = (finished.record?.signed(signature), finished.body, finished.diagnostics, true) }
-            // A page finished whole is let go here, on this processor, not all at once at the end.
-            if waiting == 0 { slot.page = nil }
+            // A page finished whole is let go here, on this processor, not all at once at the end
+            // (and is not among the deferred pages below).
+            if !defers { slot.page = nil }
             count()
         }
         var content = ReadContent(startedAt: startedAt)

@@ -114,6 +114,9 @@ package struct PageReader: Sendable {
     package struct Highlighting: Sendable {
         package var text: AttributedText
         package var outcome: Outcome
+        /// The summary the front matter writes, parsed and highlighted; `nil` when it writes none
+        /// or the code is not highlighted.
+        package var summary: AttributedText? = nil
 
         /// What highlighting a page's code said, which its record keeps.
         package struct Outcome: Sendable {
@@ -133,17 +136,31 @@ package struct PageReader: Sendable {
     }
 
     /// The page's code highlighted under a styled theme (plain keeps cmark-gfm's HTML), waiting
-    /// for the tokenizer's answers. Only the body's HTML shows the tokens: the record's words,
-    /// summary and links are read from the text before, whose runs are fewer.
+    /// for the tokenizer's answers, and the code of the summary its front matter writes. Only the
+    /// body's and the summary's HTML show the tokens: the record's words and links are read from
+    /// the text before, whose runs are fewer.
     package func highlighting(_ page: ParsedPage) -> Highlighting {
         guard page.theme.isStyled, let highlighter else { return .none(page) }
         let highlighted = highlighter.highlight(page.attributed)
         var outcome = Highlighting.Outcome()
-        for problem in highlighted.problems {
-            outcome.pending = outcome.pending || problem.retry
-            outcome.diagnostics.append(Diagnostic(.warning, problem.message, path: page.path, position: problem.position))
+        func note(_ problems: [CodeHighlighter.Problem], at place: (CodeHighlighter.Problem) -> SourcePosition?) {
+            for problem in problems {
+                outcome.pending = outcome.pending || problem.retry
+                outcome.diagnostics.append(Diagnostic(.warning, problem.message, path: page.path, position: place(problem)))
+            }
         }
-        return Highlighting(text: highlighted.text, outcome: outcome)
+        note(highlighted.problems) { $0.position }
+        // A summary written in the front matter: its problems at its key (its own lines are not the file's).
+        let summary = page.metadata.summary.map { highlighter.highlight(parser.parse($0)) }
+        note(summary?.problems ?? []) { _ in page.frontMatter?.position(ofKey: "summary") }
+        return Highlighting(text: highlighted.text, outcome: outcome, summary: summary?.text)
+    }
+
+    /// Whether the page's summary shows code a styled theme highlights: then its record waits for
+    /// the code's tokens, as lists show the summary.
+    package func summaryShowsCode(_ page: ParsedPage) -> Bool {
+        page.theme.isStyled && highlighter != nil
+            && PageSummary.showsCode(page.attributed, frontMatter: page.metadata.summary, parser: parser)
     }
 
     /// The second half of ``read(_:bytes:)``: the page's code highlighted, its record and body.
@@ -224,7 +241,8 @@ package struct PageReader: Sendable {
                 $0.destination.hasPrefix("#") || SiteURL.resolve($0.destination, from: language.prefix + url) != nil
             },
             anchors: outline.headings.map(\.id),
-            summary: PageSummary.of(attributed, frontMatter: metadata.summary, parser: parser, renderer: HTMLRenderer()),
+            summary: PageSummary.of(highlighting.text, frontMatter: metadata.summary, written: highlighting.summary, parser: parser,
+                                    renderer: HTMLRenderer()),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending)
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
     }

@@ -18,21 +18,35 @@ package struct PageSummary: Sendable, Hashable {
     /// The marker that ends a summary written in the content.
     static let marker = "<!--more-->"
 
-    /// The summary of a page whose runs are `text` (its front matter's `summary`, when it has one,
-    /// parsed with `parser`), rendered by `renderer`.
-    package static func of(_ text: AttributedText, frontMatter summary: String?, parser: MarkdownParser,
+    /// The summary of a page whose runs are `text` (its front matter's `summary`, when it has one:
+    /// `written`, or else parsed with `parser`), rendered by `renderer`.
+    package static func of(_ text: AttributedText, frontMatter summary: String?, written: AttributedText? = nil, parser: MarkdownParser,
                            renderer: HTMLRenderer) -> PageSummary {
-        let part: AttributedText
-        if let summary {
-            part = parser.parse(summary)
-        } else if let marker = text.runs.first(where: { isHTML($0) && text[$0].contains(Self.marker) }) {
-            part = text[titleEnd(of: text)..<max(titleEnd(of: text), marker.range.lowerBound)]
-        } else if let range = firstParagraph(of: text) {
-            part = text[range]
-        } else {
-            part = AttributedText()
-        }
+        let part = self.part(of: text, frontMatter: summary, written: written, parser: parser)
         return PageSummary(html: renderer.render(part), text: plainText(of: part))
+    }
+
+    /// The runs a summary shows (see ``of(_:frontMatter:written:parser:renderer:)``).
+    static func part(of text: AttributedText, frontMatter summary: String?, written: AttributedText? = nil,
+                     parser: MarkdownParser) -> AttributedText {
+        if let summary {
+            return written ?? parser.parse(summary)
+        } else if let marker = text.runs.first(where: { isHTML($0) && text[$0].contains(Self.marker) }) {
+            return text[titleEnd(of: text)..<max(titleEnd(of: text), marker.range.lowerBound)]
+        } else if let range = firstParagraph(of: text) {
+            return text[range]
+        }
+        return AttributedText()
+    }
+
+    /// Whether the summary of a page whose runs are `text` shows a fenced code block with a
+    /// language (which a styled theme highlights): a first paragraph never does.
+    package static func showsCode(_ text: AttributedText, frontMatter summary: String?, parser: MarkdownParser) -> Bool {
+        let part = part(of: text, frontMatter: summary, parser: parser)
+        return part.runs.contains { run in
+            guard case .codeBlock(let hint?, _)? = run.attributes.presentationIntent?.innermost?.kind else { return false }
+            return !hint.isEmpty
+        }
     }
 
     /// Where a text's leading top-level heading (its title, which a summary leaves out) ends, or

@@ -176,6 +176,35 @@ import Testing
         for (file, text) in onFiles { #expect(text == cleanFiles[file], "\(file)") }
     }
 
+    /// A summary that shows code (cut at `<!--more-->`, or written in the front matter) shows it
+    /// highlighted in lists under styled themes, as the page does, and as cmark-gfm writes it
+    /// under plain; a rebuild gives the list a clean build gives.
+    @Test func summariesShowTheirCodeHighlightedUnderStyledThemes() throws {
+        let cut = "---\ntitle: Cut\ndate: 2026-01-02\n---\nIntro.\n\n```swift\nlet x = 1\n```\n\n<!--more-->\n\nRest.\n"
+        let written = "---\ntitle: Written\ndate: 2026-01-01\nsummary: |\n  Its summary:\n\n  ```python\n  y = 2\n  ```\n---\nBody.\n"
+        let site = try TestSite(["content/posts/cut.md": cut, "content/posts/written.md": written])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        let list = try #require(site.read("_site/posts/index.html"))
+        #expect(list.contains("<pre><code class=\"language-swift\"><span class=\"rw-syntax--keyword\">let</span>"), "\(list)")
+        #expect(list.contains("<pre><code class=\"language-python\"><span class=\"rw-syntax--variable\">y</span>")
+                || list.contains("<pre><code class=\"language-python\">y <span class=\"rw-syntax--operator\">=</span>"), "\(list)")
+        #expect(list.contains("<span class=\"rw-syntax--number\">2</span>"), "\(list)")
+
+        let plain = try site.runway("build", site.root, "--theme", "plain", "--output", site.parent + "/plain")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let plainList = try #require(try? String(contentsOfFile: site.parent + "/plain/posts/index.html", encoding: .utf8))
+        #expect(plainList.contains("<pre><code class=\"language-swift\">let x = 1\n</code></pre>") && !plainList.contains("rw-syntax"), "\(plainList)")
+
+        // The text after the marker changes: the page is read again, its summary is the same.
+        try site.write(cut.replacingOccurrences(of: "Rest.", with: "More rest."), to: "content/posts/cut.md")
+        let rebuild = try site.runway("build", site.root)
+        #expect(rebuild.status == 0 && rebuild.stdout.contains("parsed 1"), "\(rebuild.stdout)")
+        let clean = try site.runway("build", site.root, "--output", site.parent + "/clean")
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(site.read("_site/posts/index.html") == (try? String(contentsOfFile: site.parent + "/clean/posts/index.html", encoding: .utf8)))
+    }
+
     /// Tokens are kept beside the build cache: a rebuild after the prose changed highlights the
     /// code from them, without the tokenizer.
     @Test func aRebuildWhereNoCodeChangedNeedsNoTokenizer() throws {

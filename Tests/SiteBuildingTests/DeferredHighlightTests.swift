@@ -28,6 +28,10 @@ import Testing
             // Without an image, a waiting page's record is made without rendering its body: its
             // headings' ids (a link checks one) are the rendering's.
             "twice.md": "# Twice\n\n## Step\n\n```python\nprint(1)\n```\n\n## Step\n\nSee [the second](#step-1), not [this](#step-2).\n",
+            // Summaries that show code, cut from the text and written in the front matter: lists
+            // show them highlighted, so these records wait for their tokens.
+            "more.md": "# More\n\nBefore.\n\n```ruby\nputs 1\n```\n\n<!--more-->\n\nAfter.\n",
+            "written.md": "---\ntitle: Written\nsummary: |\n  With code:\n\n  ```go\n  x := 1\n  ```\n---\nBody.\n\n```go\ny := 2\n```\n",
         ])
         try FileManager.default.createDirectory(atPath: root + "/content/guide", withIntermediateDirectories: true)
         try "---\ntitle: Guide\n---\nIntro.\n\n```sh\necho hi\n```\n".write(toFile: root + "/content/guide/_index.md", atomically: true, encoding: .utf8)
@@ -57,9 +61,10 @@ import Testing
         let root = try Self.site()
         let highlighter = CodeHighlighter(cache: TokenCache())
         let deferred = try Self.build(root, highlighter)
-        // Every distinct block but the long one went to the tokenizer, as a stream.
+        // Every distinct block but the long one went to the tokenizer, as a stream (a summary
+        // written in the front matter asked for on its own).
         let sent = highlighter.tokenizer.requestCount
-        #expect(sent == 5)
+        #expect(sent == 8)
         let read = try Self.build(root, highlighter)
         #expect(highlighter.tokenizer.requestCount == sent, "the second build found every token cached")
 
@@ -81,6 +86,10 @@ import Testing
         #expect(deferred.report.diagnostics.filter { $0.path == root + "/content/twice.md" }.map(\.message)
                 == ["broken link: #step-2 names no heading of this page (no heading has the id 'step-2')"])
         #expect(String(decoding: deferred.files["guide/index.html"] ?? Data(), as: UTF8.self).contains("rw-syntax--"))
+        // The summaries' code is highlighted in the records lists read.
+        for file in ["content/more.md", "content/written.md"] {
+            #expect(String(decoding: deferred.records[file] ?? Data(), as: UTF8.self).contains("rw-syntax--"), "\(file)")
+        }
     }
 
     /// A rebuild that changes only a draft renders nothing, and still says what its code's
