@@ -242,9 +242,17 @@ package struct PageReader: Sendable {
             },
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(highlighting.text, frontMatter: metadata.summary, written: highlighting.summary, parser: parser,
-                                    renderer: HTMLRenderer()),
+                                    renderer: Self.summaryRenderer(calloutTitle: renderer.calloutTitle)),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending)
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
+    }
+
+    /// What renders a summary: a plain renderer (no heading ids, no numbered lines: a list shows
+    /// the summary among others), with the page's callout titles, in its language.
+    static func summaryRenderer(calloutTitle: (@Sendable (PresentationIntent.Callout) -> String)?) -> HTMLRenderer {
+        var renderer = HTMLRenderer()
+        renderer.calloutTitle = calloutTitle
+        return renderer
     }
 
     /// Whether a run of `text` is in an image.

@@ -311,6 +311,11 @@ import Testing
             </blockquote>
             """), "\(page)")
         #expect(site.read("_site/fr/alerts/index.html")?.contains("<p class=\"rw-callout-title\">Remarque</p>") == true)
+        // A summary shows the title its page shows, in the page's language.
+        try site.write("---\ntitle: Cut\n---\n> [!NOTE]\n> First.\n\n<!--more-->\n\nRest.\n", to: "content/posts/cut.fr.md")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.read("_site/fr/posts/index.html")?.contains("<div class=\"summary\"><blockquote class=\"rw-callout rw-callout--note\" data-callout=\"note\">\n<p class=\"rw-callout-title\">Remarque</p>") == true,
+                "\(site.read("_site/fr/posts/index.html") ?? "")")
         let css = try #require(site.read("_site/theme.css"))
         #expect(css.contains(".rw-callout--note {") && css.contains("border-color: #0969DA;") && css.contains("var(--rw-accent"))
 
