@@ -242,16 +242,18 @@ package struct PageReader: Sendable {
             },
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(highlighting.text, frontMatter: metadata.summary, written: highlighting.summary, parser: parser,
-                                    renderer: Self.summaryRenderer(calloutTitle: renderer.calloutTitle)),
+                                    renderer: Self.summaryRenderer(of: renderer)),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending)
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
     }
 
-    /// What renders a summary: a plain renderer (no heading ids, no numbered lines: a list shows
-    /// the summary among others), with the page's callout titles, in its language.
-    static func summaryRenderer(calloutTitle: (@Sendable (PresentationIntent.Callout) -> String)?) -> HTMLRenderer {
-        var renderer = HTMLRenderer()
-        renderer.calloutTitle = calloutTitle
+    /// What renders a summary: the page's renderer (raw HTML as the site keeps it, images' sizes,
+    /// callout titles in the page's language) without heading ids or numbered lines, as a list
+    /// shows the summary among others.
+    static func summaryRenderer(of page: HTMLRenderer) -> HTMLRenderer {
+        var renderer = page
+        renderer.options.headingIDs = false
+        renderer.options.codeLines = false
         return renderer
     }
 

@@ -81,6 +81,9 @@ import Testing
         #expect(atom.contains("<content type=\"html\">") && !atom.contains("<summary"))
         let page = try #require(site.read("_site/posts/a/index.html"))
         #expect(page.contains("<p>First “paragraph” – of a, with <b>bold</b>.</p>\n<details>\n<summary>More</summary>"), "\(page)")
+        // The list's summary keeps the raw HTML the page keeps.
+        let list = try #require(site.read("_site/posts/index.html"))
+        #expect(list.contains("<p>First “paragraph” – of a, with <b>bold</b>.</p>") && !list.contains("raw HTML omitted"), "\(list)")
     }
 
     @Test(arguments: [
