@@ -160,7 +160,7 @@ package struct PageReader: Sendable {
     /// the code's tokens, as lists show the summary.
     package func summaryShowsCode(_ page: ParsedPage) -> Bool {
         page.theme.isStyled && highlighter != nil
-            && PageSummary.showsCode(page.attributed, frontMatter: page.metadata.summary, parser: parser)
+            && CodeHighlighter.hasCode(PageSummary.part(of: page.attributed, frontMatter: page.metadata.summary, parser: parser))
     }
 
     /// The second half of ``read(_:bytes:)``: the page's code highlighted, its record and body.

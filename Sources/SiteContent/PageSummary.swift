@@ -27,7 +27,7 @@ package struct PageSummary: Sendable, Hashable {
     }
 
     /// The runs a summary shows (see ``of(_:frontMatter:written:parser:renderer:)``).
-    static func part(of text: AttributedText, frontMatter summary: String?, written: AttributedText? = nil,
+    package static func part(of text: AttributedText, frontMatter summary: String?, written: AttributedText? = nil,
                      parser: MarkdownParser) -> AttributedText {
         if let summary {
             return written ?? parser.parse(summary)
@@ -37,16 +37,6 @@ package struct PageSummary: Sendable, Hashable {
             return text[range]
         }
         return AttributedText()
-    }
-
-    /// Whether the summary of a page whose runs are `text` shows a fenced code block with a
-    /// language (which a styled theme highlights): a first paragraph never does.
-    package static func showsCode(_ text: AttributedText, frontMatter summary: String?, parser: MarkdownParser) -> Bool {
-        let part = part(of: text, frontMatter: summary, parser: parser)
-        return part.runs.contains { run in
-            guard case .codeBlock(let hint?, _)? = run.attributes.presentationIntent?.innermost?.kind else { return false }
-            return !hint.isEmpty
-        }
     }
 
     /// Where a text's leading top-level heading (its title, which a summary leaves out) ends, or

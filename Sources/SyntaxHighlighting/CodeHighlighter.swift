@@ -98,6 +98,12 @@ public final class CodeHighlighter: Sendable {
         return (builder.build(), problems)
     }
 
+    /// Whether `text` has a fenced block with a language hint that names one: code this
+    /// highlighter tokenizes.
+    public static func hasCode(_ text: AttributedText) -> Bool {
+        text.runs.contains { hint(of: $0) != nil }
+    }
+
     /// The runs of each fenced block with a language hint, and the hint.
     private static func codeBlocks(_ runs: [AttributedText.Run]) -> [(runs: Range<Int>, language: String)] {
         var blocks: [(runs: Range<Int>, language: String)] = []

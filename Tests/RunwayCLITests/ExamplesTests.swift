@@ -16,24 +16,31 @@ import Testing
         return [root + "/README.md"] + docs
     }
 
-    /// Each fenced Swift block of `file`, with the example the line above it names (or nil).
-    static func swiftBlocks(in file: String) throws -> [(example: String?, code: String, line: Int)] {
-        let lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
-        var blocks: [(String?, String, Int)] = []
+    /// Each fenced Swift block (`swift` and nothing after it) of `lines`: the index of its fence and
+    /// its lines. A `nil` line (not part of the text) ends a block, as its closing fence does.
+    static func fencedSwift(_ lines: [String?]) -> [(fence: Int, code: [String])] {
+        var blocks: [(Int, [String])] = []
         var index = 0
         while index < lines.count {
             if lines[index] == "```swift" {
-                let above = index > 0 ? lines[index - 1] : ""
-                let example = above.hasPrefix(marker) && above.hasSuffix(" -->")
-                    ? String(above.dropFirst(marker.count).dropLast(4)) : nil
                 var end = index + 1
-                while end < lines.count && lines[end] != "```" { end += 1 }
-                blocks.append((example, lines[(index + 1)..<end].map { $0 + "\n" }.joined(), index + 1))
+                while end < lines.count, let line = lines[end], line != "```" { end += 1 }
+                blocks.append((index, lines[(index + 1)..<end].compactMap { $0 }))
                 index = end
             }
             index += 1
         }
         return blocks
+    }
+
+    /// Each fenced Swift block of `file`, with the example the line above it names (or nil).
+    static func swiftBlocks(in file: String) throws -> [(example: String?, code: String, line: Int)] {
+        let lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
+        return fencedSwift(lines).map { fence, code in
+            let above = fence > 0 ? lines[fence - 1] : ""
+            let example = above.hasPrefix(marker) && above.hasSuffix(" -->") ? String(above.dropFirst(marker.count).dropLast(4)) : nil
+            return (example, code.map { $0 + "\n" }.joined(), fence + 1)
+        }
     }
 
     @Test func everySwiftBlockIsAnExampleShownWhole() throws {
@@ -67,16 +74,7 @@ import Testing
                 let text = trimmed.dropFirst(3)
                 return String(text.hasPrefix(" ") ? text.dropFirst() : text)
             }
-            var index = 0
-            while index < lines.count {
-                if lines[index] == "```swift" {
-                    var end = index + 1
-                    while end < lines.count, let line = lines[end], line != "```" { end += 1 }
-                    blocks.append((lines[(index + 1)..<end].compactMap { $0 }, "Sources/\(source):\(index + 1)"))
-                    index = end
-                }
-                index += 1
-            }
+            blocks += fencedSwift(lines).map { ($0.code, "Sources/\(source):\($0.fence + 1)") }
         }
         return blocks
     }
