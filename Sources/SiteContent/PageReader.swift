@@ -61,6 +61,8 @@ package struct PageReader: Sendable {
         let metadata: PageMetadata
         let theme: Theme
         let attributed: AttributedText
+        /// The summary the front matter writes, parsed as the body is (`nil` when it writes none).
+        let summary: AttributedText?
         let diagnostics: [Diagnostic]
 
         /// The text whose code ``finish(_:)`` highlights: `nil` when none is (a plain theme).
@@ -102,11 +104,26 @@ package struct PageReader: Sendable {
             }
         }
         if metadata.theme == themes.site.name { metadata.theme = nil }
-        var attributed = theme.definition.apply(to: parsed.text)
-        // Callouts under a styled theme (plain keeps cmark-gfm's HTML).
-        if theme.isStyled { attributed = GitHubAlerts.mark(attributed, source: body) }
+        let attributed = Self.themed(parsed.text, source: body, theme: theme)
+        // A summary written in the front matter: its problems at its key (its own lines are not the file's).
+        let summary = metadata.summary.map { written in
+            let parsed = parser.parse(written, path: path)
+            let place = frontMatter?.position(ofKey: "summary")
+            let problems = parsed.diagnostics + (configuration.markdown.unsafe ? [] : Self.omittedHTML(in: parsed.text, path: path))
+            // After the front matter's own problems: the summary is written there, before the body.
+            diagnostics.insert(contentsOf: problems.map { Diagnostic($0.severity, "in its summary: \($0.message)", path: path, position: place) },
+                               at: metadataDiagnostics.count)
+            return Self.themed(parsed.text, source: written, theme: theme)
+        }
         return .page(ParsedPage(file: file, path: path, hash: ContentHash(bytes), frontMatter: frontMatter, metadata: metadata,
-                                theme: theme, attributed: attributed, diagnostics: diagnostics))
+                                theme: theme, attributed: attributed, summary: summary, diagnostics: diagnostics))
+    }
+
+    /// Parsed Markdown (from `source`) as a page shows it under `theme`: through the theme's
+    /// definition, and its alerts made callouts under a styled theme (plain keeps cmark-gfm's HTML).
+    static func themed(_ text: AttributedText, source: String, theme: Theme) -> AttributedText {
+        let constrained = theme.definition.apply(to: text)
+        return theme.isStyled ? GitHubAlerts.mark(constrained, source: source) : constrained
     }
 
     /// A page's code highlighted (``PageReader/highlighting(_:)``): the text its body shows, and
@@ -114,9 +131,9 @@ package struct PageReader: Sendable {
     package struct Highlighting: Sendable {
         package var text: AttributedText
         package var outcome: Outcome
-        /// The summary the front matter writes, parsed and highlighted; `nil` when it writes none
-        /// or the code is not highlighted.
-        package var summary: AttributedText? = nil
+        /// The summary the front matter writes, its code highlighted as the body's is; `nil` when
+        /// it writes none.
+        package var summary: AttributedText?
 
         /// What highlighting a page's code said, which its record keeps.
         package struct Outcome: Sendable {
@@ -131,7 +148,7 @@ package struct PageReader: Sendable {
         /// the page's record from while its code waits for the tokenizer (its record is the
         /// highlighted one's but for the outcome: ``PageReader/record(_:of:_:)``).
         package static func none(_ page: ParsedPage) -> Highlighting {
-            Highlighting(text: page.attributed, outcome: Outcome())
+            Highlighting(text: page.attributed, outcome: Outcome(), summary: page.summary)
         }
     }
 
@@ -151,7 +168,7 @@ package struct PageReader: Sendable {
         }
         note(highlighted.problems) { $0.position }
         // A summary written in the front matter: its problems at its key (its own lines are not the file's).
-        let summary = page.metadata.summary.map { highlighter.highlight(parser.parse($0)) }
+        let summary = page.summary.map { highlighter.highlight($0) }
         note(summary?.problems ?? []) { _ in page.frontMatter?.position(ofKey: "summary") }
         return Highlighting(text: highlighted.text, outcome: outcome, summary: summary?.text)
     }
@@ -160,7 +177,7 @@ package struct PageReader: Sendable {
     /// the code's tokens, as lists show the summary.
     package func summaryShowsCode(_ page: ParsedPage) -> Bool {
         page.theme.isStyled && highlighter != nil
-            && CodeHighlighter.hasCode(PageSummary.part(of: page.attributed, frontMatter: page.metadata.summary, parser: parser))
+            && CodeHighlighter.hasCode(PageSummary.part(of: page.attributed, written: page.summary))
     }
 
     /// The second half of ``read(_:bytes:)``: the page's code highlighted, its record and body.
@@ -241,8 +258,7 @@ package struct PageReader: Sendable {
                 $0.destination.hasPrefix("#") || SiteURL.resolve($0.destination, from: language.prefix + url) != nil
             },
             anchors: outline.headings.map(\.id),
-            summary: PageSummary.of(highlighting.text, frontMatter: metadata.summary, written: highlighting.summary, parser: parser,
-                                    renderer: Self.summaryRenderer(of: renderer)),
+            summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer)),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending)
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
     }

@@ -1,7 +1,6 @@
 package import RunwayText
 import Foundation
 package import HTMLRendering
-package import MarkdownParsing
 
 /// What lists and feeds show of a page: its summary as HTML and as plain text. It is the front
 /// matter's `summary` (Markdown); else the content before a `<!--more-->` marker (a leading title
@@ -18,19 +17,17 @@ package struct PageSummary: Sendable, Hashable {
     /// The marker that ends a summary written in the content.
     static let marker = "<!--more-->"
 
-    /// The summary of a page whose runs are `text` (its front matter's `summary`, when it has one:
-    /// `written`, or else parsed with `parser`), rendered by `renderer`.
-    package static func of(_ text: AttributedText, frontMatter summary: String?, written: AttributedText? = nil, parser: MarkdownParser,
-                           renderer: HTMLRenderer) -> PageSummary {
-        let part = self.part(of: text, frontMatter: summary, written: written, parser: parser)
+    /// The summary of a page whose runs are `text` (the summary its front matter writes, parsed,
+    /// when it writes one: `written`), rendered by `renderer`.
+    package static func of(_ text: AttributedText, written: AttributedText?, renderer: HTMLRenderer) -> PageSummary {
+        let part = self.part(of: text, written: written)
         return PageSummary(html: renderer.render(part), text: plainText(of: part))
     }
 
-    /// The runs a summary shows (see ``of(_:frontMatter:written:parser:renderer:)``).
-    package static func part(of text: AttributedText, frontMatter summary: String?, written: AttributedText? = nil,
-                     parser: MarkdownParser) -> AttributedText {
-        if let summary {
-            return written ?? parser.parse(summary)
+    /// The runs a summary shows (see ``of(_:written:renderer:)``).
+    package static func part(of text: AttributedText, written: AttributedText?) -> AttributedText {
+        if let written {
+            return written
         } else if let marker = text.runs.first(where: { isHTML($0) && text[$0].contains(Self.marker) }) {
             return text[titleEnd(of: text)..<max(titleEnd(of: text), marker.range.lowerBound)]
         } else if let range = firstParagraph(of: text) {

@@ -86,6 +86,36 @@ import Testing
         #expect(list.contains("<p>First “paragraph” – of a, with <b>bold</b>.</p>") && !list.contains("raw HTML omitted"), "\(list)")
     }
 
+    /// A summary written in the front matter is read as the body is: through the theme's
+    /// definition, its alerts made callouts, its raw HTML's and attributes' problems said at its key.
+    @Test func aSummaryWrittenInFrontMatterIsReadAsTheBodyIs() throws {
+        let markdown = "For ^[experts](audience: 'expert') and ^[nobody](audience: 'nobody'), <b>bold</b>.\n\n> [!NOTE]\n> Read this first.\n"
+        let site = try TestSite([
+            // The same Markdown, as the front matter's summary and cut from the body.
+            "content/posts/written.md": "---\ntitle: Written\ndate: 2026-11-02\nsummary: |\n"
+                + markdown.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n---\nThe body.\n",
+            "content/posts/cut.md": "---\ntitle: Cut\ndate: 2026-11-01\n---\n" + markdown + "\n<!--more-->\n\nThe rest.\n",
+        ], configuration: "[attributes.audience]\ntype = \"string\"\nvalues = [\"beginner\", \"expert\"]\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let list = try #require(site.read("_site/posts/index.html"))
+        func summary(of title: String) -> String? {
+            list.components(separatedBy: ">\(title)</a>").dropFirst().first?.components(separatedBy: "<div class=\"summary\">").dropFirst().first?
+                .components(separatedBy: "<p class=\"reading-time\">").first
+        }
+        let written = try #require(summary(of: "Written")), cut = try #require(summary(of: "Cut"))
+        #expect(written == cut, "the front matter's summary as the body's: \(written) against \(cut)")
+        #expect(written.contains(#"<blockquote class="rw-callout rw-callout--note" data-callout="note">"#) && !written.contains("[!NOTE]"), "\(written)")
+        #expect(site.read("_site/posts/written/index.html")?.contains(#"<meta name="description" content="For experts and nobody, bold. Read this first.">"#) == true)
+        for result in [build, try site.runway("check", site.root)] {
+            for expected in [#"written.md:4:1: warning: in its summary: attribute 'audience' is "nobody" but must be one of 'beginner', 'expert'"#,
+                             "written.md:4:1: warning: in its summary: raw HTML left out: <b>",
+                             #"cut.md:5:40: warning: attribute 'audience' is "nobody""#] {
+                #expect(result.stderr.contains(site.root + "/content/posts/" + expected), "\(expected) in \(result.stderr)")
+            }
+        }
+    }
+
     @Test(arguments: [
         ("[feeds]\nlimit = 0\n", "runway.toml:4:1: error: 'limit' in [feeds] must be a whole number above 0"),
         ("[markdown]\nunsafe = \"yes\"\n", "runway.toml:4:1: error: 'unsafe' in [markdown] must be true or false"),

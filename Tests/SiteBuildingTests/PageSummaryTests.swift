@@ -8,7 +8,7 @@ import Testing
 /// plain text, and its word count and reading time.
 @Suite struct PageSummaryTests {
     func summary(_ markdown: String, frontMatter: String? = nil) -> PageSummary {
-        PageSummary.of(MarkdownParser().parse(markdown), frontMatter: frontMatter, parser: MarkdownParser(), renderer: HTMLRenderer())
+        PageSummary.of(MarkdownParser().parse(markdown), written: frontMatter.map { MarkdownParser().parse($0) }, renderer: HTMLRenderer())
     }
 
     @Test func theFrontMattersSummaryIsMarkdown() {
