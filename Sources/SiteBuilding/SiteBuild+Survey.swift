@@ -54,7 +54,7 @@ extension SiteBuild {
                                 themes: ThemeSet(library: library, site: theme), staticFiles: statics,
                                 highlighter: configuration.markdown.highlightCode ? highlighter : nil,
                                 strings: strings)
-        let filters = TemplateFilters(markdown: reader.html(fromMarkdown:), slug: SiteURL.slug, baseURL: configuration.baseURL,
+        let filters = TemplateFilters(markdown: reader.html(fromMarkdown:language:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)
         return .success(Inputs(configuration: configuration, theme: theme, library: library,
                                templates: TemplateSet(folders: templateFolders, filters: filters),

@@ -36,11 +36,25 @@ package struct PageReader: Sendable {
         renderer = HTMLRenderer(options: .init(allowsRawHTML: configuration.markdown.unsafe, headingIDs: true))
     }
 
-    /// Markdown into HTML as pages are: the site's scope, the theme's definition (the
-    /// `markdownify` filter of templates). Its headings get no ids: the text is a part of a page,
-    /// whose own headings have them.
-    package func html(fromMarkdown markdown: String) -> String {
-        HTMLRenderer().render(parser.parse(markdown))
+    /// Markdown into HTML as pages are (the `markdownify` filter of templates): the site's scope,
+    /// its theme's definition and callouts, raw HTML kept under `[markdown] unsafe`, callouts
+    /// titled in `language` (a code). Its headings get no ids: the text is a part of a page, whose
+    /// own headings have them; its code is left plain, as under `highlightCode = false`.
+    package func html(fromMarkdown markdown: String, language: String) -> String {
+        var renderer = self.renderer
+        renderer.options.headingIDs = false
+        renderer.options.codeLines = themes.site.isStyled
+        renderer.calloutTitle = calloutTitles(in: language)
+        return renderer.render(Self.themed(parser.parse(markdown), source: markdown, theme: themes.site))
+    }
+
+    /// Callouts' titles in `language` (a code), from the string tables: English's words when it
+    /// has none.
+    private func calloutTitles(in language: String) -> @Sendable (PresentationIntent.Callout) -> String {
+        let strings = self.strings
+        return { callout in
+            StringTables.word("callout" + callout.englishTitle, language: language, in: strings) ?? callout.englishTitle
+        }
     }
 
     /// `file` is relative to the site (`content/posts/a.md`); `bytes` are its contents.
@@ -306,10 +320,7 @@ package struct PageReader: Sendable {
         var renderer = self.renderer
         renderer.imageSize = images.size(of:)
         renderer.options.codeLines = page.theme.isStyled
-        let strings = self.strings
-        renderer.calloutTitle = { callout in
-            StringTables.word("callout" + callout.englishTitle, language: language, in: strings) ?? callout.englishTitle
-        }
+        renderer.calloutTitle = calloutTitles(in: language)
         return (renderer, images)
     }
 

@@ -10,15 +10,16 @@ import Mustache
 /// - `truncate`: at most 80 characters, then `…`;
 /// - `date`: a `YYYY-MM-DD` date written out in the page's language (`3 novembre 2026`);
 /// - `relURL` / `absURL`: a site path under the site's base path, or as an absolute URL;
-/// - `markdownify`: Markdown into HTML, with the site's scope (write it with `{{{ }}}`);
+/// - `markdownify`: Markdown into HTML as the site's pages are, in the page's language (write it
+///   with `{{{ }}}`);
 /// - `uppercased`, `lowercased`, `capitalized`; `empty` (for `{{^empty(x)}}`).
 ///
 /// And `t`, the string table of the page's language: `{{ t.newer }}` is the text for the key
 /// `newer`; a key the language's table lacks is taken from the English table (`en`), and a key
 /// no table has is written as it is.
 package struct TemplateFilters: Sendable {
-    /// Markdown into trusted HTML.
-    package var markdown: @Sendable (String) -> String
+    /// Markdown into trusted HTML, for a page in a language (its code).
+    package var markdown: @Sendable (_ markdown: String, _ language: String) -> String
     /// Text into a slug.
     package var slug: @Sendable (String) -> String
     /// The site's base URL (`https://example.org/book/`).
@@ -29,7 +30,7 @@ package struct TemplateFilters: Sendable {
     /// thousands of pages and lists, and making a calendar and a format for each took 2% of it.
     let writtenDates = WrittenDates()
 
-    package init(markdown: @escaping @Sendable (String) -> String, slug: @escaping @Sendable (String) -> String, baseURL: String,
+    package init(markdown: @escaping @Sendable (_ markdown: String, _ language: String) -> String, slug: @escaping @Sendable (String) -> String, baseURL: String,
                  strings: [String: [String: String]] = [:]) {
         self.markdown = markdown
         self.slug = slug
@@ -43,7 +44,7 @@ package struct TemplateFilters: Sendable {
 
     /// Filters without a site: Markdown is escaped as text, slugs keep letters and digits.
     package static let standalone = TemplateFilters(
-        markdown: { "<p>" + escape($0) + "</p>" },
+        markdown: { text, _ in "<p>" + escape(text) + "</p>" },
         slug: { text in text.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: "-") },
         baseURL: "/")
 
@@ -86,7 +87,7 @@ package struct TemplateFilters: Sendable {
             case "date": self.text(filters.writtenDates.date(text, language: language))
             case "relURL": self.text(filters.relative(text))
             case "absURL": self.text(filters.absolute(filters.relative(text)))
-            case "markdownify": TemplateHTML(html: filters.markdown(text))
+            case "markdownify": TemplateHTML(html: filters.markdown(text, language))
             case "uppercased": self.text(text.uppercased())
             case "lowercased": self.text(text.lowercased())
             case "capitalized": self.text(text.capitalized)

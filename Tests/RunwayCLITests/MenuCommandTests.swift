@@ -44,6 +44,38 @@ import Testing
         #expect(site.read("_site/docs/a/index.html")?.contains(#"<a href="/about/">About</a>"#) == true)
     }
 
+    /// `markdownify` renders Markdown as the site's pages are: the theme's definition, callouts
+    /// titled in the page's language, raw HTML kept under `[markdown] unsafe`.
+    @Test func markdownifyRendersAsPagesDo() throws {
+        let markdown = "For ^[experts](audience: 'expert'), <b>bold</b>.\n\n> [!NOTE]\n> Read this.\n"
+        let site = try TestSite([
+            "templates/partials/footer.html": "<footer>{{{markdownify(site.params.note)}}}</footer>\n",
+            "content/a.md": "# A\n\n" + markdown, "content/a.fr.md": "# A\n\n" + markdown,
+        ], configuration: """
+            [languages.en]
+            name = "English"
+            [languages.fr]
+            name = "Français"
+            [markdown]
+            unsafe = true
+            [attributes.audience]
+            type = "string"
+            values = ["expert"]
+            [params]
+            note = "\(markdown.replacingOccurrences(of: "\n", with: "\\n"))"
+
+            """)
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        for (page, title) in [("_site/a/index.html", "Note"), ("_site/fr/a/index.html", "Remarque")] {
+            let html = try #require(site.read(page))
+            let body = try #require(html.components(separatedBy: "</h1>\n\n").dropFirst().first?.components(separatedBy: "</blockquote>").first)
+            let footer = try #require(html.components(separatedBy: "<footer>").dropFirst().first?.components(separatedBy: "</blockquote>").first)
+            #expect(footer == body, "markdownify's HTML is the page's: \(footer) against \(body)")
+            #expect(footer.contains("<b>bold</b>") && footer.contains(#"<p class="rw-callout-title">\#(title)</p>"#), "\(footer)")
+        }
+    }
+
     @Test(arguments: [
         ("[[menus.main]]\nname = \"Docs\"\n", "runway.toml:3:1: error: a [[menus.main]] entry needs a 'name' and a 'url' (strings)"),
         ("[[menus.main]]\nname = \"Docs\"\nurl = \"/d/\"\nweight = \"x\"\n", "runway.toml:3:1: error: 'weight' in [[menus.main]] must be a whole number"),

@@ -65,7 +65,7 @@ import Testing
     /// never its members (a string table's order changes from process to process).
     @Test func anObjectWrittenAsTextIsItsTypesName() throws {
         let root = try Self.folder(["t.html": "{{page}}|{{t}}|{{.}}"])
-        let filters = TemplateFilters(markdown: { $0 }, slug: { $0 }, baseURL: "https://example.org/",
+        let filters = TemplateFilters(markdown: { text, _ in text }, slug: { $0 }, baseURL: "https://example.org/",
                                       strings: ["en": ["a": "1", "b": "2", "c": "3", "d": "4"]])
         let templates = TemplateSet(folders: [root], filters: filters)
         let page = try templates.render("t.html", context: Self.context())
@@ -82,7 +82,7 @@ import Testing
             {{slugify(page.title)}}|{{truncate(page.summary)}}|{{date(page.date)}}|{{relURL(page.url)}}|{{absURL(page.url)}}|\
             {{{markdownify(page.title)}}}|{{t.newer}}|{{t.missing}}|{{uppercased(page.title)}}
             """])
-        let filters = TemplateFilters(markdown: { "<p>md:" + $0 + "</p>" }, slug: { $0.lowercased().filter(\.isLetter) },
+        let filters = TemplateFilters(markdown: { text, language in "<p>md(\(language)):" + text + "</p>" }, slug: { $0.lowercased().filter(\.isLetter) },
                                       baseURL: "https://example.org/book/", strings: ["fr": ["newer": "Plus récents"], "en": ["newer": "Newer"]])
         let templates = TemplateSet(folders: [root], filters: filters)
         var french = Self.context(title: "Fish & Chips", lang: "fr")
@@ -93,7 +93,7 @@ import Testing
         #expect(parts[1].hasSuffix("…") && parts[1].contains("word &amp; word") && !parts[1].contains("&am…") && !parts[1].hasSuffix("&…"))
         #expect(parts[2] == "3 novembre 2026")
         #expect(parts[3] == "/book/p/" && parts[4] == "https://example.org/book/p/")
-        #expect(parts[5] == "<p>md:Fish & Chips</p>")
+        #expect(parts[5] == "<p>md(fr):Fish & Chips</p>", "markdownify knows the page's language")
         #expect(parts[6] == "Plus récents" && parts[7] == "missing")
         #expect(parts[8] == "FISH &amp; CHIPS")
         let english = try templates.render("t.html", context: Self.context(title: "Fish & Chips"))
