@@ -127,8 +127,11 @@ package struct TemplateFilters: Sendable {
         return basePath + rooted
     }
 
-    /// A path of the site (`/book/a/`) as an absolute URL under the base URL's origin.
+    /// A path of the site (`/book/a/`) as an absolute URL under the base URL's origin; a URL that
+    /// already has a scheme or a host (`https://other.org/x`, `//cdn.org/x`) as it is, as `relURL`
+    /// leaves it.
     func absolute(_ rooted: String) -> String {
+        if rooted.contains("://") || rooted.hasPrefix("//") { return rooted }
         guard let url = URL(string: baseURL), let scheme = url.scheme, let host = url.host else { return rooted }
         return scheme + "://" + host + (url.port.map { ":\($0)" } ?? "") + rooted
     }

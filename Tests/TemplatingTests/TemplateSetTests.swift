@@ -98,6 +98,11 @@ import Testing
         #expect(parts[8] == "FISH &amp; CHIPS")
         let english = try templates.render("t.html", context: Self.context(title: "Fish & Chips"))
         #expect(english.contains("|November 3, 2026|") && english.contains("|Newer|"), "\(english)")
+        // A URL with its own origin is left as it is, by both.
+        for url in ["https://other.org/x", "//cdn.example/y.css"] {
+            #expect(try TemplateSet(folders: [try Self.folder(["u.html": "{{relURL(page.url)}}|{{absURL(page.url)}}"])], filters: filters)
+                .render("u.html", context: { var context = Self.context(); context.page.url = url; return context }()) == url + "|" + url)
+        }
     }
 
     /// What Mustache itself renders as nothing (a missing partial, an unknown transform) or cannot
