@@ -47,6 +47,10 @@ public struct ThemeFile: Sendable {
     public var styles: [StyleTarget: [String: AttributeValue]]
     /// `[params]`: values the theme's templates read as `site.params` (a site's own win).
     public var params: [String: AttributeValue] = [:]
+    /// The attributes its constraints name that it neither declares nor styles, each with the
+    /// warning it gets unless a theme it extends (or that extends it) declares it: only the merged
+    /// theme knows (``ThemeLibrary/load(_:)``).
+    var undeclaredConstraints: [(attribute: String, warning: Diagnostic)] = []
 
     static let topLevelKeys: Set<String> = ["name", "extends", "description", "attributes", "constraints", "styles", "params"]
 
@@ -68,7 +72,13 @@ public struct ThemeFile: Sendable {
         if table["extends"] != nil && file.parent == nil {
             problem(.error, "'extends' must be the name of a theme", at: source.position(of: ["extends"]))
         }
-        file.constraints = readConstraints(source, scope: declared.scope, problem: problem)
+        var undeclared: [(attribute: String, warning: Diagnostic)] = []
+        file.constraints = readConstraints(source, scope: declared.scope, problem: problem) { attribute, position in
+            undeclared.append((attribute, Diagnostic(
+                .warning, "the constraint names '\(attribute)', which is neither declared in [attributes] (of this theme or those it extends) nor a styling attribute",
+                path: source.path, position: position)))
+        }
+        file.undeclaredConstraints = undeclared
         file.styles = readStyles(source, problem: problem)
         if let params = table["params"] {
             if let values = params.table.flatMap({ AttributeValue(toml: $0) }), case .object(let members) = values {
@@ -123,7 +133,8 @@ public struct ThemeFile: Sendable {
     }
 
     private static func readConstraints(
-        _ source: TOMLSource, scope: CustomAttributeScope, problem: (Diagnostic.Severity, String, SourcePosition) -> Void
+        _ source: TOMLSource, scope: CustomAttributeScope, problem: (Diagnostic.Severity, String, SourcePosition) -> Void,
+        undeclared: (String, SourcePosition) -> Void
     ) -> [FormattingDefinition.Constraint] {
         guard let entry = source.table["constraints"] else { return [] }
         guard let array = entry.array else {
@@ -153,7 +164,7 @@ public struct ThemeFile: Sendable {
                     continue
                 }
                 if scope[attribute] == nil && StyleAttribute(rawValue: attribute) == nil {
-                    problem(.warning, "the constraint names '\(attribute)', which is neither declared in [attributes] nor a styling attribute", position)
+                    undeclared(attribute, position)
                 }
                 constraints.append(.values(attribute: attribute, allowed: allowed, default: fallback))
             } else if let condition = values("when"), let set = values("set") {

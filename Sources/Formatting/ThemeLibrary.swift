@@ -110,7 +110,12 @@ public struct ThemeLibrary: Sendable {
             requiredBy = (path, source.position(of: ["extends"]))
             next = file.parent
         }
-        return (Self.merge(chain.reversed()), diagnostics)
+        let theme = Self.merge(chain.reversed())
+        // A constraint may name an attribute another theme of the chain declares.
+        for file in chain.reversed() {
+            diagnostics += file.undeclaredConstraints.filter { theme.definition.scope?[$0.attribute] == nil }.map(\.warning)
+        }
+        return (theme, diagnostics)
     }
 
     /// Ancestors first.

@@ -83,6 +83,28 @@ import Testing
         #expect(cycle.stderr.contains("'extends' makes a cycle: broken → loop → broken"), "\(cycle.stderr)")
     }
 
+    /// A constraint may name an attribute a theme it extends declares; one no theme of the chain
+    /// declares (nor styles) is a warning at the constraint.
+    @Test func aConstraintMayNameAnAttributeItsParentDeclares() throws {
+        let site = try Self.newSite()
+        try FileManager.default.createDirectory(atPath: site + "/themes/child", withIntermediateDirectories: true)
+        try """
+            extends = "default"
+
+            [[constraints]]
+            attribute = "customColor"
+            values = ["danger"]
+
+            [[constraints]]
+            attribute = "nosuch"
+            values = ["x"]
+            """.write(toFile: site + "/themes/child/theme.toml", atomically: true, encoding: .utf8)
+        let check = try RunwayProcess.run(["theme", "check", "child", "--site", site])
+        let warnings = check.stderr.split(separator: "\n").filter { $0.contains("the constraint names") }
+        #expect(warnings == ["\(site)/themes/child/theme.toml:7:1: warning: the constraint names 'nosuch', which is neither declared in [attributes] (of this theme or those it extends) nor a styling attribute"],
+                "customColor is the default theme's: \(check.stderr)")
+    }
+
     @Test func checkListsWhatIsLeftUnstyled() throws {
         let site = try Self.newSite()
         try FileManager.default.createDirectory(atPath: site + "/themes/sparse", withIntermediateDirectories: true)
