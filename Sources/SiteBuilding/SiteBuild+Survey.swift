@@ -51,7 +51,7 @@ extension SiteBuild {
         diagnostics += stringDiagnostics
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
                                                                         scope: configuration.contentScope(theme: theme)),
-                                themes: ThemeSet(library: library, site: theme), staticFiles: statics,
+                                themes: ThemeSet(library: library, site: theme, attributes: configuration.scope), staticFiles: statics,
                                 highlighter: configuration.markdown.highlightCode ? highlighter : nil,
                                 strings: strings)
         let filters = TemplateFilters(markdown: reader.html(fromMarkdown:language:), slug: SiteURL.slug, baseURL: configuration.baseURL,
