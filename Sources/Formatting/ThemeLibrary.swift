@@ -69,12 +69,13 @@ public struct ThemeLibrary: Sendable {
     }
 
     /// The theme `name` with its ancestors merged in, or `nil` when it cannot be had; diagnostics
-    /// cover every file read.
-    public func load(_ name: String) -> (theme: Theme?, diagnostics: [Diagnostic]) {
+    /// cover every file read. `namedAt` is where `name` is written (a site's `runway.toml`), where
+    /// a theme that is not there is reported.
+    public func load(_ name: String, namedAt: (path: String, position: SourcePosition)? = nil) -> (theme: Theme?, diagnostics: [Diagnostic]) {
         var chain: [ThemeFile] = []
         var diagnostics: [Diagnostic] = []
         var next: String? = name
-        var requiredBy: (path: String, position: SourcePosition)?
+        var requiredBy = namedAt
         while let current = next {
             if let problem = Self.problem(withName: current) {
                 diagnostics.append(Diagnostic(.error, "'\(current)' is not a theme's name: \(problem)", path: requiredBy?.path ?? current,

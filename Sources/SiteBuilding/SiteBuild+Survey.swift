@@ -36,7 +36,9 @@ extension SiteBuild {
         guard var configuration = loaded else { return .failure(InputProblems(diagnostics: diagnostics)) }
         if let theme { configuration.theme = theme }
         let library = ThemeLibrary.standard(site: site)
-        let (loadedTheme, themeDiagnostics) = library.load(configuration.theme)
+        // A theme named on the command line has no place in a file; one `runway.toml` names, its key.
+        let namedAt = theme == nil ? configuration.themePosition.map { (SitePaths.join(site, SiteConfiguration.fileName), $0) } : nil
+        let (loadedTheme, themeDiagnostics) = library.load(configuration.theme, namedAt: namedAt)
         diagnostics += themeDiagnostics
         guard let theme = loadedTheme, !diagnostics.contains(where: { $0.severity == .error }) else {
             return .failure(InputProblems(diagnostics: diagnostics))

@@ -17,6 +17,9 @@ public struct SiteConfiguration: Sendable {
     public var language: String
     /// The theme's name.
     public var theme: String
+    /// Where `runway.toml` names the theme (`nil` when it does not): where a theme that is not
+    /// there is reported.
+    public var themePosition: SourcePosition?
     /// How many pages a list page shows before the next page of the list.
     public var paginate: Int
     /// The custom attributes the site's Markdown may use, from `[attributes.NAME]` tables.
@@ -114,6 +117,7 @@ public struct SiteConfiguration: Sendable {
             language: language, theme: theme,
             paginate: paginate, scope: declared.scope, languages: languages,
             permalinks: permalinks(source, diagnostics: &diagnostics))
+        configuration.themePosition = source.table["theme"] != nil ? source.position(of: ["theme"]) : nil
         configuration.author = author(source, diagnostics: &diagnostics)
         configuration.feeds = feeds(source, diagnostics: &diagnostics)
         configuration.markdown = markdown(source, diagnostics: &diagnostics)

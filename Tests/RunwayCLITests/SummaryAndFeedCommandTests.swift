@@ -123,6 +123,7 @@ import Testing
         ("[markdown]\nsmart = true\n", "runway.toml:4:1: warning: unknown setting 'smart' in [markdown] (known: unsafe, smartPunctuation, highlightCode)"),
         ("[author]\nemail = \"a@b.c\"\n", "runway.toml:3:1: error: [author] must give a 'name'"),
         ("feeds = 3\n", "runway.toml:3:1: error: 'feeds' must be a table ([feeds])"),
+        ("theme = \"nope\"\n", "runway.toml:3:1: error: no theme named 'nope'"),
     ])
     func badSettingsAreLocated(_ configuration: String, _ expected: String) throws {
         let site = try TestSite(["content/a.md": "# A\n"], configuration: configuration)
