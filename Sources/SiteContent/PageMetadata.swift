@@ -194,16 +194,35 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         }
     }
 
-    /// `YYYY-MM-DD`, alone or followed by a time (`T09:30:00Z`, ` 09:30`): the date a page's
-    /// permalink, sort order and feeds read.
+    /// `YYYY-MM-DD`, a day of the calendar (not `2026-02-30`), alone or followed by a time
+    /// (`T09:30:00Z`, ` 09:30`): the date a page's permalink, sort order and feeds read.
     package static func isDate(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) })
         else { return false }
-        let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48), day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
-        guard (1...12).contains(month), (1...31).contains(day) else { return false }
+        let digit = { (index: Int) in Int(bytes[index] - 48) }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6), day = digit(8) * 10 + digit(9)
+        guard (1...12).contains(month), day >= 1, day <= days(inMonth: month, of: year) else { return false }
         return bytes.count == 10 || bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " ")
+    }
+
+    /// Whether a YAML timestamp (`2026-11-03`, `2026-1-5`, either followed by a time) starts with
+    /// a day of the calendar.
+    static func namesACalendarDay(_ timestamp: String) -> Bool {
+        let parts = timestamp.prefix { $0 != "T" && $0 != "t" && $0 != " " }.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
+        return (1...12).contains(month) && day >= 1 && day <= days(inMonth: month, of: year)
+    }
+
+    /// How many days `month` (1 to 12) has in `year`, in the Gregorian calendar.
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// `YYYY-MM-DD` in UTC, as YAML's `date: 2026-11-01` was written. By hand: a date formatter
@@ -267,6 +286,9 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         case .bool: return booleans[string].map { .bool($0) }
         case .int: return Int.construct(from: scalar).map { .integer($0) } ?? .string(string)
         case .float: return Double.construct(from: scalar).map { .number($0) } ?? .string(string)
+        // A day no calendar has (`2026-02-30`, `2026-13-01`) stays the text it is, which the
+        // date's check then refuses, instead of the day a calendar rolls it over to.
+        case .timestamp where !namesACalendarDay(string): return .string(string)
         case .timestamp: return Date.construct(from: scalar).map { .string(fullDate($0)) } ?? .string(string)
         default: return .string(string)
         }

@@ -37,4 +37,17 @@ import Testing
         let check = try bad.runway("check", bad.root)
         #expect(check.status == 1 && check.stderr.contains("\(bad.root)/content/a.md:2:1: error: 'expiryDate' must be a date such as 2026-11-03"))
     }
+
+    /// A day no calendar has is an error at its key, in YAML (whose timestamps a calendar would
+    /// roll over to the next month) as in a quoted string; a leap day is a day.
+    @Test(arguments: ["date: 2026-02-30", "date: 2026-13-01", "date: 2026-00-10", "date: 2025-02-29", "date: \"2026-04-31\"",
+                      "lastmod: 2026-02-30T10:00:00Z"])
+    func aDayNoCalendarHasIsAnError(_ line: String) throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n\(line)\n---\nA.\n", "content/leap.md": "---\ndate: 2024-02-29\n---\nL.\n"])
+        let check = try site.runway("check", site.root)
+        let key = String(line.prefix { $0 != ":" })
+        #expect(check.status == 1, "\(check.stderr)")
+        #expect(check.stderr.contains("\(site.root)/content/a.md:3:1: error: '\(key)' must be a date such as 2026-11-03"), "\(check.stderr)")
+        #expect(!check.stderr.contains("leap.md"), "\(check.stderr)")
+    }
 }
