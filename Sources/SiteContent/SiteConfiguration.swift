@@ -112,8 +112,14 @@ public struct SiteConfiguration: Sendable {
                                           position: source.position(of: ["theme"])))
             theme = "default"
         }
+        var baseURL = string("baseURL", default: "/")
+        if source.table["baseURL"] != nil, let problem = Self.problem(withBaseURL: baseURL) {
+            diagnostics.append(Diagnostic(.error, "'baseURL' must be the site's address, such as https://example.org/ or https://example.org/blog/, "
+                                          + "not \"\(baseURL)\": \(problem)", path: path, position: source.position(of: ["baseURL"])))
+            baseURL = "/"
+        }
         var configuration = SiteConfiguration(
-            title: title, baseURL: string("baseURL", default: "/"),
+            title: title, baseURL: baseURL,
             language: language, theme: theme,
             paginate: paginate, scope: declared.scope, languages: languages,
             permalinks: permalinks(source, diagnostics: &diagnostics))
@@ -125,6 +131,23 @@ public struct SiteConfiguration: Sendable {
         configuration.menus = menus(source, diagnostics: &diagnostics)
         configuration.taxonomies = taxonomies(source, diagnostics: &diagnostics)
         return (configuration, diagnostics)
+    }
+
+    /// What is wrong with a base URL, or `nil`: it is an `http` or `https` URL with a host (or a
+    /// path alone, `/`) and neither a query nor a fragment, written as a URL is (no spaces, no quotes), since every
+    /// page's canonical URL, feed and sitemap entry starts with it.
+    static func problem(withBaseURL baseURL: String) -> String? {
+        if let bad = baseURL.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F || "\"<>\\^`{|}".unicodeScalars.contains($0) }) {
+            return bad == " " ? "a space must be written %20" : "\(bad.value < 0x20 ? "a control character" : "'\(bad)'") must be percent-encoded"
+        }
+        // A path alone (`/`, `/blog/`), as when `baseURL` is left out: the site without its domain yet.
+        let isPath = baseURL.hasPrefix("/") && !baseURL.hasPrefix("//")
+        guard let components = URLComponents(string: baseURL), isPath || components.host.map({ !$0.isEmpty }) == true
+                && ["http", "https"].contains(components.scheme?.lowercased() ?? "") else {
+            return "it needs http:// or https:// and a host (or is a path alone, such as /)"
+        }
+        if components.query != nil || components.fragment != nil { return "it cannot have a query (?) or a fragment (#)" }
+        return nil
     }
 
     private static func languageName(_ table: TOMLTable?) -> String? {

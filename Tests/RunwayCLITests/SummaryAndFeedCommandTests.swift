@@ -131,4 +131,26 @@ import Testing
         #expect(check.stderr.contains(site.root + "/" + expected), "\(check.stderr)")
         #expect(check.status == (expected.contains("error") ? 1 : 0))
     }
+
+    /// `baseURL` starts every canonical URL, feed and sitemap entry: one that is no site's address
+    /// is an error at its key; an address with or without a path, or a path alone, is one.
+    @Test(arguments: [
+        ("example.org", "it needs http:// or https:// and a host (or is a path alone, such as /)"),
+        ("ftp://example.org/", "it needs http:// or https:// and a host"),
+        ("https://example.org/?q=1", "it cannot have a query (?) or a fragment (#)"),
+        ("https://example.org/a b/", "a space must be written %20"),
+        ("https://example.org", nil), ("https://example.org/blog/", nil), ("/", nil),
+    ] as [(String, String?)])
+    func aBaseURLThatIsNoSiteAddressIsAnError(_ baseURL: String, _ problem: String?) throws {
+        let site = try TestSite(["content/a.md": "# A\n"])
+        try site.write("title = \"T\"\nbaseURL = \"\(baseURL)\"\n", to: "runway.toml")
+        let check = try site.runway("check", site.root)
+        if let problem {
+            #expect(check.status == 1)
+            #expect(check.stderr.contains(site.root + "/runway.toml:2:1: error: 'baseURL' must be the site's address") && check.stderr.contains(problem),
+                    "\(check.stderr)")
+        } else {
+            #expect(check.status == 0 && !check.stderr.contains("baseURL"), "\(check.stderr)")
+        }
+    }
 }
