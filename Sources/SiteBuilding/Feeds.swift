@@ -1,5 +1,6 @@
 import Foundation
 import SiteContent
+import SiteOutput
 
 /// RSS 2.0 (`/index.xml`) and Atom (`/atom.xml`) feeds of a site's dated pages, newest first.
 /// The pages come in newest first (`SiteLists.newestFirst`). Each entry carries text: the page's
@@ -17,15 +18,15 @@ struct Feeds {
     /// A page's whole content as HTML, for `settings.full`.
     var content: (PageRecord) -> String? = { _ in nil }
 
-    /// The HTML an entry carries: the whole content or the summary; the title when the page
-    /// has no text to summarize.
-    private func text(of page: PageRecord) -> String {
-        if settings.full, let content = content(page) { return content }
-        return page.summary.html.isEmpty ? xmlEscape(page.title) : contentURLs.rewrite(page.summary.html, of: page)
+    /// The HTML an entry carries: the whole content or the summary, its root-relative URLs under
+    /// the site's base path as its page's are; the title when the page has no text to summarize.
+    private func text(of page: PageRecord, under basePath: BasePath) -> String {
+        if settings.full, let content = content(page) { return basePath.apply(toHTML: content) }
+        return page.summary.html.isEmpty ? xmlEscape(page.title) : basePath.apply(toHTML: contentURLs.rewrite(page.summary.html, of: page))
     }
 
     func rss(_ pages: [PageRecord]) -> String {
-        let dates = Dates()
+        let dates = Dates(), basePath = BasePath(baseURL: baseURL)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n"
         xml += "<title>\(xmlEscape(title))</title>\n<link>\(xmlEscape(SiteURL.absolute(home, baseURL: baseURL)))</link>\n"
         xml += "<description>\(xmlEscape(title))</description>\n"
@@ -33,14 +34,14 @@ struct Feeds {
             let link = xmlEscape(SiteURL.absolute(page.url, baseURL: baseURL))
             xml += "<item><title>\(xmlEscape(page.title))</title><link>\(link)</link><guid>\(link)</guid>"
             if let date = page.metadata.date.flatMap(dates.parse) { xml += "<pubDate>\(dates.rfc822(date))</pubDate>" }
-            xml += "<description>\(xmlEscape(text(of: page)))</description>"
+            xml += "<description>\(xmlEscape(text(of: page, under: basePath)))</description>"
             xml += "</item>\n"
         }
         return xml + "</channel>\n</rss>\n"
     }
 
     func atom(_ pages: [PageRecord]) -> String {
-        let items = dated(pages)
+        let items = dated(pages), basePath = BasePath(baseURL: baseURL)
         // The feed changed when its latest entry did (RFC 3339 strings of one form sort as dates).
         let updated = items.compactMap { ($0.metadata.lastmod ?? $0.metadata.date).flatMap(Dates.rfc3339) }.max() ?? "1970-01-01T00:00:00Z"
         let homeURL = xmlEscape(SiteURL.absolute(home, baseURL: baseURL))
@@ -57,7 +58,7 @@ struct Feeds {
             xml += "<entry><title>\(xmlEscape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/>"
                 + "<published>\(date)</published><updated>\(changed)</updated>"
             let element = settings.full ? "content" : "summary"
-            xml += "<\(element) type=\"html\">\(xmlEscape(text(of: page)))</\(element)>"
+            xml += "<\(element) type=\"html\">\(xmlEscape(text(of: page, under: basePath)))</\(element)>"
             xml += "</entry>\n"
         }
         return xml + "</feed>\n"

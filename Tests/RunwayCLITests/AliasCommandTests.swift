@@ -80,6 +80,18 @@ import Testing
         #expect(site.read("_site/_redirects") == "/book-site/old/ /book-site/posts/a/ 301\n")
         #expect(site.read("_site/atom.xml")?.contains(#"<link href="https://t.example/book-site/posts/c/"/>"#) == true)
         #expect(site.read("_site/sitemap.xml")?.contains("<loc>https://t.example/book-site/posts/a/</loc>") == true)
+        // The feeds' entries carry the page's HTML, its links as the page has them; whole pages too.
+        let link = #"<a href="/book-site/posts/b/">b</a>"#
+        #expect(try SummaryAndFeedCommandTests.entries(try #require(site.read("_site/atom.xml"))).first { $0.title == "A" }?.text.contains(link) == true)
+        #expect(site.read("_site/index.xml")?.contains(xmlEscaped(link)) == true)
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/book-site/\"\npaginate = 2\n[feeds]\nfull = true\n", to: "runway.toml")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(try SummaryAndFeedCommandTests.entries(try #require(site.read("_site/atom.xml"))).first { $0.title == "A" }?.text.contains(link) == true)
+    }
+
+    func xmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     @Test(.timeLimit(.minutes(2))) func serveServesTheSiteUnderItsPath() async throws {
