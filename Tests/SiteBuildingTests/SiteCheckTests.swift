@@ -47,7 +47,8 @@ import Testing
         let missing = try Self.site(config: "theme = \"nosuch\"\n", pages: ["a.md": "x\n"])
         let problems = SiteCheck(site: missing).run().diagnostics
         #expect(problems.count == 1)
-        #expect(problems.first?.description.hasPrefix("nosuch: error: no theme named 'nosuch'") == true)
+        // At the key that names it.
+        #expect(problems.first?.description.hasPrefix("\(missing)/runway.toml:1:1: error: no theme named 'nosuch'") == true, "\(problems)")
     }
 
     @Test func aMissingConfigIsAnError() throws {
