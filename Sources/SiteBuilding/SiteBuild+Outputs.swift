@@ -15,6 +15,14 @@ extension SiteBuild {
         return page.metadata.layout ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
     }
 
+    /// A page whose `layout` names no template: an error at the key (a template that is there
+    /// but broken reports its own error).
+    static func layoutProblem(of page: PageRecord, templates: TemplateSet) -> Diagnostic? {
+        guard let layout = page.metadata.layout, !templates.exists(layout) else { return nil }
+        return Diagnostic(.error, "'layout' names no template: there is no \(layout) among the site's and the theme's templates",
+                          path: page.source, position: page.keyPositions["layout"] ?? SourcePosition(line: 1, column: 1))
+    }
+
     /// The key of a page's output: the build's version, the page's file and URL, its language's
     /// menus, the URLs its
     /// links to content files lead to, its neighbors in its section, its layout, its
@@ -78,6 +86,8 @@ extension SiteBuild {
         var claimant: String
         /// The content file that makes it, for a page.
         var file: String?
+        /// Where in `file` it is asked for (an alias, at the `aliases` key); `nil`: the file as a whole.
+        var position: SourcePosition? = nil
     }
 
     /// A static file copied into the output.
@@ -217,7 +227,7 @@ extension SiteBuild {
                 guard let (url, path) = SiteURL.alias(alias, pageURL: page.url) else { continue }
                 let text = Self.redirectPage(to: page.url, baseURL: configuration.baseURL, basePath: basePath)
                 jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .redirect(text), claimant: "the alias \(url) of \(page.url)",
-                                      file: page.source))
+                                      file: page.source, position: page.keyPositions["aliases"]))
                 let encoded = { (url: String) in url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url }
                 redirects += encoded(basePath.apply(to: url)) + " " + encoded(basePath.apply(to: page.url)) + " 301\n"
             }
@@ -257,7 +267,7 @@ extension SiteBuild {
                 ? "its alias \(url) is also the URL of \(other.claimant): an alias cannot replace a page (change or remove the alias)"
                 : "its URL \(url) is also that of \(other.claimant): two pages cannot share one file (change a slug or a file name)"
             plan.diagnostics.append(Diagnostic(.error, message, path: blamed.file ?? blamed.claimant,
-                                               position: blamed.file.map { _ in SourcePosition(line: 1, column: 1) }))
+                                               position: blamed.file.map { _ in blamed.position ?? SourcePosition(line: 1, column: 1) }))
         }
         for (file, source) in statics.sorted(by: { $0.key < $1.key }) {
             guard let path = OutputPath(file) else {

@@ -84,6 +84,7 @@ extension SiteBuild {
                 switch jobs[index].kind {
                 case .page(let page, let layout, let translations):
                     let record = published[page]
+                    if let problem = Self.layoutProblem(of: record, templates: templates) { throw problem }
                     let context = contexts.page(record, body: body(record, jobs[index].path, true) ?? PageBody(html: ""),
                                                 translations: contexts.translations(translations, current: record.url),
                                                 withListing: templates.readsListing(layout))

@@ -255,16 +255,22 @@ public struct SiteBuild: Sendable {
             // The templates the outputs render with: what is wrong with them is found when they are
             // loaded, so `check` says it without rendering a page.
             var used = Set<String>()
+            var layoutProblems: [Diagnostic] = []
             for job in survey.plan.jobs {
                 switch job.kind {
-                case .page(_, let layout, _): used.insert(layout)
+                case .page(let index, let layout, _):
+                    if let problem = Self.layoutProblem(of: survey.rendering.published[index], templates: inputs.templates) {
+                        layoutProblems.append(problem)
+                    } else {
+                        used.insert(layout)
+                    }
                 case .list: used.insert("list.html")
                 case .notFound: used.insert("404.html")
                 case .text, .redirect: break
                 }
             }
             var seen = Set(survey.diagnostics)
-            let templateProblems = used.sorted().compactMap { inputs.templates.problem(of: $0) }.filter { seen.insert($0).inserted }
+            let templateProblems = (layoutProblems + used.sorted().compactMap { inputs.templates.problem(of: $0) }).filter { seen.insert($0).inserted }
             // Pages, as a build counts them: a section's `_index.md` is its list's.
             return (survey.read.records.values.count { !$0.isSectionIndex },
                     CodeHighlighter.collapsingUnavailable(survey.diagnostics + templateProblems, hint: Self.highlightingHint))

@@ -273,7 +273,11 @@ package struct PageReader: Sendable {
             },
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer)),
-            length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending)
+            length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending,
+            keyPositions: frontMatter.map { frontMatter in
+                Dictionary(uniqueKeysWithValues: [("aliases", !metadata.aliases.isEmpty), ("layout", metadata.layout != nil)]
+                    .filter(\.1).map { ($0.0, frontMatter.position(ofKey: $0.0)) })
+            } ?? [:])
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
     }
 

@@ -51,10 +51,11 @@ extension PageRecord {
             }
             signature = FileSignature(size: parts[0], seconds: parts[1], nanoseconds: parts[2], inode: UInt64(parts[3]))
         }
+        let keyPositions = try fields.decode([String: SourcePosition].self)
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                   summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
-                  highlightPending: highlightPending)
+                  highlightPending: highlightPending, keyPositions: keyPositions)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -88,6 +89,7 @@ extension PageRecord {
         } else {
             try fields.encodeNil()
         }
+        try fields.encode(keyPositions)
     }
 }
 

@@ -40,11 +40,15 @@ package final class PageRecord: Sendable, Codable {
     /// The page has code that could not be highlighted because the tokenizer is missing: the next
     /// build reads it again, whatever its signature says.
     package let highlightPending: Bool
+    /// Where the front matter writes the keys a build checks after reading every page (`aliases`,
+    /// `layout`): where its problems with them are reported.
+    package let keyPositions: [String: SourcePosition]
 
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
          summary: PageSummary, length: PageLength, images: [String],
-         diagnostics: [Diagnostic], signature: FileSignature? = nil, highlightPending: Bool = false) {
+         diagnostics: [Diagnostic], signature: FileSignature? = nil, highlightPending: Bool = false,
+         keyPositions: [String: SourcePosition] = [:]) {
         self.file = file
         self.source = source
         self.hash = hash
@@ -63,6 +67,7 @@ package final class PageRecord: Sendable, Codable {
         self.diagnostics = diagnostics
         self.signature = signature
         self.highlightPending = highlightPending
+        self.keyPositions = keyPositions
     }
 
     /// The page's terms of a taxonomy (its plural name): `tags`, or the front matter's list (or
@@ -87,7 +92,7 @@ package final class PageRecord: Sendable, Codable {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
-                   highlightPending: highlightPending)
+                   highlightPending: highlightPending, keyPositions: keyPositions)
     }
 
     /// The same record with these diagnostics and pending highlighting.
@@ -95,7 +100,7 @@ package final class PageRecord: Sendable, Codable {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
-                   highlightPending: highlightPending)
+                   highlightPending: highlightPending, keyPositions: keyPositions)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

@@ -32,7 +32,7 @@ import Testing
         let site = try TestSite(["content/posts/a.md": "---\naliases: [/posts/b/]\n---\nA.\n", "content/posts/b.md": "B.\n"])
         let build = try site.runway("build", site.root)
         #expect(build.status == 1 && !site.exists("_site"))
-        #expect(build.stderr.contains("\(site.root)/content/posts/a.md:1:1: error: its alias /posts/b/ is also the URL of \(site.root)/content/posts/b.md"),
+        #expect(build.stderr.contains("\(site.root)/content/posts/a.md:2:1: error: its alias /posts/b/ is also the URL of \(site.root)/content/posts/b.md"),
                 "\(build.stderr)")
     }
 

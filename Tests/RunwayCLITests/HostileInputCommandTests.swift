@@ -77,6 +77,19 @@ import Testing
         #expect(page.contains("<title>Marked · Marked site</title>"), "\(page)")
         #expect(!page.contains("title: Marked"))
     }
+
+    /// A `layout` that names no template is an error at the key, for build and check; a build
+    /// writes nothing.
+    @Test func aLayoutThatIsNotThereIsAnErrorAtItsKey() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\nlayout: other.html\n---\nA.\n", "content/b.md": "B.\n"])
+        for command in ["check", "build"] {
+            let result = try site.runway(command, site.root)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains(site.root + "/content/a.md:3:1: error: 'layout' names no template: there is no other.html"),
+                    "\(command): \(result.stderr)")
+        }
+        #expect(!site.exists("_site"))
+    }
 }
 
 /// Issue 12, part 5: a symbolic link is followed only inside the site; others are skipped with a

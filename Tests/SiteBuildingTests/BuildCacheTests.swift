@@ -70,7 +70,8 @@ import Testing
             links: [.init(destination: "/b/", position: SourcePosition(line: 2, column: 5)), .init(destination: "c", position: nil)],
             anchors: ["intro", "intro-1"], summary: PageSummary(html: "<p>S &amp; s</p>\n", text: "S & s"),
             length: PageLength(words: 12, cjkCharacters: 3), images: ["/s/content/a/photo.png", "/s/static/b.webp"],
-            diagnostics: [Diagnostic(.warning, "w", path: "/s/content/a.md", position: SourcePosition(line: 1, column: 1))])
+            diagnostics: [Diagnostic(.warning, "w", path: "/s/content/a.md", position: SourcePosition(line: 1, column: 1))],
+            keyPositions: ["aliases": SourcePosition(line: 4, column: 1), "layout": SourcePosition(line: 5, column: 1)])
         let decoder = JSONDecoder()
         decoder.userInfo[PageRecord.siteKey] = "/s"
         let decoded = try decoder.decode(PageRecord.self, from: JSONEncoder().encode(record))
@@ -79,6 +80,7 @@ import Testing
         #expect(decoded.section == record.section && decoded.metadata == record.metadata && decoded.values == record.values)
         #expect(decoded.links == record.links && decoded.anchors == record.anchors && decoded.diagnostics == record.diagnostics)
         #expect(decoded.summary == record.summary && decoded.length == record.length && decoded.images == record.images)
+        #expect(decoded.keyPositions == record.keyPositions)
         let empty = try decoder.decode(PageRecord.self, from: JSONEncoder().encode(
             PageRecord(file: "content/b.md", source: "/s/content/b.md", hash: ContentHash(), url: "/b/", title: "B", metadata: PageMetadata(),
                        language: "en", translationKey: "b", section: "", values: [], links: [], anchors: [],
