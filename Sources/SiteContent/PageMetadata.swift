@@ -76,7 +76,12 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         metadata.layout = text("layout")
         metadata.lang = text("lang")
         metadata.theme = text("theme")
-        if case .bool(let draft)? = values["draft"] { metadata.draft = draft }
+        // A draft that cannot be read is an error, not a published page.
+        switch values["draft"] {
+        case .bool(let draft)?: metadata.draft = draft
+        case nil: break
+        case .some: problem("draft", "'draft' must be true or false")
+        }
         switch values["weight"] {
         case .integer(let weight)?: metadata.weight = weight
         case nil: break
@@ -98,8 +103,21 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         case nil: break
         case .some: problem("menu", "'menu' must name a menu (main) or list menus ([main, footer])")
         }
-        if case .array(let tags)? = values["tags"] {
-            metadata.tags = tags.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
+        switch values["tags"] {
+        case .array(let tags)?:
+            // A number is a word too (`tags: [2026]`).
+            metadata.tags = tags.compactMap {
+                switch $0 {
+                case .string(let tag): tag
+                case .integer(let number): String(number)
+                default: nil
+                }
+            }
+            if metadata.tags.count != tags.count { problem("tags", "'tags' must be a list of words such as [swift, markdown]") }
+        case .string(let tag)?: metadata.tags = [tag]
+        case .integer(let number)?: metadata.tags = [String(number)]
+        case nil: break
+        case .some: problem("tags", "'tags' must be a list of words such as [swift, markdown]")
         }
         metadata.params = values.filter { !knownKeys.contains($0.key) }
         if let slug = metadata.slug, slug.contains("/") || OutputPath.problem(with: slug) != nil {

@@ -50,4 +50,20 @@ import Testing
         #expect(check.stderr.contains("\(site.root)/content/a.md:3:1: error: '\(key)' must be a date such as 2026-11-03"), "\(check.stderr)")
         #expect(!check.stderr.contains("leap.md"), "\(check.stderr)")
     }
+    /// A `draft` that is not true or false is an error, never a published page; `tags` must be
+    /// words (a number is one, `tags: solo` is one tag).
+    @Test(arguments: [("draft: maybe", "'draft' must be true or false"), ("draft: 1", "'draft' must be true or false"),
+                      ("tags: 3.5", "'tags' must be a list of words"), ("tags: [a, {x: 1}]", "'tags' must be a list of words")])
+    func aDraftOrTagsThatCannotBeReadAreErrors(_ line: String, _ message: String) throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n\(line)\n---\nA.\n"])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 1 && !site.exists("_site/a/index.html"), "\(build.stderr)")
+        #expect(build.stderr.contains("\(site.root)/content/a.md:3:1: error: \(message)"), "\(build.stderr)")
+    }
+
+    @Test func aTagMayBeANumberOrOneWord() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\ntags: [swift, 2026]\n---\nA.\n", "content/b.md": "---\ntitle: B\ntags: solo\n---\nB.\n"])
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.exists("_site/tags/2026/index.html") && site.exists("_site/tags/swift/index.html") && site.exists("_site/tags/solo/index.html"))
+    }
 }
