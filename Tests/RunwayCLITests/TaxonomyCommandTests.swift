@@ -28,6 +28,17 @@ import Testing
         #expect(site.exists("_site/tags/swift/index.html") && !site.exists("_site/categories"))
     }
 
+    /// Names one slug stands for are one term: a page naming both is in its list once, counted once.
+    @Test func namesOfOneSlugAreOneTerm() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\ntags: [Swift Lang, swift lang]\n---\nA.\n",
+                                 "content/b.md": "---\ntitle: B\ntags: [swift lang]\n---\nB.\n"])
+        #expect(try site.runway("build", site.root).status == 0)
+        let list = try #require(site.read("_site/tags/swift-lang/index.html"))
+        #expect(list.components(separatedBy: #"href="/a/""#).count == 2, "A once: \(list)")
+        #expect(site.read("_site/tags/index.html")?.contains("/tags/swift-lang/\">swift lang (2)</a>") == true)
+        #expect(site.read("_site/a/index.html")?.components(separatedBy: #"href="/tags/swift-lang/""#).count == 2, "A links the term once")
+    }
+
     @Test func aBadTaxonomyIsLocated() throws {
         let site = try TestSite(["content/a.md": "# A\n"], configuration: "[taxonomies]\ntag = \"Tags Here\"\n")
         let check = try site.runway("check", site.root)
