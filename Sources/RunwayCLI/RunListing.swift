@@ -1,7 +1,8 @@
 import RunwayText
 
 /// The human-readable form of `runway runs`: one line a run, its source range, its text, and its
-/// attributes in a compact notation (`paragraph#1 > stronglyEmphasized#2`).
+/// attributes in a compact notation (`paragraph#1 > stronglyEmphasized#2`, a custom attribute's
+/// value as JSON: `customColor="danger"`).
 struct RunListing: CustomStringConvertible {
     let text: AttributedText
 
@@ -19,13 +20,17 @@ struct RunListing: CustomStringConvertible {
             let range = run.sourceRange.map(\.description) ?? "-"
             var parts = [range, String(text[run]).debugDescription]
             let attributes = run.attributes
-            let blocks = (attributes.presentationIntent?.components ?? []).reversed().map { "\($0.kind.name)#\($0.identity)" }
+            // A callout's kind beside its quote (`blockQuote(note)#1`), as `--json` says `"callout": "note"`.
+            let blocks = (attributes.presentationIntent?.components ?? []).reversed().map { component in
+                if case .blockQuote(let callout?) = component.kind { return "blockQuote(\(callout.rawValue))#\(component.identity)" }
+                return "\(component.kind.name)#\(component.identity)"
+            }
             let inlines = (attributes.inlineIntent?.components ?? []).reversed().map { "\($0.kind.name)#\($0.identity)" }
             parts.append((blocks + inlines).joined(separator: " > "))
             if let link = attributes.link { parts.append("link=\(link)") }
             if let image = attributes.imageURL { parts.append("imageURL=\(image)") }
             for (name, value) in attributes.customAttributes.sorted(by: { $0.key < $1.key }) {
-                parts.append("\(name)=\(value)")
+                parts.append("\(name)=\(value.jsonText)")
             }
             output(parts.joined(separator: "  ") + "\n")
         }

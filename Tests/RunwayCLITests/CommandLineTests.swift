@@ -68,6 +68,11 @@ import Testing
             1:4-1:5  "b"  paragraph#1 > link#1  link=https://x.y
 
             """)
+        // Custom values as JSON text, a callout's kind beside its quote (as --json has them).
+        let values = try RunwayProcess.run(["runs", "-"], input: Data("^[x](customColor: 'danger', n: 3, o: {a: [1]})\n".utf8))
+        #expect(values.stdout == "1:3-1:4  \"x\"  paragraph#1 > attributes#1  customColor=\"danger\"  n=3  o={\"a\":[1]}\n", "\(values.stdout)")
+        let callout = try RunwayProcess.run(["runs", "--theme", "default", "-"], input: Data("> [!NOTE]\n> Read.\n".utf8))
+        #expect(callout.stdout.hasPrefix(#"2:3-2:8  "Read."  blockQuote(note)#1 > paragraph#2  "#), "\(callout.stdout)")
     }
 
     @Test(arguments: [
