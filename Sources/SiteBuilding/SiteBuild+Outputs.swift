@@ -276,7 +276,14 @@ extension SiteBuild {
             }
             if let job = claimed[path] {
                 switch job.kind {
-                case .text, .redirect, .notFound:
+                case .redirect:
+                    // An alias asked for a file the site has: the alias's error, as against a page.
+                    plan.diagnostics.append(Diagnostic(.error, "its alias /\(path.value.hasSuffix("index.html") ? String(path.value.dropLast("index.html".count)) : path.value) "
+                                                       + "is also the static file \(source): an alias cannot replace a file (change or remove the alias)",
+                                                       path: job.file ?? job.claimant, position: job.position))
+                    continue
+                case .text, .notFound:
+                    // The site's own robots.txt, 404.html…: its file wins over the one Runway makes.
                     plan.jobs.removeAll { $0.path == path }
                 case .page, .list:
                     plan.diagnostics.append(Diagnostic(.error, "would replace \(job.claimant) (\(path)): rename one of them", path: source))

@@ -36,6 +36,18 @@ import Testing
                 "\(build.stderr)")
     }
 
+    /// Nor can it replace one of the site's static files (the file won and the alias was dropped
+    /// without a word, while _redirects still named it).
+    @Test func anAliasCannotReplaceAStaticFile() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\naliases: [/x.png, /img/]\n---\nA.\n",
+                                 "static/x.png": "png", "static/img/index.html": "<p>i</p>\n"])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 1 && !site.exists("_site"))
+        for alias in ["/x.png is also the static file", "/img/ is also the static file"] {
+            #expect(build.stderr.contains("\(site.root)/content/a.md:3:1: error: its alias \(alias)"), "\(build.stderr)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(2))) func serveAnswersAnAliasWithA301() async throws {
         let site = try TestSite(["content/posts/new.md": Self.page])
         let server = try LiveReloadBrowserTests.Server(site: site.root)
