@@ -148,6 +148,10 @@ public struct ThemeFile: Sendable {
                 problem(.error, "each constraint must be a table", position)
                 continue
             }
+            let known = ["attribute", "values", "default", "when", "set", "otherwise"]
+            for key in fields.keys.sorted() where !known.contains(key) {
+                problem(.warning, "unknown key '\(key)' in a constraint (expected \(known.joined(separator: ", ")))", position)
+            }
             func values(_ key: String) -> [String: AttributeValue]? {
                 guard let value = fields[key].flatMap(AttributeValue.init(toml:)) else { return nil }
                 guard case .object(let object) = value else { return nil }
@@ -179,6 +183,10 @@ public struct ThemeFile: Sendable {
                 }
                 for (key, value) in set where StyleAttribute(rawValue: key).map({ !$0.accepts(value) }) ?? false {
                     problem(.error, "the constraint sets '\(key)' to \(value.jsonText), which it does not take", position)
+                }
+                // An attribute a `when` or `set` names must be one a theme of the chain declares, or a styling one.
+                for key in Set(condition.keys).union(set.keys).sorted() where scope[key] == nil && StyleAttribute(rawValue: key) == nil {
+                    undeclared(key, position)
                 }
                 constraints.append(.rule(when: condition, set: set, otherwise: otherwise))
             } else {

@@ -70,6 +70,7 @@ public struct ThemeCheck: Sendable {
                 diagnostics.append(error)
             } catch {}
         }
+        diagnostics += Self.unknownTargets(loaded, name: name, library: library)
         diagnostics += Self.contrastWarnings(loaded, name: name, library: library)
         return Report(name: name, diagnostics: diagnostics, unstyled: Self.unstyled(loaded))
     }
@@ -78,14 +79,7 @@ public struct ThemeCheck: Sendable {
     /// at the colour to change: the nearest of the theme's files (its own, then those it extends)
     /// that sets the target's colour, else the body's.
     static func contrastWarnings(_ theme: Theme, name: String, library: ThemeLibrary) -> [Diagnostic] {
-        var sources: [TOMLSource] = []
-        var next: String? = name
-        while let current = next, sources.count < 16, let path = library.path(of: current),
-              let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }),
-              let source = try? TOMLSource(path: path, text: text) {
-            sources.append(source)
-            next = source.string(at: ["extends"])
-        }
+        let sources = chain(of: name, in: library)
         return ThemeContrast(theme).problems.map { problem in
             let found = sources.lazy.compactMap { source in problem.keys.first { source.sets($0) }.map { (source, $0) } }.first
             let scheme = problem.dark ? "dark" : "light"
@@ -95,6 +89,57 @@ public struct ThemeCheck: Sendable {
             return Diagnostic(.warning, message, path: found?.0.path ?? library.path(of: name) ?? name,
                               position: found.map { $0.0.position(of: $0.1) } ?? SourcePosition(line: 1, column: 1))
         }
+    }
+
+    /// The theme's file and those it extends, nearest first, as TOML.
+    static func chain(of name: String, in library: ThemeLibrary) -> [TOMLSource] {
+        var sources: [TOMLSource] = []
+        var next: String? = name
+        while let current = next, sources.count < 16, let path = library.path(of: current),
+              let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }),
+              let source = try? TOMLSource(path: path, text: text) {
+            sources.append(source)
+            next = source.string(at: ["extends"])
+        }
+        return sources
+    }
+
+    /// A warning at each `[styles."ATTRIBUTE.VALUE"]` no page can carry: a callout kind or a syntax
+    /// category there is not, a value its attribute's declaration does not allow, or an attribute
+    /// no theme of the chain declares (what a constraint produces, and styling attributes' values,
+    /// can be carried).
+    static func unknownTargets(_ theme: Theme, name: String, library: ThemeLibrary) -> [Diagnostic] {
+        let sources = chain(of: name, in: library)
+        let produced = theme.definition.producedValues
+        var diagnostics: [Diagnostic] = []
+        for case .value(let attribute, let value) in theme.styles.keys.sorted(by: { $0.name < $1.name }) {
+            let problem: String?
+            if produced.contains(where: { $0.attribute == attribute && $0.value == .string(value) }) || StyleAttribute(rawValue: attribute) != nil {
+                // What a constraint produces (contacts' purple), or a styling attribute's value.
+                problem = nil
+            } else if attribute == PresentationIntent.Callout.attributeName {
+                problem = PresentationIntent.Callout(rawValue: value) == nil
+                    ? "there is no callout '\(value)' (callouts: \(PresentationIntent.Callout.allCases.map(\.rawValue).joined(separator: ", ")))" : nil
+            } else if attribute == SyntaxKey.name {
+                problem = SyntaxCategory(rawValue: value) == nil
+                    ? "there is no syntax value '\(value)' (values: \(SyntaxCategory.allCases.map(\.rawValue).joined(separator: ", ")))" : nil
+            } else if let declaration = theme.definition.scope?[attribute] {
+                if case .oneOf(let allowed) = declaration.type, !allowed.contains(value) {
+                    problem = "'\(attribute)' does not take '\(value)' (its values: \(allowed.joined(separator: ", ")))"
+                } else {
+                    problem = nil
+                }
+            } else {
+                problem = "neither this theme nor one it extends declares the attribute '\(attribute)' (a site's [attributes] may: then its pages can carry it)"
+            }
+            guard let problem else { continue }
+            let target = attribute + "." + value
+            let source = sources.first { $0.sets(["styles", target]) }
+            diagnostics.append(Diagnostic(.warning, "[styles.\"\(target)\"] styles nothing: \(problem)",
+                                          path: source?.path ?? library.path(of: name) ?? name,
+                                          position: source?.position(of: ["styles", target]) ?? SourcePosition(line: 1, column: 1)))
+        }
+        return diagnostics
     }
 
     /// What templates see, with a value of each kind, for checking templates: the same typed

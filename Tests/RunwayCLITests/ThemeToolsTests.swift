@@ -105,6 +105,54 @@ import Testing
                 "customColor is the default theme's: \(check.stderr)")
     }
 
+    /// A target no page can carry, and a constraint's unknown key or undeclared attribute, are
+    /// warnings at their place; the built-in themes have none (they check clean under --strict).
+    @Test func checkFindsTargetsAndConstraintKeysThatMeanNothing() throws {
+        let site = try Self.newSite()
+        try FileManager.default.createDirectory(atPath: site + "/themes/odd", withIntermediateDirectories: true)
+        try """
+            extends = "default"
+
+            [styles."nosuchattr.x"]
+            bold = true
+
+            [styles."customColor.nosuch"]
+            bold = true
+
+            [styles."syntax.nosuchtoken"]
+            bold = true
+
+            [styles."callout.nope"]
+            bold = true
+
+            [styles."customColor.danger"]
+            bold = true
+
+            [[constraints]]
+            attribute = "customColor"
+            values = ["danger"]
+            bogusField = 1
+
+            [[constraints]]
+            when = { nosuchWhen = "x" }
+            set = { bold = true }
+            """.write(toFile: site + "/themes/odd/theme.toml", atomically: true, encoding: .utf8)
+        let check = try RunwayProcess.run(["theme", "check", "odd", "--site", site])
+        let warnings = check.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }.map { String($0.dropFirst(site.count + "/themes/odd/theme.toml:".count)) }
+        #expect(Set(warnings) == [
+            #"3:1: warning: [styles."nosuchattr.x"] styles nothing: neither this theme nor one it extends declares the attribute 'nosuchattr' (a site's [attributes] may: then its pages can carry it)"#,
+            #"6:1: warning: [styles."customColor.nosuch"] styles nothing: 'customColor' does not take 'nosuch' (its values: danger, highlight)"#,
+            #"9:1: warning: [styles."syntax.nosuchtoken"] styles nothing: there is no syntax value 'nosuchtoken' (values: keyword, type, function, string, number, comment, operator, punctuation, attribute, variable, constant, builtin, tag, property, preprocessor, inserted, deleted, heading)"#,
+            #"12:1: warning: [styles."callout.nope"] styles nothing: there is no callout 'nope' (callouts: note, tip, important, warning, caution)"#,
+            "18:1: warning: unknown key 'bogusField' in a constraint (expected attribute, values, default, when, set, otherwise)",
+            "23:1: warning: the constraint names 'nosuchWhen', which is neither declared in [attributes] (of this theme or those it extends) nor a styling attribute",
+        ], "\(check.stderr)")
+        for theme in ["default", "menlo", "times", "important", "plain"] {
+            let builtIn = try RunwayProcess.run(["theme", "check", theme, "--strict"])
+            #expect(builtIn.status == 0, "\(theme): \(builtIn.stderr)")
+        }
+    }
+
     @Test func checkListsWhatIsLeftUnstyled() throws {
         let site = try Self.newSite()
         try FileManager.default.createDirectory(atPath: site + "/themes/sparse", withIntermediateDirectories: true)
