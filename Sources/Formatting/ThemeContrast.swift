@@ -81,16 +81,31 @@ public struct ThemeContrast: Sendable {
         return RGBA(css: css).map { (css, $0) }
     }
 
-    /// Large text by WCAG: 24 px, or 18.66 px and bold. The body is 17 px; headings 1 and 2 are
-    /// larger than 24 px in every text style a theme gives them by default.
+    /// Large text by WCAG: 24 px, or 18.66 px and bold (a weight of 700 or more), at the size the
+    /// target's `font` gives (a text style's, or a table's `size`; the body is 17 px). A heading
+    /// without one is large at levels 1 and 2, as every text style a theme gives them by default is.
     private func isLarge(_ target: StyleTarget) -> Bool {
-        guard case .heading(let level) = target else { return false }
-        if case .string(let font)? = theme.styles[target]?["font"], let style = TextStyle(rawValue: font) {
-            let bold = theme.styles[target]?["bold"] == .bool(true)
-                || ["bold", "heavy", "black"].contains { theme.styles[target]?["fontWeight"] == .string($0) }
-            return style.metrics.size >= 24 || (style.metrics.size >= 18.66 && bold)
+        let container = theme.styles[target] ?? [:]
+        func heavy(_ value: AttributeValue?) -> Bool {
+            guard case .string(let name)? = value, let weight = FontWeight(rawValue: name) else { return false }
+            return weight.cssWeight >= 700
         }
-        return level <= 2
+        var bold = container["bold"] == .bool(true) || heavy(container["fontWeight"])
+        let size: Double?
+        switch container["font"] {
+        case .string(let font)?: size = TextStyle(rawValue: font)?.metrics.size
+        case .object(let fields)?:
+            bold = bold || heavy(fields["weight"])
+            switch fields["size"] {
+            case .integer(let points)?: size = Double(points)
+            case .number(let points)?: size = points
+            default: size = nil
+            }
+        default: size = nil
+        }
+        if let size { return size >= 24 || (size >= 18.66 && bold) }
+        if case .heading(let level) = target { return level <= 2 }
+        return false
     }
 }
 

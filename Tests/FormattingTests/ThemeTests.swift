@@ -153,6 +153,24 @@ let builtInThemes = ThemeLibrary(folders: [
         #expect(light[1].keys.first == ["styles", "quote", "foregroundColor"])
     }
 
+    /// Large text (3:1) is 24 px, or 18.66 px and bold, at the size the target's font gives: a
+    /// heading's own size counts over its level (#888 on white is 3.54:1).
+    @Test func largeTextIsTheFontsSize() throws {
+        let grey: [String: AttributeValue] = ["foregroundColor": .string("#888888")]
+        let theme = Theme(name: "t", styles: [
+            .body: ["foregroundColor": .string("#000000"), "backgroundColor": .string("#FFFFFF")],
+            .heading(1): grey,                                                                                  // large by its level
+            .heading(2): grey.merging(["font": .object(["name": .string("Menlo"), "size": .integer(10)])]) { $1 }, // small
+            .heading(3): grey.merging(["font": .object(["size": .integer(40), "weight": .string("regular")])]) { $1 }, // large
+            .heading(4): grey.merging(["font": .object(["size": .integer(19)]), "bold": .bool(true)]) { $1 },          // large
+            .heading(5): grey.merging(["font": .object(["size": .integer(19), "weight": .string("semibold")])]) { $1 }, // small
+            .paragraph: grey.merging(["font": .string("largeTitle")]) { $1 },                                   // large
+        ])
+        let light = ThemeContrast(theme).problems.filter { !$0.dark }
+        #expect(light.map(\.target) == [.heading(2), .heading(5)], "\(light.map(\.target))")
+        #expect(light.allSatisfy { $0.needed == 4.5 })
+    }
+
     /// Highlighted code's tokens are on the code block's background; a callout's title is in its
     /// border's colour on its own background (issue 16).
     @Test func tokensAreOnTheCodeBlockAndTitlesInTheBordersColour() throws {
