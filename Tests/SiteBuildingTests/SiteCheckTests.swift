@@ -130,7 +130,7 @@ import Testing
         #expect(metadata.title == "true")
         #expect(metadata.date == "2025-03-04")
         #expect(metadata.draft)
-        #expect(metadata.tags == ["swift"])
+        #expect(metadata.tags == ["swift", "2025"], "a number is a tag too (YAML reads 2025 as one), as Hugo takes it")
         #expect(metadata.params["count"] == .integer(31))
         #expect(metadata.params["ratio"] == .number(1.5))
         #expect(metadata.params["none"] == nil)
