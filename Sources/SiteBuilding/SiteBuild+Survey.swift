@@ -58,8 +58,12 @@ extension SiteBuild {
                                 strings: strings)
         let filters = TemplateFilters(markdown: reader.html(fromMarkdown:language:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)
-        return .success(Inputs(configuration: configuration, theme: theme, library: library,
-                               templates: TemplateSet(folders: templateFolders, filters: filters),
+        let templates = TemplateSet(folders: templateFolders, filters: filters)
+        // Every template is checked when the set is read, those no page uses too: an error in
+        // one is the build's, before any page is rendered.
+        diagnostics += templates.problems
+        if diagnostics.contains(where: { $0.severity == .error }) { return .failure(InputProblems(diagnostics: diagnostics)) }
+        return .success(Inputs(configuration: configuration, theme: theme, library: library, templates: templates,
                                version: version, reader: reader, statics: statics, diagnostics: diagnostics))
     }
 

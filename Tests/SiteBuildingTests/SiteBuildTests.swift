@@ -174,16 +174,21 @@ import Testing
         ])
     }
 
-    /// `runway check` reports what is wrong with the templates the site renders with, without
-    /// rendering; a broken template nothing renders with is not the site's problem.
-    @Test func checkReportsTheTemplatesTheSiteUses() throws {
+    /// `runway check` and `runway build` report what is wrong with every template of the site and
+    /// its theme when the templates are read, before any page is rendered, as Hugo and Zola do: one
+    /// no page uses yet too (themes.md: "Every template is read, parsed and checked once per build").
+    @Test func everyTemplatesErrorsAreTheSites() throws {
         let root = try Self.site(pages: ["a.md": "a\n"], templates: ["page.html": "<p>\n  {{>partials/nope.html}}\n",
                                                                     "unused.html": "{{#open}}"])
-        let report = SiteCheck(site: root).run()
-        #expect(report.diagnostics.map(\.description) == [
+        let expected = [
             "\(root)/templates/page.html:2:3: error: template error: no template 'partials/nope.html' "
                 + "(a partial must be a file of the site's or the theme's templates)",
-        ])
+            "\(root)/templates/unused.html:1:1: error: template error: {{#open}} is not closed: end it with {{/open}}",
+        ]
+        #expect(SiteCheck(site: root).run().diagnostics.map(\.description) == expected)
+        let build = SiteBuild(site: root).run()
+        #expect(!build.succeeded && build.diagnostics.map(\.description) == expected)
+        #expect(!FileManager.default.fileExists(atPath: root + "/_site"))
     }
 
     @Test func anErrorInAnIncludedPartialPointsAtThePartial() throws {
