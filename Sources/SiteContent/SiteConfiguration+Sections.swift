@@ -192,7 +192,8 @@ extension SiteConfiguration {
             }
             plurals.append(plural)
         }
-        return plurals
+        // Tags are always a taxonomy (the table adds others): pages' `tags` stay linked.
+        return plurals.contains("tags") ? plurals : ["tags"] + plurals
     }
 
     static func author(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> SiteAuthor? {

@@ -28,6 +28,15 @@ import Testing
         #expect(site.exists("_site/tags/swift/index.html") && !site.exists("_site/categories"))
     }
 
+    /// The table adds to tags: one that leaves `tag` out keeps them (a page's tags were dropped and
+    /// the default theme showed an empty "Tags:").
+    @Test func aTableWithoutTagKeepsTags() throws {
+        let site = try TestSite(Self.pages, configuration: "[taxonomies]\ncategory = \"categories\"\n")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.exists("_site/tags/swift/index.html") && site.exists("_site/categories/guides/index.html"))
+        #expect(site.read("_site/a/index.html")?.contains(#"<a class="tag" href="/tags/swift/" rel="tag">Swift</a>"#) == true)
+    }
+
     /// Names one slug stands for are one term: a page naming both is in its list once, counted once.
     @Test func namesOfOneSlugAreOneTerm() throws {
         let site = try TestSite(["content/a.md": "---\ntitle: A\ntags: [Swift Lang, swift lang]\n---\nA.\n",
