@@ -146,7 +146,9 @@ extension SiteBuild {
         let read = { @Sendable (prefetch: CodeHighlighter.Prefetch?) in
             DispatchQueue.concurrentPerform(iterations: files.count) { index in
                 let file = files[index]
+                // A record whose images changed since is not kept either: their sizes are in its summary.
                 let cached = previous?.records[file].flatMap { $0.highlightPending && retryPending ? nil : $0 }
+                    .flatMap { $0.images.isEmpty || $0.imagesKey == PageRecord.imagesKey($0.images) ? $0 : nil }
                 if let changed, !changed.contains(file), let cached {
                     results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
                     return count()

@@ -234,7 +234,9 @@ package struct PageReader: Sendable {
             name = rest
         }
         let parts = name.split(separator: "/")
-        let section = parts.dropLast().joined(separator: "/")
+        // A bundle's page (`posts/a-walk/index`) is a page of the section its folder is in
+        // (`posts`), as Hugo's leaf bundles are: the folder is the page's, not a section.
+        let section = parts.dropLast(PageBundle.folder(of: file) != nil ? 2 : 1).joined(separator: "/")
         let title = metadata.title ?? DocumentTitle.firstHeading(in: attributed) ?? Self.title(from: name)
         var url = Self.url(for: name, slug: metadata.slug)
         if let first = parts.first, parts.count > 1, parts.last != "index", parts.last != "_index", let permalink = configuration.permalinks[String(first)] {

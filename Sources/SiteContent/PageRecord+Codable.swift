@@ -52,10 +52,11 @@ extension PageRecord {
             signature = FileSignature(size: parts[0], seconds: parts[1], nanoseconds: parts[2], inode: UInt64(parts[3]))
         }
         let keyPositions = try fields.decode([String: SourcePosition].self)
+        let imagesKey = try fields.decode(ContentHash.self)
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                   summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
-                  highlightPending: highlightPending, keyPositions: keyPositions)
+                  highlightPending: highlightPending, keyPositions: keyPositions, imagesKey: imagesKey)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -90,6 +91,7 @@ extension PageRecord {
             try fields.encodeNil()
         }
         try fields.encode(keyPositions)
+        try fields.encode(imagesKey)
     }
 }
 

@@ -43,12 +43,25 @@ package final class PageRecord: Sendable, Codable {
     /// Where the front matter writes the keys a build checks after reading every page (`aliases`,
     /// `layout`): where its problems with them are reported.
     package let keyPositions: [String: SourcePosition]
+    /// The key of its image files as they were when it was read (``imagesKey(_:)``): their sizes
+    /// are in its summary, so a changed image has the page read again.
+    package let imagesKey: ContentHash
+
+    /// The key of image files as they are now: each one's path, size and modification time.
+    package static func imagesKey(_ images: [String]) -> ContentHash {
+        var key = ContentHash()
+        for image in images {
+            key.add(image)
+            key.add(FileSignature.following(image)?.description ?? "-")
+        }
+        return key
+    }
 
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
          summary: PageSummary, length: PageLength, images: [String],
          diagnostics: [Diagnostic], signature: FileSignature? = nil, highlightPending: Bool = false,
-         keyPositions: [String: SourcePosition] = [:]) {
+         keyPositions: [String: SourcePosition] = [:], imagesKey: ContentHash? = nil) {
         self.file = file
         self.source = source
         self.hash = hash
@@ -68,6 +81,7 @@ package final class PageRecord: Sendable, Codable {
         self.signature = signature
         self.highlightPending = highlightPending
         self.keyPositions = keyPositions
+        self.imagesKey = imagesKey ?? Self.imagesKey(images)
     }
 
     /// The page's terms of a taxonomy (its plural name): `tags`, or the front matter's list (or
@@ -92,7 +106,7 @@ package final class PageRecord: Sendable, Codable {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
-                   highlightPending: highlightPending, keyPositions: keyPositions)
+                   highlightPending: highlightPending, keyPositions: keyPositions, imagesKey: imagesKey)
     }
 
     /// The same record with these diagnostics and pending highlighting.
@@ -100,7 +114,7 @@ package final class PageRecord: Sendable, Codable {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
-                   highlightPending: highlightPending, keyPositions: keyPositions)
+                   highlightPending: highlightPending, keyPositions: keyPositions, imagesKey: imagesKey)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

@@ -22,8 +22,12 @@ import Testing
         let page = try #require(site.read("_site/posts/trip/index.html"))
         #expect(page.contains(#"<img src="map.gif" alt="Map" width="120" height="80" loading="lazy" />"#))
         #expect(page.contains(#"<img src="https://x.example/far.gif" alt="Far" />"#))
+        // A bundle's page is a page of the section its folder is in, as Hugo's leaf bundles are;
+        // its summary shows the map with its size.
+        let list = try #require(site.read("_site/posts/index.html"))
+        #expect(list.contains(#"<a href="/posts/trip/">Trip</a>"#) && list.contains(#"width="120" height="80""#), "\(list)")
 
-        // A new size rebuilds the page; the result is a clean build's.
+        // A new size rebuilds the page and the list its summary is in; the result is a clean build's.
         try Self.gifHeader(width: 30, height: 20).write(to: URL(fileURLWithPath: site.root + "/content/posts/trip/map.gif"))
         #expect(try site.runway("build", site.root).status == 0)
         #expect(site.read("_site/posts/trip/index.html")?.contains(#"width="30" height="20""#) == true)

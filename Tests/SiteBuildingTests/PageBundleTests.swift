@@ -93,15 +93,18 @@ import Testing
         #expect(Self.images(inner) == [#"<img src="i.gif" alt="i" width="17" height="9" loading="lazy" />"#])
     }
 
-    /// A changed image changes the page that shows it, and only that page; the result is what a
-    /// build without a cache makes.
+    /// A changed image changes the page that shows it, and what shows that page's summary, whose
+    /// first paragraph has the image with its size: the page is read again (its record holds the
+    /// summary), the lists that show it (the home page, its section) and its neighbour's page (whose
+    /// key holds its entry) are made again; the result is what a build without a cache makes.
     @Test func aChangedImageRebuildsItsPage() throws {
         let root = try Self.site()
         #expect(SiteBuild(site: root).run().succeeded)
         try Self.image("progressive.jpg").write(to: URL(fileURLWithPath: root + "/content/posts/trip/photo.jpg"))
         let report = SiteBuild(site: root).run()
-        #expect(report.parsed == 0)
-        #expect(report.written.sorted() == ["posts/trip/index.html", "posts/trip/photo.jpg"])
+        #expect(report.parsed == 1)
+        #expect(report.written.sorted() == ["index.html", "posts/index.html", "posts/plain/index.html", "posts/trip/index.html", "posts/trip/photo.jpg"])
+        #expect(try String(contentsOfFile: root + "/_site/posts/index.html", encoding: .utf8).contains(#"width="50" height="20""#))
         let trip = try String(contentsOfFile: root + "/_site/posts/trip/index.html", encoding: .utf8)
         #expect(trip.contains(#"alt="Sea" title="The sea" width="50" height="20" loading="lazy""#))
         #expect(SiteBuildTests.files(in: root + "/_site") == IncrementalBuildTests.fullBuild(root))
