@@ -54,7 +54,10 @@ extension Runway {
             formatter.formatOptions = [.withFullDate]
             formatter.timeZone = .current
             let file = try Archetype.newPage(site: site, path: path, today: formatter.string(from: Date()))
-            Terminal.print("Created \(file). Next: write it, then remove draft: true (or build with --drafts)\n")
+            // A site's archetype may leave `draft` out: then the page is published as it is.
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            let isDraft = PageMetadata.read(FrontMatter.split(text).frontMatter, path: file).0.draft
+            Terminal.print("Created \(file). Next: write it" + (isDraft ? ", then remove draft: true (or build with --drafts)\n" : "; a build publishes it\n"))
         }
     }
 }

@@ -39,10 +39,14 @@ public struct ThemeScaffold: Sendable {
         }
         var files: [String: String] = [:]
         let text = (FileManager.default.contents(atPath: source).map { String(decoding: $0, as: UTF8.self) }) ?? ""
+        // The theme's own description (a top-level key, before the first table) says where it
+        // started; the attributes' descriptions stay as they are.
+        var inTable = false
         files[ThemeLibrary.fileName] = "# The \(name) theme, made by `runway theme new \(name) --from \(from)`.\n"
             + "# Check it with `runway theme check \(name)`; look at it with `runway theme preview \(name)`.\n"
             + text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                line.hasPrefix("description =") ? "description = \"\(name): started from \(from).\"" : String(line)
+                inTable = inTable || line.drop { $0 == " " || $0 == "\t" }.hasPrefix("[")
+                return !inTable && line.hasPrefix("description =") ? "description = \"\(name): started from \(from).\"" : String(line)
             }.joined(separator: "\n")
         // The templates the theme it starts from uses, its own over its parents'.
         for themeFolder in library.folders(of: from).reversed() {

@@ -29,6 +29,16 @@ import Testing
         #expect(try site.runway("build", "--drafts", site.root).status == 0 && site.exists("_site/notes/say \"hi\"/index.html"))
     }
 
+    /// The command says what comes next as the page is: a draft until `draft: true` goes, or, from
+    /// an archetype without `draft`, a page the next build publishes.
+    @Test func theNextStepIsThePagesOwn() throws {
+        let site = try TestSite(["archetypes/notes.md": "---\ntitle: \"{{title}}\"\n---\n"])
+        let draft = try site.runway("new", "page", "posts/a.md", "--site", site.root)
+        #expect(draft.stdout.contains("then remove draft: true (or build with --drafts)"), "\(draft.stdout)")
+        let note = try site.runway("new", "page", "notes/b.md", "--site", site.root)
+        #expect(note.stdout.contains("Next: write it; a build publishes it") && !note.stdout.contains("draft"), "\(note.stdout)")
+    }
+
     @Test func runwaysOwnArchetypeAndNoReplacing() throws {
         let site = try TestSite()
         #expect(try site.runway("new", "page", "a-page.md", "--site", site.root).status == 0)

@@ -20,6 +20,13 @@ import Testing
         }
         let toml = try String(contentsOfFile: folder + "/theme.toml", encoding: .utf8)
         #expect(toml.contains("extends = \"default\"") && toml.contains("description = \"paper: started from menlo.\""))
+        // Only the theme's own description says where it started: the attributes' keep their words.
+        #expect(try RunwayProcess.run(["theme", "new", "sheet", "--site", site]).status == 0)
+        let sheet = try String(contentsOfFile: site + "/themes/sheet/theme.toml", encoding: .utf8)
+        let original = try String(contentsOfFile: ExamplesTests.root + "/themes/default/theme.toml", encoding: .utf8)
+        let descriptions = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("description =") } }
+        #expect(descriptions(sheet).first == "description = \"sheet: started from default.\"")
+        #expect(descriptions(sheet).dropFirst() == descriptions(original).dropFirst() && descriptions(original).count > 1)
 
         let check = try RunwayProcess.run(["theme", "check", "paper", "--site", site])
         #expect(check.status == 0)
