@@ -43,6 +43,7 @@ extension Runway {
         }
 
         func run() async throws {
+            try Rebuilds.requireSite(site.path)
             let build = options.build(site: site.path)
             let server = SiteServer(build: build, host: host, port: port,
                                     heartbeat: try Self.heartbeat(ProcessInfo.processInfo.environment))
@@ -67,6 +68,7 @@ extension Runway {
         @OptionGroup var options: BuildOptions
 
         func run() async throws {
+            try Rebuilds.requireSite(site.path)
             let live = LiveBuild(build: options.build(site: site.path))
             try live.openOutput()
             Rebuilds.report(live.rebuild())
@@ -79,6 +81,15 @@ extension Runway {
 
 /// One line (and the diagnostics) per rebuild, for `serve` and `watch`.
 enum Rebuilds {
+    /// A folder without `runway.toml` is no site to serve or watch: its error and exit 1, as
+    /// `build` gives (a broken `runway.toml` is served on, to be mended while it runs).
+    static func requireSite(_ site: String) throws {
+        let path = (site as NSString).appendingPathComponent("runway.toml")
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        Terminal.report([Diagnostic(.error, "no runway.toml here: this is not a Runway site (make one with runway new <dir>)", path: path)])
+        throw ExitCode.failure
+    }
+
     static func report(_ outcome: LiveBuild.Outcome) {
         let report = outcome.report
         Terminal.report(report.diagnostics)

@@ -78,6 +78,9 @@ import Testing
     @Test(arguments: [
         (["render", "/no/such/file.md"], "/no/such/file.md: error: no such file"),
         (["runs", "/tmp"], "/tmp: error: is a directory, not a Markdown file"),
+        // A folder that is no site is not served or watched (serve kept serving 404s for ever).
+        (["serve", "/no/such/site", "--port", "0"], "/no/such/site/runway.toml: error: no runway.toml here: this is not a Runway site (make one with runway new <dir>)"),
+        (["watch", "/no/such/site"], "/no/such/site/runway.toml: error: no runway.toml here: this is not a Runway site (make one with runway new <dir>)"),
     ])
     func unreadableInputIsADiagnostic(arguments: [String], message: String) throws {
         let result = try RunwayProcess.run(arguments)
