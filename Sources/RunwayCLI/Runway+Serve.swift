@@ -2,6 +2,7 @@ import ArgumentParser
 import RunwayText
 import Foundation
 import SiteBuilding
+import SiteContent
 import SiteServing
 
 extension Runway {
@@ -84,9 +85,8 @@ enum Rebuilds {
     /// A folder without `runway.toml` is no site to serve or watch: its error and exit 1, as
     /// `build` gives (a broken `runway.toml` is served on, to be mended while it runs).
     static func requireSite(_ site: String) throws {
-        let path = (site as NSString).appendingPathComponent("runway.toml")
-        guard !FileManager.default.fileExists(atPath: path) else { return }
-        Terminal.report([Diagnostic(.error, "no runway.toml here: this is not a Runway site (make one with runway new <dir>)", path: path)])
+        guard let missing = SiteConfiguration.missing(site: site) else { return }
+        Terminal.report([missing])
         throw ExitCode.failure
     }
 

@@ -15,6 +15,11 @@ extension SiteBuild {
         return page.metadata.layout ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
     }
 
+    /// The URL an output file answers: `/a/b/` for `a/b/index.html`, `/x.png` for `x.png`.
+    static func url(of path: OutputPath) -> String {
+        "/" + path.value.dropLast(path.value.hasSuffix("index.html") ? "index.html".count : 0)
+    }
+
     /// A page whose `layout` names no template: an error at the key (a template that is there
     /// but broken reports its own error).
     static func layoutProblem(of page: PageRecord, templates: TemplateSet) -> Diagnostic? {
@@ -31,11 +36,9 @@ extension SiteBuild {
                         listing: ContentHash?, contexts: TemplateContexts) -> ContentHash {
         var key = version
         key.add(page.hash)
-        // Its images' sizes are in its HTML: a changed image file changes the page.
-        for image in page.images {
-            key.add(image)
-            key.add(BuildCache.signature(of: image))
-        }
+        // Its images' sizes are in its HTML: a changed image file changes the page (a record is
+        // read again when its images change, so its key of them is theirs now).
+        key.add(page.imagesKey)
         key.add(contexts.menuHashes[page.language]?.description ?? "-")
         for (from, to) in contexts.contentURLs.replacements(of: page) { key.add(from + " " + to) }
         let around = contexts.neighbors(page)
@@ -259,7 +262,7 @@ extension SiteBuild {
                 plan.jobs.append(job)
                 continue
             }
-            let url = "/" + job.path.value.dropLast(job.path.value.hasSuffix("index.html") ? "index.html".count : 0)
+            let url = Self.url(of: job.path)
             // The message goes to a content file, the later one when both are pages.
             let (blamed, other) = job.file != nil ? (job, earlier) : (earlier, job)
             let isAlias = if case .redirect = blamed.kind { true } else { false }
@@ -278,8 +281,7 @@ extension SiteBuild {
                 switch job.kind {
                 case .redirect:
                     // An alias asked for a file the site has: the alias's error, as against a page.
-                    plan.diagnostics.append(Diagnostic(.error, "its alias /\(path.value.hasSuffix("index.html") ? String(path.value.dropLast("index.html".count)) : path.value) "
-                                                       + "is also the static file \(source): an alias cannot replace a file (change or remove the alias)",
+                    plan.diagnostics.append(Diagnostic(.error, "its alias \(Self.url(of: path)) is also the static file \(source): an alias cannot replace a file (change or remove the alias)",
                                                        path: job.file ?? job.claimant, position: job.position))
                     continue
                 case .text, .notFound:

@@ -52,13 +52,10 @@ struct SiteLists {
                 var terms: [String: (name: String, pages: [PageRecord])] = [:]
                 var slugs: [String: String] = [:]
                 for page in members {
-                    // Terms one slug stands for (`Swift Lang`, `swift lang`) are one term: a page
-                    // is in its list once.
-                    var listed = Set<String>()
                     for term in page.terms(of: taxonomy) {
                         let slug = slugs[term] ?? SiteURL.slug(term)
                         slugs[term] = slug
-                        if listed.insert(slug).inserted { terms[slug, default: (term, [])].pages.append(page) }
+                        terms[slug, default: (term, [])].pages.append(page)
                     }
                 }
                 let sorted = terms.sorted { $0.key < $1.key }

@@ -149,10 +149,7 @@ final class TemplateContexts: Sendable {
         let prefix = configuration.language(page.language)?.prefix ?? ""
         var terms: [String: [TermLink]] = [:]
         for taxonomy in configuration.taxonomies {
-            // Each term's list once, under the first name the page gives it.
-            var seen = Set<String>()
             terms[taxonomy] = page.terms(of: taxonomy).map { TermLink(name: $0, url: prefix + "/" + taxonomy + "/" + SiteURL.slug($0) + "/") }
-                .filter { seen.insert($0.url).inserted }
         }
         return terms
     }

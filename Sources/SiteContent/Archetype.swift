@@ -23,10 +23,7 @@ public enum Archetype {
                              path: path)
         }
         let content = SitePaths.join(site, "content"), file = SitePaths.join(content, relative)
-        guard FileManager.default.fileExists(atPath: SitePaths.join(site, SiteConfiguration.fileName)) else {
-            throw Diagnostic(.error, "no \(SiteConfiguration.fileName) here: this is not a Runway site (make one with runway new <dir>)",
-                             path: SitePaths.join(site, SiteConfiguration.fileName))
-        }
+        if let missing = SiteConfiguration.missing(site: site) { throw missing }
         var info = stat()
         guard lstat(file, &info) != 0 else { throw Diagnostic(.error, "already exists; a new page never replaces a file", path: file) }
         let folder = (file as NSString).deletingLastPathComponent

@@ -276,11 +276,15 @@ package struct PageReader: Sendable {
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer)),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending,
-            keyPositions: frontMatter.map { frontMatter in
-                Dictionary(uniqueKeysWithValues: [("aliases", !metadata.aliases.isEmpty), ("layout", metadata.layout != nil)]
-                    .filter(\.1).map { ($0.0, frontMatter.position(ofKey: $0.0)) })
-            } ?? [:])
+            keyPositions: Self.positions(of: ["aliases": !metadata.aliases.isEmpty, "layout": metadata.layout != nil], in: frontMatter))
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
+    }
+
+    /// Where `frontMatter` writes each key the page has (`true`).
+    static func positions(of keys: [String: Bool], in frontMatter: FrontMatter?) -> [String: SourcePosition] {
+        var positions: [String: SourcePosition] = [:]
+        for (key, present) in keys where present { positions[key] = frontMatter?.position(ofKey: key) }
+        return positions
     }
 
     /// What renders a summary: the page's renderer (raw HTML as the site keeps it, images' sizes,

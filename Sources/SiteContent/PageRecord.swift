@@ -86,13 +86,21 @@ package final class PageRecord: Sendable, Codable {
 
     /// The page's terms of a taxonomy (its plural name): `tags`, or the front matter's list (or
     /// single string) of that name.
+    /// Names one slug stands for (`Swift Lang`, `swift lang`) are one term, under the first.
     package func terms(of taxonomy: String) -> [String] {
-        if taxonomy == "tags" { return metadata.tags }
-        switch metadata.params[taxonomy] {
-        case .string(let term)?: return [term]
-        case .array(let terms)?: return terms.compactMap { if case .string(let term) = $0 { term } else { nil } }
-        default: return []
+        let terms: [String]
+        if taxonomy == "tags" {
+            terms = metadata.tags
+        } else {
+            switch metadata.params[taxonomy] {
+            case .string(let term)?: return [term]
+            case .array(let values)?: terms = values.compactMap { if case .string(let term) = $0 { term } else { nil } }
+            default: return []
+            }
         }
+        guard terms.count > 1 else { return terms }
+        var slugs = Set<String>()
+        return terms.filter { slugs.insert(SiteURL.slug($0)).inserted }
     }
 
     /// Whether the file is a section's `_index.md`: not a page of its own, but the title and

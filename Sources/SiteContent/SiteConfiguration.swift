@@ -55,13 +55,18 @@ public struct SiteConfiguration: Sendable {
         return merged
     }
 
+    /// The error of a folder without `runway.toml`: no site (`nil` when it has one).
+    public static func missing(site: String) -> Diagnostic? {
+        let path = SitePaths.join(site, fileName)
+        guard !FileManager.default.fileExists(atPath: path) else { return nil }
+        return Diagnostic(.error, "no \(fileName) here: this is not a Runway site (make one with runway new <dir>)", path: path)
+    }
+
     /// Reads `<site>/runway.toml`. The configuration is `nil` when the file is missing or not TOML;
     /// problems with single settings are diagnostics, and the rest of the file still counts.
     public static func load(site: String) -> (configuration: SiteConfiguration?, diagnostics: [Diagnostic]) {
+        if let missing = missing(site: site) { return (nil, [missing]) }
         let path = SitePaths.join(site, fileName)
-        guard FileManager.default.fileExists(atPath: path) else {
-            return (nil, [Diagnostic(.error, "no \(fileName) here: this is not a Runway site (make one with runway new <dir>)", path: path)])
-        }
         let source: TOMLSource
         do throws(Diagnostic) {
             source = try TOMLSource(path: path, text: try SourceText.read(path).text)
