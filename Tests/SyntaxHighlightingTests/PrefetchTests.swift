@@ -42,6 +42,30 @@ import Testing
         #expect(Self.hasTokens(streamed.tokens(language: "swift", code: "let after = 1\n")))
     }
 
+    /// Differential, on a stream long enough that the worker answers in batches (it holds answers
+    /// while more requests wait, up to 64): 300 pages, each block in its own language of six
+    /// (names, file extensions, one no lexer has), highlight as they do block by block.
+    @Test func aLongStreamEqualsBlockByBlock() throws {
+        let languages = ["swift", "mjs", "python", "yml", "nosuchlanguage", "cjs"]
+        let texts = (0..<300).map { index in
+            let language = languages[index % languages.count]
+            let code = language == "yml" ? "value\(index): [\(index), 2] # \(index)" : "let value\(index) = \"\(index)\" // \(index)"
+            return MarkdownParser().parse("Page \(index)\n\n```\(language)\n\(code)\n```\n")
+        }
+        let single = CodeHighlighter(cache: TokenCache())
+        let expected = texts.map { single.highlight($0) }
+        let streamed = CodeHighlighter(cache: TokenCache())
+        streamed.prefetching { prefetch in for text in texts { prefetch.add(text) } }
+        let results = texts.map { streamed.highlight($0) }
+        for (index, (result, expected)) in zip(results, expected).enumerated() {
+            #expect(result.text == expected.text, "page \(index)")
+            #expect(result.problems == expected.problems, "page \(index)")
+        }
+        // Every block but the unknown language's got tokens.
+        let highlighted = results.count { $0.text.runs.contains { $0.attributes.syntax != nil } }
+        #expect(highlighted == 250, "\(highlighted)")
+    }
+
     static func hasTokens(_ outcome: PygmentsTokenizer.Outcome) -> Bool {
         if case .tokens = outcome { return true }
         return false
