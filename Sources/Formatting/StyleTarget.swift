@@ -1,4 +1,4 @@
-import RunwayText
+public import RunwayText
 
 /// What a theme's attribute container styles: a block intent, an inline intent, or one value of a
 /// custom attribute. Theme files name them `body`, `h1`…`h6`, `emphasized`, `customColor.danger`…
@@ -34,7 +34,37 @@ public enum StyleTarget: Hashable, Sendable {
         }
     }
 
-    /// The CSS selector of the target; custom values use ``CSSNaming``.
+    /// The value a custom value target names, typed as `definition` declares its attribute: in
+    /// `[styles."level.2"]`, of an attribute declared `integer`, the number 2 (whose class is
+    /// `rw-level--__2`, as pages carrying `level: 2` get), not the string "2". Text that is not of
+    /// the declared type (and every value of a string or undeclared attribute) is a string; `nil`
+    /// for an intent target.
+    public func value(in definition: FormattingDefinition) -> AttributeValue? {
+        guard case .value(let attribute, let text) = self else { return nil }
+        switch definition.scope?[attribute]?.type {
+        case .integer?:
+            if let number = Int(text) { return .integer(number) }
+        case .number?:
+            if let number = Int(text) { return .integer(number) }
+            if let number = Double(text), number.isFinite { return .number(number) }
+        case .bool?:
+            if text == "true" || text == "false" { return .bool(text == "true") }
+        default:
+            break
+        }
+        return .string(text)
+    }
+
+    /// The CSS selector of the target, a custom value's class made from its value typed as
+    /// `definition` declares it (``value(in:)``).
+    public func selector(in definition: FormattingDefinition) -> String {
+        guard case .value(let attribute, _) = self, let value = value(in: definition),
+              let className = CSSNaming.className(attribute: attribute, value: value) else { return selector }
+        return "." + className
+    }
+
+    /// The CSS selector of the target; a custom value's class is made from its value as a string
+    /// (``selector(in:)`` types it as its attribute's declaration says).
     public var selector: String {
         switch self {
         case .body: "body"

@@ -64,7 +64,21 @@ public struct Theme: Sendable {
         if let intent = container.presentationIntent { merged.merge(folds.blocks(intent)) { _, new in new } }
         if let intent = container.inlineIntent { merged.merge(folds.inlines(intent)) { _, new in new } }
         for (attribute, value) in container.customAttributes.sorted(by: { $0.key < $1.key }) {
-            if case .string(let text) = value { add(.value(attribute: attribute, value: text)) }
+            switch value {
+            case .string(let text):
+                add(.value(attribute: attribute, value: text))
+            case .integer, .number, .bool:
+                // `[styles."level.2"]` of an integer attribute: the targets whose typed value is
+                // this one (`ratio.2` and `ratio.2.0` of a number are both 2).
+                let text = value.jsonText
+                let targets = styles.keys.filter { target in
+                    guard case .value(attribute, _) = target else { return false }
+                    return target.value(in: definition)?.jsonText == text
+                }
+                for target in targets.sorted(by: { $0.name < $1.name }) { add(target) }
+            case .null, .array, .object:
+                break
+            }
         }
         container.customAttributes = merged.merging(container.customAttributes) { _, own in own }
     }

@@ -23,7 +23,8 @@ public struct ThemeStylesheet: Sendable {
     /// attributes set in content (`underlineStyle: 'single'`) get a rule too.
     public func css(usedValues: [(attribute: String, value: AttributeValue)] = [], appearance: Appearance = .system) -> String {
         var rules: [(selector: String, declarations: CSSDeclarations)] = []
-        let targets = theme.styles.keys.sorted { ($0.rank, $0.selector) < ($1.rank, $1.selector) }
+        let definition = theme.definition
+        let targets = theme.styles.keys.sorted { ($0.rank, $0.selector(in: definition)) < ($1.rank, $1.selector(in: definition)) }
         for target in targets {
             var declarations = CSSDeclarations()
             let style = theme.styles[target] ?? [:]
@@ -31,12 +32,16 @@ public struct ThemeStylesheet: Sendable {
                 if let value = style[attribute.rawValue], let css = try? attribute.css(value) { declarations.merge(css) }
             }
             if target == .body { declarations.light.insert(.init("color-scheme", appearance == .dark ? "dark" : "light dark"), at: 0) }
-            rules.append((target.selector, declarations))
+            rules.append((target.selector(in: definition), declarations))
         }
         // A value the theme styles itself (`[styles."foregroundColor.purple"]`: purple, as this
         // theme paints it) keeps the theme's rule alone.
         var seen = Set(targets.compactMap { target in
-            if case .value(let attribute, let value) = target { CSSNaming.className(attribute: attribute, value: .string(value)) } else { nil }
+            if case .value(let attribute, _) = target, let value = target.value(in: definition) {
+                CSSNaming.className(attribute: attribute, value: value)
+            } else {
+                nil
+            }
         })
         for (name, value) in theme.definition.producedValues + usedValues {
             guard let attribute = StyleAttribute(rawValue: name), let css = try? attribute.css(value),

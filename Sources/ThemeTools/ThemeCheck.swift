@@ -124,9 +124,14 @@ public struct ThemeCheck: Sendable {
                 problem = SyntaxCategory(rawValue: value) == nil
                     ? "there is no syntax value '\(value)' (values: \(SyntaxCategory.allCases.map(\.rawValue).joined(separator: ", ")))" : nil
             } else if let declaration = theme.definition.scope?[attribute] {
-                if case .oneOf(let allowed) = declaration.type, !allowed.contains(value) {
+                switch declaration.type {
+                case .oneOf(let allowed) where !allowed.contains(value):
                     problem = "'\(attribute)' does not take '\(value)' (its values: \(allowed.joined(separator: ", ")))"
-                } else {
+                case .integer, .number, .bool:
+                    // `level.2` of an integer attribute names the number 2; `level.two` names nothing.
+                    let typed = StyleTarget.value(attribute: attribute, value: value).value(in: theme.definition)
+                    problem = declaration.type.accepts(typed ?? .null) ? nil : "'\(attribute)' takes \(declaration.type), and '\(value)' is not one"
+                default:
                     problem = nil
                 }
             } else {

@@ -182,6 +182,16 @@ public struct ThemePreview: Sendable {
         for (attribute, value) in ThemeCheck.customValues(theme) {
             text += "- `\(attribute): '\(value)'`: ^[\(attribute) \(value)](\(attribute): '\(value)')\n"
         }
+        // The numbers and booleans the theme styles (`[styles."level.2"]` of an integer attribute).
+        var typed = Set<String>()
+        for target in theme.styles.keys {
+            guard case .value(let attribute, _) = target, let value = target.value(in: theme.definition) else { continue }
+            switch value {
+            case .integer, .number, .bool: typed.insert("- `\(attribute): \(value.jsonText)`: ^[\(attribute) \(value.jsonText)](\(attribute): \(value.jsonText))\n")
+            default: continue
+            }
+        }
+        text += typed.sorted().joined()
         return text
     }
 

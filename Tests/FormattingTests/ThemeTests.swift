@@ -129,6 +129,47 @@ let builtInThemes = ThemeLibrary(folders: [
         #expect(css[dark.upperBound...].contains("  .rw-customColor--danger {\n    background-color: #FF453A;"))
         #expect(ThemeStylesheet(theme: try #require(builtInThemes.load("plain").theme)).css() == "")
     }
+
+    /// `[styles."level.2"]` of an attribute declared `integer` (or `number`, `bool`) names the
+    /// number 2: its rule's selector is the class a page carrying `level: 2` gets, and a run with
+    /// that value gets the container; `ratio.2.0` and `ratio.2` of a number are one value.
+    @Test func typedValuesAreStyledAsPagesCarryThem() throws {
+        let (loaded, diagnostics) = try ThemeFileTests().load(["typed": """
+            [attributes.level]
+            type = "integer"
+            [attributes.flag]
+            type = "bool"
+            [attributes.ratio]
+            type = "number"
+            [styles."level.2"]
+            foregroundColor = "#B00000"
+            [styles."level.-1"]
+            foregroundColor = "#B000B0"
+            [styles."flag.true"]
+            foregroundColor = "#00B000"
+            [styles."ratio.1.5"]
+            foregroundColor = "#0000B0"
+            [styles."ratio.2.0"]
+            foregroundColor = "#0000C0"
+            """], theme: "typed")
+        #expect(diagnostics == [])
+        let theme = try #require(loaded)
+        let css = ThemeStylesheet(theme: theme).css()
+        let carried: [(String, AttributeValue, String)] = [
+            ("level", .integer(2), "#B00000"), ("level", .integer(-1), "#B000B0"), ("flag", .bool(true), "#00B000"),
+            ("ratio", .number(1.5), "#0000B0"), ("ratio", .integer(2), "#0000C0"),
+        ]
+        for (attribute, value, color) in carried {
+            let className = try #require(CSSNaming.className(attribute: attribute, value: value))
+            #expect(css.contains(".\(className) {\n  color: \(color);\n}"), "\(className)")
+            var container = RunwayText.AttributeContainer()
+            container.customAttributes[attribute] = value
+            theme.merge(into: &container)
+            #expect(container.customAttributes["foregroundColor"] == AttributeValue.string(color), "\(attribute): \(value)")
+        }
+        // Not the strings' classes, which no page with these attributes carries.
+        #expect(!css.contains(".rw-level--2 {") && !css.contains(".rw-flag--true {"))
+    }
 }
 
 /// WCAG 2's contrast arithmetic, as `theme check` uses it.

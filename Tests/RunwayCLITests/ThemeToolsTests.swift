@@ -143,6 +143,15 @@ import Testing
             [[constraints]]
             when = { nosuchWhen = "x" }
             set = { bold = true }
+
+            [attributes.level]
+            type = "integer"
+
+            [styles."level.two"]
+            bold = true
+
+            [styles."level.2"]
+            bold = true
             """.write(toFile: site + "/themes/odd/theme.toml", atomically: true, encoding: .utf8)
         let check = try RunwayProcess.run(["theme", "check", "odd", "--site", site])
         let warnings = check.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }.map { String($0.dropFirst(site.count + "/themes/odd/theme.toml:".count)) }
@@ -153,7 +162,13 @@ import Testing
             #"12:1: warning: [styles."callout.nope"] styles nothing: there is no callout 'nope' (callouts: note, tip, important, warning, caution)"#,
             "18:1: warning: unknown key 'bogusField' in a constraint (expected attribute, values, default, when, set, otherwise)",
             "23:1: warning: the constraint names 'nosuchWhen', which is neither declared in [attributes] (of this theme or those it extends) nor a styling attribute",
+            #"30:1: warning: [styles."level.two"] styles nothing: 'level' takes an integer, and 'two' is not one"#,
         ], "\(check.stderr)")
+        // The number the theme styles is in its preview, under the class its rule selects.
+        let preview = try RunwayProcess.run(["theme", "preview", "odd", "--site", site, "--output", site + "/preview"])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(try String(contentsOfFile: site + "/preview/index.html", encoding: .utf8).contains("<span class=\"rw-level--__2\" data-level=\"2\">level 2</span>"))
+        #expect(try String(contentsOfFile: site + "/preview/theme.css", encoding: .utf8).contains(".rw-level--__2 {\n  font-weight: 700;\n}"))
         for theme in ["default", "menlo", "times", "important", "plain"] {
             let builtIn = try RunwayProcess.run(["theme", "check", theme, "--strict"])
             #expect(builtIn.status == 0, "\(theme): \(builtIn.stderr)")
