@@ -121,19 +121,29 @@ package struct TemplateFilters: Sendable {
     /// `path` under the base path: `css/a.css` and `/css/a.css` → `/book/css/a.css`; a URL with
     /// a scheme, or one already under the base path, stays as it is.
     func relative(_ path: String) -> String {
-        if path.contains("://") || path.hasPrefix("//") { return path }
+        if Self.hasSchemeOrHost(path) { return path }
         let rooted = path.hasPrefix("/") ? path : "/" + path
         if !basePath.isEmpty, rooted == basePath || rooted.hasPrefix(basePath + "/") { return rooted }
         return basePath + rooted
     }
 
     /// A path of the site (`/book/a/`) as an absolute URL under the base URL's origin; a URL that
-    /// already has a scheme or a host (`https://other.org/x`, `//cdn.org/x`) as it is, as `relURL`
-    /// leaves it.
+    /// already has a scheme or a host (`https://other.org/x`, `mailto:me@x.org`, `//cdn.org/x`) as
+    /// it is, as `relURL` leaves it.
     func absolute(_ rooted: String) -> String {
-        if rooted.contains("://") || rooted.hasPrefix("//") { return rooted }
+        if Self.hasSchemeOrHost(rooted) { return rooted }
         guard let url = URL(string: baseURL), let scheme = url.scheme, let host = url.host else { return rooted }
         return scheme + "://" + host + (url.port.map { ":\($0)" } ?? "") + rooted
+    }
+
+    /// Whether `url` has a scheme (RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then
+    /// `:` before any `/`, `?` or `#`: `https:`, `mailto:`, `tel:`) or a host (`//cdn.org/x`).
+    static func hasSchemeOrHost(_ url: String) -> Bool {
+        if url.hasPrefix("//") { return true }
+        guard let colon = url.firstIndex(of: ":"), let first = url.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else {
+            return false
+        }
+        return url[..<colon].unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
     }
 
     /// At most `limit` characters, cut at the last space before it when there is one, then `…`.

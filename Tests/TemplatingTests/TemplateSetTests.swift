@@ -99,10 +99,14 @@ import Testing
         let english = try templates.render("t.html", context: Self.context(title: "Fish & Chips"))
         #expect(english.contains("|November 3, 2026|") && english.contains("|Newer|"), "\(english)")
         // A URL with its own origin is left as it is, by both.
-        for url in ["https://other.org/x", "//cdn.example/y.css"] {
+        for url in ["https://other.org/x", "//cdn.example/y.css", "mailto:me@example.org", "tel:+15551234", "HTTPS://OTHER.ORG/"] {
             #expect(try TemplateSet(folders: [try Self.folder(["u.html": "{{relURL(page.url)}}|{{absURL(page.url)}}"])], filters: filters)
                 .render("u.html", context: { var context = Self.context(); context.page.url = url; return context }()) == url + "|" + url)
         }
+        // A colon after the first slash is part of a path, not a scheme.
+        #expect(try TemplateSet(folders: [try Self.folder(["u.html": "{{relURL(page.url)}}|{{absURL(page.url)}}"])], filters: filters)
+            .render("u.html", context: { var context = Self.context(); context.page.url = "notes/a:b/"; return context }())
+            == "/book/notes/a:b/|https://example.org/book/notes/a:b/")
     }
 
     /// What Mustache itself renders as nothing (a missing partial, an unknown transform) or cannot
