@@ -32,12 +32,13 @@ public struct ThemePreview: Sendable {
         guard let loaded else { return SiteBuild.Report(pageCount: 0, diagnostics: diagnostics, output: output) }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-preview-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
+        // The folder of themes the preview's `themes` link leads to, as `theme check` names it.
+        let themes = library.path(of: name).map { (($0 as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent }
         do {
             try FileManager.default.createDirectory(atPath: root + "/content", withIntermediateDirectories: true)
             try "title = \"Theme preview: \(name)\"\ntheme = \"\(name)\"\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
             // The preview site sees the theme's own folder of themes, so that a site's theme is found.
-            if let file = library.path(of: name) {
-                let themes = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            if let themes {
                 try FileManager.default.createSymbolicLink(atPath: root + "/themes", withDestinationPath: URL(fileURLWithPath: themes).standardized.path)
             }
             // The specimen twice: `/` in the theme's stylesheet, `/dark/` with its dark rules in
@@ -66,9 +67,15 @@ public struct ThemePreview: Sendable {
         build.cachePath = nil
         var report = build.run()
         report.output = output
+        // A theme's file at its own path, as `theme check` says it; the specimen's own files as
+        // `preview:` ones.
         report.diagnostics = report.diagnostics.map { diagnostic in
             var moved = diagnostic
-            moved.path = moved.path.replacingOccurrences(of: root + "/", with: "preview:")
+            if let themes, moved.path.hasPrefix(root + "/themes/") {
+                moved.path = themes + "/" + moved.path.dropFirst((root + "/themes/").count)
+            } else {
+                moved.path = moved.path.replacingOccurrences(of: root + "/", with: "preview:")
+            }
             return moved
         }
         guard report.succeeded else { return report }

@@ -198,6 +198,23 @@ import Testing
                 + "syntax.preprocessor, syntax.inserted, syntax.deleted, syntax.heading\n")
     }
 
+    /// A broken theme's preview says what `theme check` says, at the theme's own files.
+    @Test func previewReportsProblemsAtTheThemesFiles() throws {
+        let site = try Self.newSite()
+        try FileManager.default.createDirectory(atPath: site + "/themes/bt/templates", withIntermediateDirectories: true)
+        try "extends = \"default\"\n\n[styles.h1]\nbold = \"yes\"\n".write(toFile: site + "/themes/bt/theme.toml", atomically: true, encoding: .utf8)
+        let preview = try RunwayProcess.run(["theme", "preview", "bt", "--site", site, "--output", site + "/preview"])
+        #expect(preview.status == 1)
+        #expect(preview.stderr.contains("\(site)/themes/bt/theme.toml:4:1: error: bold must be true or false"), "\(preview.stderr)")
+        try "extends = \"default\"\n".write(toFile: site + "/themes/bt/theme.toml", atomically: true, encoding: .utf8)
+        try "x\n{{#page.title}}\n".write(toFile: site + "/themes/bt/templates/page.html", atomically: true, encoding: .utf8)
+        let template = try RunwayProcess.run(["theme", "preview", "bt", "--site", site, "--output", site + "/preview"])
+        #expect(template.status == 1)
+        #expect(template.stderr.contains("\(site)/themes/bt/templates/page.html:2:1: error: template error: {{#page.title}} is not closed"),
+                "\(template.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site + "/preview"))
+    }
+
     @Test func previewHasEveryIntentValueAndTextStyleInLightAndDark() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("runway-preview-\(UUID().uuidString)").path
         let preview = try RunwayProcess.run(["theme", "preview", "default", "--output", output])
