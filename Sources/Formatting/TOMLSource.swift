@@ -43,13 +43,18 @@ public struct TOMLSource {
 
     /// Where the key at `keyPath` (such as `["attributes", "customColor", "type"]`) is set: under a
     /// `[header]` that is a prefix of the path, with the rest as a (dotted) key. Falls back to the
-    /// nearest enclosing header, then to the start of the file.
+    /// first header of a table inside it (`[stlyes.h1]` for `stlyes`), then to the nearest
+    /// enclosing header, then to the start of the file.
     public func position(of keyPath: [String]) -> SourcePosition {
         var header: [String] = []
         var best: (depth: Int, line: Int)?
+        // The first `[a.b.c]` inside the table `keyPath` names, which defines it (`[stlyes.h1]`
+        // defines `stlyes`), when no line names it itself.
+        var firstInside: Int?
         for (index, line) in lines.enumerated() {
             if let path = headers[index] {
                 header = path
+                if firstInside == nil, header.count > keyPath.count, header.starts(with: keyPath) { firstInside = index }
                 if keyPath.starts(with: header), header.count > (best?.depth ?? 0) {
                     best = (header.count, index)
                     if header == keyPath { return SourcePosition(line: index + 1, column: 1) }
@@ -60,7 +65,7 @@ public struct TOMLSource {
             let rest = keyPath.dropFirst(header.count).joined(separator: ".")
             if let column = Self.column(ofKey: rest, in: line) { return SourcePosition(line: index + 1, column: column) }
         }
-        return SourcePosition(line: (best?.line ?? 0) + 1, column: 1)
+        return SourcePosition(line: (firstInside ?? best?.line ?? 0) + 1, column: 1)
     }
 
     /// The string at `keyPath`, when the file sets one there.

@@ -72,6 +72,9 @@ public struct ThemeFile: Sendable {
         if table["extends"] != nil && file.parent == nil {
             problem(.error, "'extends' must be the name of a theme", at: source.position(of: ["extends"]))
         }
+        for key in ["name", "description"] where table[key] != nil && table[key]?.string == nil {
+            problem(.error, "'\(key)' must be a string", at: source.position(of: [key]))
+        }
         var undeclared: [(attribute: String, warning: Diagnostic)] = []
         file.constraints = readConstraints(source, scope: declared.scope, problem: problem) { attribute, position in
             undeclared.append((attribute, Diagnostic(
