@@ -37,6 +37,13 @@ public struct ThemeScaffold: Sendable {
         guard let source = library.path(of: from) else {
             throw Diagnostic(.error, "no theme named '\(from)' to start from (available: \(library.names.joined(separator: ", ")))", path: from)
         }
+        // The copy keeps `extends`: named as a theme it extends, it would hide that theme from
+        // itself (`theme new default --from menlo` makes `default → default`).
+        let ancestors = library.folders(of: from).dropFirst().map { ($0 as NSString).lastPathComponent }
+        guard !ancestors.contains(name) else {
+            throw Diagnostic(.error, "'\(from)' extends '\(name)': a theme of that name in this site would hide it from the copy, "
+                             + "which would then extend itself; choose another name", path: name)
+        }
         var files: [String: String] = [:]
         let text = (FileManager.default.contents(atPath: source).map { String(decoding: $0, as: UTF8.self) }) ?? ""
         // The theme's own description (a top-level key, before the first table) says where it

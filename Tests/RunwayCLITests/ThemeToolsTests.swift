@@ -44,6 +44,16 @@ import Testing
 
         let again = try RunwayProcess.run(["theme", "new", "paper", "--site", site])
         #expect(again.status == 1 && again.stderr.contains("already exists"))
+
+        // Named as a theme the source extends, the copy would extend itself: refused, nothing made,
+        // and the site still builds. Named as the source itself, it is a copy that hides it.
+        let shadow = try RunwayProcess.run(["theme", "new", "default", "--from", "menlo", "--site", site])
+        #expect(shadow.status == 1 && shadow.stderr.contains("default: error: 'menlo' extends 'default'"), "\(shadow.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site + "/themes/default"))
+        #expect(try RunwayProcess.run(["build", site]).status == 0)
+        let same = try RunwayProcess.run(["theme", "new", "menlo", "--from", "menlo", "--site", site])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(try RunwayProcess.run(["theme", "check", "menlo", "--site", site]).status == 0)
     }
 
     @Test func checkFindsProblemsAtTheirPlaces() throws {
