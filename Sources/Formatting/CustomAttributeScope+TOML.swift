@@ -52,8 +52,9 @@ extension CustomAttributeScope {
             }
             if let values {
                 let strings = values.array.map { array in array.compactMap { $0.string } }
-                guard typeName == "string", let strings, strings.count == values.array?.count, !strings.isEmpty else {
-                    problem("'values' of attribute '\(attribute)' must be a non-empty array of strings, for a string attribute", at: path + ["values"])
+                // An empty value could not be styled: `[styles."mood."]` names no target.
+                guard typeName == "string", let strings, strings.count == values.array?.count, !strings.isEmpty, !strings.contains("") else {
+                    problem("'values' of attribute '\(attribute)' must be a non-empty array of non-empty strings, for a string attribute", at: path + ["values"])
                     continue
                 }
                 type = .oneOf(strings)

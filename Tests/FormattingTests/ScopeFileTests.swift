@@ -47,10 +47,15 @@ import Testing
             [attributes.tone]
             type = "string"
             colour = "red"
+
+            [attributes.blank]
+            type = "string"
+            values = ["", "sad"]
             """)
         #expect(problems == [
+            "runway.toml:17:1: error: 'values' of attribute 'blank' must be a non-empty array of non-empty strings, for a string attribute",
             "runway.toml:8:1: error: 'link' is one of Runway's own attributes and cannot be declared",
-            "runway.toml:6:1: error: 'values' of attribute 'mood' must be a non-empty array of strings, for a string attribute",
+            "runway.toml:6:1: error: 'values' of attribute 'mood' must be a non-empty array of non-empty strings, for a string attribute",
             "runway.toml:2:1: error: attribute 'size' has unknown type \"float\" (expected string, bool, integer, number or object)",
             "runway.toml:13:1: error: unknown key 'colour' in attribute 'tone' (expected type, values, description)",
         ])
