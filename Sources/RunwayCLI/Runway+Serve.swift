@@ -48,11 +48,11 @@ extension Runway {
             let build = options.build(site: site.path)
             let server = SiteServer(build: build, host: host, port: port,
                                     heartbeat: try Self.heartbeat(ProcessInfo.processInfo.environment))
-            let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
             try await server.run(onBuild: { outcome in
-                Rebuilds.report(outcome)
-            }, onListening: {
-                Terminal.print("Serving \(build.destination) on \(address) (Ctrl-C stops)\n")
+                Rebuilds.report(outcome, serving: true)
+            }, onListening: { [host] port in
+                // The port it listens on: the one the system chose under `--port 0`.
+                Terminal.print("Serving \(build.destination) on http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C stops)\n")
             })
         }
     }
@@ -72,10 +72,10 @@ extension Runway {
             try Rebuilds.requireSite(site.path)
             let live = LiveBuild(build: options.build(site: site.path))
             try live.openOutput()
-            Rebuilds.report(live.rebuild())
+            Rebuilds.report(live.rebuild(), serving: false)
             let rebuilds = try live.watchForChanges()
             Terminal.print("Watching \(site.path) (Ctrl-C stops)\n")
-            await rebuilds.run(Rebuilds.report)
+            await rebuilds.run { Rebuilds.report($0, serving: false) }
         }
     }
 }
@@ -90,7 +90,9 @@ enum Rebuilds {
         throw ExitCode.failure
     }
 
-    static func report(_ outcome: LiveBuild.Outcome) {
+    /// One rebuild's diagnostics and line; a failed one says that the last good output stays
+    /// (and, for `serve`, is still served).
+    static func report(_ outcome: LiveBuild.Outcome, serving: Bool) {
         let report = outcome.report
         Terminal.report(report.diagnostics)
         let milliseconds = outcome.duration.components.seconds * 1000 + outcome.duration.components.attoseconds / 1_000_000_000_000_000
@@ -99,7 +101,8 @@ enum Rebuilds {
                 + "(parsed \(report.parsed), wrote \(report.written.count), removed \(report.removed.count))\n")
         } else {
             let errors = report.diagnostics.count { $0.severity == .error }
-            Terminal.print("build failed with \(errors) error\(errors == 1 ? "" : "s"); still serving the last good output\n")
+            Terminal.print("build failed with \(errors) error\(errors == 1 ? "" : "s"); "
+                + (serving ? "still serving the last good output\n" : "the last good output stays\n"))
         }
     }
 }

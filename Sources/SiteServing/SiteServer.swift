@@ -33,9 +33,14 @@ public struct SiteServer: Sendable {
     }
 
     /// Builds, then serves until SIGINT or SIGTERM. `onBuild` hears of every build (the first one
-    /// included); `onListening` once the server accepts connections.
+    /// included); `onListening` once the server accepts connections, with the port it listens on.
+    /// Throws before building when the address cannot be listened on (a port in use, a host that
+    /// is no address of this machine).
     public func run(onBuild: @escaping @Sendable (LiveBuild.Outcome) -> Void,
-                    onListening: @escaping @Sendable () -> Void) async throws {
+                    onListening: @escaping @Sendable (_ port: Int) -> Void) async throws {
+        if let problem = ListenCheck.problem(host: host, port: port) {
+            throw Diagnostic(.error, problem, path: "\(host.contains(":") ? "[\(host)]" : host):\(port)")
+        }
         let hub = LiveReloadHub()
         try live.openOutput()
         let first = live.rebuild()
@@ -54,7 +59,7 @@ public struct SiteServer: Sendable {
             responder: SiteResponder(root: live.build.destination, basePath: live.build.basePath, hub: hub,
                                      allowedHosts: AllowedHosts(boundHost: host)),
             configuration: .init(address: .hostname(host, port: port), serverName: "runway"),
-            onServerRunning: { _ in onListening() },
+            onServerRunning: { [port] channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger
         )
         defer { rebuilds.cancel() }
@@ -79,5 +84,32 @@ private struct EventStreams: Service {
             while (try? await Task.sleep(for: heartbeat)) != nil { hub.ping() }
         }
         hub.finishAll()
+    }
+}
+/// Whether `serve` can listen where it is asked, found before it builds: a port in use or a host
+/// that is no address of this machine is said plainly then, instead of after a whole build in the
+/// words of the socket layer.
+enum ListenCheck {
+    /// Why `host`:`port` cannot be listened on, or `nil` when a socket could be bound there now.
+    static func problem(host: String, port: Int) -> String? {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE
+        var found: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &found)
+        guard status == 0, let address = found else {
+            return "cannot listen there: '\(host)' is not an address of this machine (\(String(cString: gai_strerror(status))))"
+        }
+        defer { freeaddrinfo(found) }
+        let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        // As the server binds: a port left in TIME_WAIT by a server just stopped is free.
+        var on: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) != 0 else { return nil }
+        let code = errno
+        if code == EADDRINUSE { return "cannot listen there: port \(port) is in use (stop what uses it, or choose another with --port)" }
+        return "cannot listen there: \(String(cString: strerror(code)))"
     }
 }

@@ -86,6 +86,27 @@ import Testing
         }
     }
 
+    /// A port another server holds is said before anything is built, at the address, with exit 1;
+    /// under `--port 0` the line says the port the system chose, where the site answers.
+    @Test func thePortIsCheckedBeforeBuildingAndTheChosenOneIsSaid() async throws {
+        let (server, _) = try await Self.serve()
+        defer { _ = server.stop() }
+        let other = FileManager.default.temporaryDirectory.appendingPathComponent("runway-port-\(UUID().uuidString)").path
+        #expect(try RunwayProcess.run(["new", other]).status == 0)
+        let taken = try await Self.blocking { try RunwayProcess.run(["serve", other, "--port", String(server.port)]) }
+        #expect(taken.status == 1)
+        #expect(taken.stderr.contains("127.0.0.1:\(server.port): error: cannot listen there: port \(server.port) is in use"), "\(taken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other + "/_site"), "nothing is built")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("runway-port0-\(UUID().uuidString).log").path
+        let pid = try Detached.launch("'\(RunwayProcess.executable.path)' serve '\(other)' --port 0", log: log)
+        defer { Glibc.kill(pid, SIGKILL) }
+        #expect(Server.poll(seconds: 30) { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("Serving ") == true })
+        let line = try String(contentsOfFile: log, encoding: .utf8)
+        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) })
+        #expect(port != 0, "\(line)")
+        #expect(try await Self.blocking { try RawHTTP.get("/", port: port, host: "127.0.0.1:\(port)") }.status == 200)
+    }
+
     /// Two downloads at once of a 256 MiB file: streamed from disk, they raise the server's peak
     /// memory by less than half the file's size (about 25 MiB here; read whole, the file took over
     /// 900 MiB).
