@@ -1,5 +1,6 @@
 public import RunwayText
 import Formatting
+import SiteOutput
 public import Foundation
 
 /// The site template `runway new` copies: the `site-template` folder of Runway's source tree.
@@ -33,8 +34,10 @@ public struct SiteTemplate: Sendable {
     @discardableResult
     public func copy(to directory: String) throws(Diagnostic) -> Int {
         let manager = FileManager.default
+        // Where the system reaches it: `missing/../site` is `site`, which may hold a site already.
+        let target = RealPath.absolute(directory)
         var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+        if manager.fileExists(atPath: target, isDirectory: &isDirectory) {
             guard isDirectory.boolValue, (try? manager.contentsOfDirectory(atPath: directory))?.isEmpty == true else {
                 throw Diagnostic(.error, "already exists and is not an empty folder; choose a new one", path: directory)
             }
@@ -42,7 +45,7 @@ public struct SiteTemplate: Sendable {
         let count: Int
         do {
             // What building or previewing the template made is not part of it.
-            count = try SitePaths.copyTree(from: root, to: directory, leavingOut: ["_site", ".runway-cache", "_theme-preview"])
+            count = try SitePaths.copyTree(from: root, to: target, leavingOut: ["_site", ".runway-cache", "_theme-preview"])
         } catch {
             throw FileFailure.diagnostic("cannot create the site", error.underlying, path: error.path)
         }

@@ -61,7 +61,7 @@ extension OutputFolder {
     /// holds nothing but files and folders goes: a folder of the user's such as
     /// `_site.previous-20240101` or one with a link in it stays.
     static func removeOldStaging(of location: OutputLocation) {
-        let absolute = URL(fileURLWithPath: location.path).standardized.path
+        let absolute = RealPath.absolute(location.path)
         let parent = (absolute as NSString).deletingLastPathComponent
         let name = (absolute as NSString).lastPathComponent
         let largest = (try? String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8))

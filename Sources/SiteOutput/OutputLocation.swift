@@ -38,7 +38,7 @@ public struct OutputLocation: Sendable, Equatable {
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard !trimmed.isEmpty else { throw Diagnostic(.error, "the output folder's name is empty", path: path) }
         self.path = trimmed
-        let absolute = URL(fileURLWithPath: trimmed).standardized.path
+        let absolute = RealPath.absolute(trimmed)
         guard absolute != "/" else { throw Diagnostic(.error, "Runway will not write a site into /", path: trimmed) }
         real = Self.resolve(absolute)
         state = Self.state(of: trimmed)
@@ -48,7 +48,7 @@ public struct OutputLocation: Sendable, Equatable {
             throw Diagnostic(.error, "is a file, not a folder: choose a folder for the output", path: trimmed)
         }
         for folder in protected {
-            let other = Self.resolve(URL(fileURLWithPath: folder.path).standardized.path)
+            let other = Self.resolve(RealPath.absolute(folder.path))
             if real == other {
                 throw Diagnostic(.error, "is \(folder.what): Runway writes a site only into a folder of its own", path: trimmed)
             }
@@ -66,7 +66,7 @@ public struct OutputLocation: Sendable, Equatable {
     public static func state(of path: String) -> String {
         var trimmed = path
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        let absolute = URL(fileURLWithPath: trimmed).standardized.path
+        let absolute = RealPath.absolute(trimmed)
         let parent = (absolute as NSString).deletingLastPathComponent
         return parent + (parent.hasSuffix("/") ? "" : "/") + ".runway-cache/" + (absolute as NSString).lastPathComponent
     }

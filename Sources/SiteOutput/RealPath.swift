@@ -10,6 +10,26 @@ package enum RealPath {
         return String(cString: resolved)
     }
 
+    /// `path` as an absolute path to where the system reaches it, whether or not it exists: a
+    /// relative path is taken from the current folder, and each `..` leads to the parent of where
+    /// the path has got to, links resolved (`out/../site`, with `out` a link, is in the folder of
+    /// the link's target, as the system has it). The last name is left as it is, a link or not. A
+    /// `..` after a name that does not exist goes back to before that name. (`URL.standardized` of
+    /// a relative path dropped a leading `..` and made `a/../b` the root's `/b`.)
+    package static func absolute(_ path: String) -> String {
+        var current = path.hasPrefix("/") ? "/" : FileManager.default.currentDirectoryPath
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) where component != "." {
+            // What the path has reached so far, through its links, as the system goes on from it.
+            let reached = of(current) ?? current
+            if component == ".." {
+                current = (reached as NSString).deletingLastPathComponent
+            } else {
+                current = (reached == "/" ? "" : reached) + "/" + component
+            }
+        }
+        return current.isEmpty ? "/" : current
+    }
+
     /// Whether `path` is `folder` or inside it (both real paths).
     package static func isInside(_ path: String, _ folder: String) -> Bool {
         path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")

@@ -3,6 +3,7 @@ public import Formatting
 import Foundation
 import SiteBuilding
 import SiteContent
+import SiteOutput
 import Templating
 
 /// `runway theme check`: everything wrong with a theme, at `file:line:col` (its file, the files it
@@ -40,8 +41,8 @@ public struct ThemeCheck: Sendable {
         let standard = ThemeLibrary.standard(site: site)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: theme + "/" + ThemeLibrary.fileName, isDirectory: &isFolder) {
-            let url = URL(fileURLWithPath: theme).standardized
-            return (url.lastPathComponent, ThemeLibrary(folders: [url.deletingLastPathComponent().path] + standard.folders))
+            let folder = RealPath.absolute(theme) as NSString
+            return (folder.lastPathComponent, ThemeLibrary(folders: [folder.deletingLastPathComponent] + standard.folders))
         }
         return (theme, standard)
     }

@@ -39,7 +39,7 @@ public struct ThemePreview: Sendable {
             try "title = \"Theme preview: \(name)\"\ntheme = \"\(name)\"\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
             // The preview site sees the theme's own folder of themes, so that a site's theme is found.
             if let themes {
-                try FileManager.default.createSymbolicLink(atPath: root + "/themes", withDestinationPath: URL(fileURLWithPath: themes).standardized.path)
+                try FileManager.default.createSymbolicLink(atPath: root + "/themes", withDestinationPath: RealPath.absolute(themes))
             }
             // The specimen twice: `/` in the theme's stylesheet, `/dark/` with its dark rules in
             // force too; each through a layout of the preview's own that adds the text styles.

@@ -99,6 +99,30 @@ import Testing
         #expect(nested.status == 1 && nested.stderr.hasPrefix("content/out: error: is inside the site's content"), "\(nested.stderr)")
     }
 
+    /// A path with `..` leads where the system takes it: `x/../out` is `out` here (it was `/out`,
+    /// at the root), `../out` is beside the site (its `..` was dropped: another site's output here
+    /// was replaced), and `new` into `missing/../site` finds the site that is there.
+    @Test func dotDotLeadsWhereTheSystemTakesIt() throws {
+        let site = try TestSite(Self.pages)
+        try FileManager.default.createDirectory(atPath: site.root + "/real", withIntermediateDirectories: true)
+        let name = "dotdot-\(UUID().uuidString)"
+        let down = try RunwayProcess.run(["build", "--output", "real/../\(name)"], in: site.root)
+        #expect(down.status == 0, "\(down.stderr)")
+        #expect(site.read("\(name)/posts/a/index.html") != nil)
+        #expect(!FileManager.default.fileExists(atPath: "/" + name))
+        #expect(try RunwayProcess.run(["build", "--output", "mine"], in: site.root).status == 0)
+        let up = try RunwayProcess.run(["build", ".", "--output", "../\(name)-up"], in: site.root)
+        #expect(up.status == 0, "\(up.stderr)")
+        let parent = (site.root as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: parent + "/\(name)-up") }
+        #expect(FileManager.default.fileExists(atPath: parent + "/\(name)-up/posts/a/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/\(name)-up"))
+        let before = site.tree(site.root)
+        let new = try RunwayProcess.run(["new", "site", "missing/../."], in: site.root)
+        #expect(new.status == 1 && new.stderr.contains("already exists and is not an empty folder"), "\(new.stderr)")
+        #expect(site.tree(site.root) == before, "the site is untouched")
+    }
+
     /// An I/O failure names the path and the reason, never a Foundation error code.
     @Test func anOutputUnderAFileSaysWhy() throws {
         let site = try TestSite(Self.pages)
