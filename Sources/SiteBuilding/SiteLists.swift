@@ -144,8 +144,10 @@ struct SiteLists {
         page == 1 ? url : url + "page/\(page)/"
     }
 
+    /// How many pages of `size` items `items` take, at least one; without overflow for any size a
+    /// configuration allows (`paginate = 9223372036854775807`).
     static func pageCount(_ items: Int, size: Int) -> Int {
-        max(1, (items + size - 1) / max(size, 1))
+        items <= 0 ? 1 : (items - 1) / max(size, 1) + 1
     }
 
 }
