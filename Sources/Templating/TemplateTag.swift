@@ -90,13 +90,21 @@ struct TemplateTag: Sendable {
         return tags
     }
 
+    /// How deep sections may nest: swift-mustache parses and renders them by recursion, and 5,000
+    /// levels overflowed its stack (a crash, not a diagnostic).
+    static let deepestSections = 100
+
     /// Each section (`{{#…}}`, `{{^…}}`, `{{$…}}`, `{{<…}}`) closed by a `{{/…}}` of its name, in
     /// order: an error at the opening tag of one left open, at the closing tag of one closed out of
-    /// order. (swift-mustache only says that something is open when it reaches the file's end.)
+    /// order, and at one nested deeper than ``deepestSections``. (swift-mustache only says that
+    /// something is open when it reaches the file's end.)
     private static func checkSections(_ tags: [TemplateTag]) throws(Diagnostic) {
         var open: [TemplateTag] = []
         for tag in tags {
             if ["#", "^", "$", "<"].contains(tag.kind) {
+                guard open.count < deepestSections else {
+                    throw tag.diagnostic("sections nest deeper than \(deepestSections) levels here")
+                }
                 open.append(tag)
             } else if tag.kind == "/" {
                 guard let last = open.popLast() else {

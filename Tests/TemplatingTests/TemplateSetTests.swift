@@ -124,6 +124,9 @@ import Testing
         ("t.html", "{{>t.html}}", "t.html:1:1: error: template error: partials make a cycle: t.html → t.html"),
         ("t.html", "{{<base.html}}{{/base.html}}", "base.html:1:1: error: template error: partials make a cycle: base.html → base.html"),
         ("t.html", "{{=<% %>=}}", "t.html:1:1: error: template error: Runway's templates keep Mustache's {{ }} delimiters"),
+        // 5,000 nested sections overflowed the engine's stack: the 101st is an error.
+        ("t.html", String(repeating: "{{#page}}", count: 5000) + "x" + String(repeating: "{{/page}}", count: 5000),
+         "t.html:1:901: error: template error: sections nest deeper than 100 levels here"),
     ])
     func templateErrorsAreLocated(name: String, text: String, expected: String) throws {
         let root = try Self.folder([name: text, "base.html": "{{<base.html}}{{/base.html}}"])
