@@ -297,6 +297,25 @@ extension SiteBuild {
             key.add(BuildCache.signature(of: source))
             plan.copies.append(StaticCopy(path: path, key: key, source: source))
         }
+        plan.diagnostics += folderClashes(plan)
         return plan
+    }
+
+    /// An error for each output that needs a folder where another output is a file (a page
+    /// `content/foo.md` beside `static/foo`, an alias `/robots.txt/`): no file system holds both.
+    /// Said before anything is written, at the content file (the alias's key) or the static file.
+    static func folderClashes(_ plan: OutputPlan) -> [Diagnostic] {
+        var files: [OutputPath: (name: String, file: String?, position: SourcePosition?)] = [:]
+        for job in plan.jobs { files[job.path] = (job.claimant, job.file, job.file.map { _ in job.position ?? SourcePosition(line: 1, column: 1) }) }
+        // A static file: its own path, no URL or position.
+        for copy in plan.copies { files[copy.path] = (copy.source, nil, nil) }
+        var diagnostics: [Diagnostic] = []
+        for (path, owner) in files.sorted(by: { $0.key < $1.key }) {
+            guard let folder = path.ancestors.first(where: { files[$0] != nil }), let blocker = files[folder] else { continue }
+            let what = owner.file == nil ? "it goes to \(path)" : "its URL \(Self.url(of: path)) goes to \(path)"
+            diagnostics.append(Diagnostic(.error, "\(what), inside a folder \(folder) where \(blocker.name) is a file: rename one of them",
+                                          path: owner.file ?? owner.name, position: owner.position))
+        }
+        return diagnostics
     }
 }

@@ -99,6 +99,30 @@ import Testing
         #expect(nested.status == 1 && nested.stderr.hasPrefix("content/out: error: is inside the site's content"), "\(nested.stderr)")
     }
 
+    /// An output that needs a folder where another output is a file (a page beside a static file of
+    /// its name, an alias under a static or generated file) is an error at its source, from
+    /// `check` as from `build`, and nothing is written (the build said "Is a directory; the
+    /// previous output is back", at no source, and `check` saw nothing).
+    @Test func aFileWhereAFolderIsNeededIsAnErrorAtItsSource() throws {
+        let site = try TestSite(Self.pages)
+        try site.write("cname\n", to: "static/foo")
+        try site.write("---\ntitle: Foo\n---\nfoo\n", to: "content/foo.md")
+        try site.write("x\n", to: "static/img/s.png")
+        try site.write("---\ntitle: Bar\naliases: [/robots.txt/, /img/s.png/]\n---\nbar\n", to: "content/bar.md")
+        for command in ["check", "build"] {
+            let result = try site.runway(command, site.root)
+            #expect(result.status == 1)
+            for expected in [
+                "content/foo.md:1:1: error: its URL /foo/ goes to foo/index.html, inside a folder foo where \(site.root)/static/foo is a file",
+                "content/bar.md:3:1: error: its URL /img/s.png/ goes to img/s.png/index.html, inside a folder img/s.png where \(site.root)/static/img/s.png is a file",
+                "content/bar.md:3:1: error: its URL /robots.txt/ goes to robots.txt/index.html, inside a folder robots.txt where the generated robots.txt is a file",
+            ] {
+                #expect(result.stderr.contains(expected), "\(command): \(result.stderr)")
+            }
+        }
+        #expect(!site.exists("_site"))
+    }
+
     /// A path with `..` leads where the system takes it: `x/../out` is `out` here (it was `/out`,
     /// at the root), `../out` is beside the site (its `..` was dropped: another site's output here
     /// was replaced), and `new` into `missing/../site` finds the site that is there.
