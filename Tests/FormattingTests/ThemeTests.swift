@@ -135,6 +135,24 @@ let builtInThemes = ThemeLibrary(folders: [
         #expect(ThemeStylesheet(theme: try #require(builtInThemes.load("plain").theme)).css() == "")
     }
 
+    /// An underline and a strikethrough on one target are both drawn (the strikethrough's line
+    /// replaced the underline's); `none` still removes lines.
+    @Test func anUnderlineAndAStrikethroughAreBothDrawn() throws {
+        let (loaded, diagnostics) = try ThemeFileTests().load(["lines": """
+            [styles.strong]
+            underlineStyle = "single"
+            strikethroughStyle = "single"
+
+            [styles.emphasized]
+            underlineStyle = "single"
+            strikethroughStyle = "none"
+            """], theme: "lines")
+        #expect(diagnostics == [])
+        let css = ThemeStylesheet(theme: try #require(loaded)).css()
+        #expect(css.contains("main strong {\n  text-decoration-line: underline line-through;\n  text-decoration-style: solid;\n}"), "\(css)")
+        #expect(css.contains("main em {\n  text-decoration-style: solid;\n  text-decoration-line: none;\n}"), "\(css)")
+    }
+
     /// `[styles."level.2"]` of an attribute declared `integer` (or `number`, `bool`) names the
     /// number 2: its rule's selector is the class a page carrying `level: 2` gets, and a run with
     /// that value gets the container; `ratio.2.0` and `ratio.2` of a number are one value.

@@ -35,6 +35,14 @@ public struct CSSDeclarations: Hashable, Sendable {
     }
 
     private static func merged(_ base: [Declaration], _ new: [Declaration]) -> [Declaration] {
+        var new = new
+        // An underline and a strikethrough on one target are both drawn: CSS has one
+        // `text-decoration-line` for both lines (and one style and colour, the later one's).
+        if let line = new.firstIndex(where: { $0.property == "text-decoration-line" && $0.value != "none" }),
+           let earlier = base.first(where: { $0.property == "text-decoration-line" && $0.value != "none" }),
+           !earlier.value.split(separator: " ").contains(Substring(new[line].value)) {
+            new[line].value = earlier.value + " " + new[line].value
+        }
         let replaced = Set(new.map(\.property))
         return base.filter { !replaced.contains($0.property) } + new
     }
