@@ -244,8 +244,10 @@ package struct PageReader: Sendable {
         }
         // A URL is a folder of the output: one that could lead out of it (a file named `...md`),
         // or hold what no file name can, is the page's error.
-        if let problem = SiteURL.outputPath(ofURL: language.prefix + url) == nil
-            ? OutputPath.problem(with: String((language.prefix + url).dropFirst()) + "index.html") ?? "it is not a folder's URL" : nil {
+        // A `?` or `#` would end the path of every link to it (`/Q?/` is `/Q` asking `/`).
+        let endsPath = (language.prefix + url).first { $0 == "?" || $0 == "#" }.map { "it has a '\($0)', which ends a URL's path" }
+        if let problem = endsPath ?? (SiteURL.outputPath(ofURL: language.prefix + url) == nil
+            ? OutputPath.problem(with: String((language.prefix + url).dropFirst()) + "index.html") ?? "it is not a folder's URL" : nil) {
             // At the slug that made it, else at the top of the file, whose name made it.
             let position = metadata.slug != nil ? frontMatter?.position(ofKey: "slug") : nil
             diagnostics.append(Diagnostic(.error, "its URL \(language.prefix + url) cannot be a page's: \(problem) (rename the file or set another slug)",

@@ -19,6 +19,9 @@ import Testing
         // slug "." overwrote the section's list page.
         (["content/posts/d.md": "---\nslug: \".\"\n---\nx\n", "content/posts/e.md": "x\n"], "",
          "content/posts/d.md:2:1: error: 'slug' must be one path segment, not \".\""),
+        // A '?' or '#' in a file name or slug made links that end before them (/Q?/ is /Q asking /).
+        (["content/Q?.md": "---\ntitle: Q\n---\nx\n"], "", "content/Q?.md:1:1: error: its URL /Q?/ cannot be a page's: it has a '?', which ends a URL's path"),
+        (["content/h.md": "---\ntitle: H\nslug: \"h#x\"\n---\nx\n"], "", "content/h.md:3:1: error: its URL /h#x/ cannot be a page's: it has a '#', which ends a URL's path"),
         // A permalink pattern with .. was accepted.
         (["content/posts/p.md": "x\n"], "[permalinks]\nposts = \"/../:slug/\"\n",
          "runway.toml:4:1: error: a permalink cannot have a '..' segment: pages stay inside the output folder"),
