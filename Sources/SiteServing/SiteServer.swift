@@ -86,6 +86,7 @@ private struct EventStreams: Service {
         hub.finishAll()
     }
 }
+
 /// Whether `serve` can listen where it is asked, found before it builds: a port in use or a host
 /// that is no address of this machine is said plainly then, instead of after a whole build in the
 /// words of the socket layer.
