@@ -23,25 +23,21 @@ public struct ThemeStylesheet: Sendable {
     /// attributes set in content (`underlineStyle: 'single'`) get a rule too.
     public func css(usedValues: [(attribute: String, value: AttributeValue)] = [], appearance: Appearance = .system) -> String {
         var rules: [(selector: String, declarations: CSSDeclarations)] = []
-        let definition = theme.definition
-        let targets = theme.styles.keys.sorted { ($0.rank, $0.selector(in: definition)) < ($1.rank, $1.selector(in: definition)) }
-        for target in targets {
+        let targets = theme.styles.keys.map { (target: $0, selector: $0.selector(in: theme.definition)) }
+            .sorted { ($0.target.rank, $0.selector) < ($1.target.rank, $1.selector) }
+        for (target, selector) in targets {
             var declarations = CSSDeclarations()
             let style = theme.styles[target] ?? [:]
             for attribute in StyleAttribute.allCases {
                 if let value = style[attribute.rawValue], let css = try? attribute.css(value) { declarations.merge(css) }
             }
             if target == .body { declarations.light.insert(.init("color-scheme", appearance == .dark ? "dark" : "light dark"), at: 0) }
-            rules.append((target.selector(in: definition), declarations))
+            rules.append((selector, declarations))
         }
         // A value the theme styles itself (`[styles."foregroundColor.purple"]`: purple, as this
         // theme paints it) keeps the theme's rule alone.
-        var seen = Set(targets.compactMap { target in
-            if case .value(let attribute, _) = target, let value = target.value(in: definition) {
-                CSSNaming.className(attribute: attribute, value: value)
-            } else {
-                nil
-            }
+        var seen = Set(targets.compactMap { target, selector in
+            if case .value = target { String(selector.dropFirst()) } else { nil }
         })
         for (name, value) in theme.definition.producedValues + usedValues {
             guard let attribute = StyleAttribute(rawValue: name), let css = try? attribute.css(value),

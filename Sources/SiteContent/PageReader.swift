@@ -245,20 +245,21 @@ package struct PageReader: Sendable {
         // A URL is a folder of the output: one that could lead out of it (a file named `...md`),
         // or hold what no file name can, is the page's error.
         // A `?` or `#` would end the path of every link to it (`/Q?/` is `/Q` asking `/`).
-        let endsPath = (language.prefix + url).first { $0 == "?" || $0 == "#" }.map { "it has a '\($0)', which ends a URL's path" }
-        if let problem = endsPath ?? (SiteURL.outputPath(ofURL: language.prefix + url) == nil
-            ? OutputPath.problem(with: String((language.prefix + url).dropFirst()) + "index.html") ?? "it is not a folder's URL" : nil) {
+        let pageURL = language.prefix + url
+        let endsPath = pageURL.first { $0 == "?" || $0 == "#" }.map { "it has a '\($0)', which ends a URL's path" }
+        if let problem = endsPath ?? (SiteURL.outputPath(ofURL: pageURL) == nil
+            ? OutputPath.problem(with: String(pageURL.dropFirst()) + "index.html") ?? "it is not a folder's URL" : nil) {
             // At the slug that made it, else at the top of the file, whose name made it.
             let position = metadata.slug != nil ? frontMatter?.position(ofKey: "slug") : nil
-            diagnostics.append(Diagnostic(.error, "its URL \(language.prefix + url) cannot be a page's: \(problem) (rename the file or set another slug)",
+            diagnostics.append(Diagnostic(.error, "its URL \(pageURL) cannot be a page's: \(problem) (rename the file or set another slug)",
                                           path: path, position: position ?? SourcePosition(line: 1, column: 1)))
             return (nil, nil, diagnostics)
         }
-        for alias in metadata.aliases where SiteURL.alias(alias, pageURL: language.prefix + url) == nil {
+        for alias in metadata.aliases where SiteURL.alias(alias, pageURL: pageURL) == nil {
             diagnostics.append(Diagnostic(.error, "the alias \"\(alias)\" names no place in the site (give a path such as /old/path/)",
                                           path: path, position: frontMatter?.position(ofKey: "aliases")))
         }
-        let (renderer, images) = self.renderer(of: page, url: language.prefix + url, language: language.code)
+        let (renderer, images) = self.renderer(of: page, url: pageURL, language: language.code)
         let html: String?, outline: HeadingOutline
         if wantsBody || Self.showsImages(highlighting.text) {
             (html, outline) = renderer.renderWithOutline(highlighting.text)
@@ -269,11 +270,11 @@ package struct PageReader: Sendable {
         // Only links inside the site (and to the page's own fragments) are kept: the link check
         // has nothing to say about the others.
         let record = PageRecord(
-            file: file, source: path, hash: page.hash, url: language.prefix + url, title: title, metadata: metadata,
+            file: file, source: path, hash: page.hash, url: pageURL, title: title, metadata: metadata,
             language: language.code, translationKey: name, section: section,
             values: Self.distinct(attributed.spanValues.map { PageRecord.SpanValue(attribute: $0.attribute, value: $0.value) }),
             links: attributed.pageLinks.filter {
-                $0.destination.hasPrefix("#") || SiteURL.resolve($0.destination, from: language.prefix + url) != nil
+                $0.destination.hasPrefix("#") || SiteURL.resolve($0.destination, from: pageURL) != nil
             },
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer)),

@@ -38,7 +38,7 @@ public struct SiteTemplate: Sendable {
         let target = RealPath.absolute(directory)
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: target, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue, (try? manager.contentsOfDirectory(atPath: directory))?.isEmpty == true else {
+            guard isDirectory.boolValue, (try? manager.contentsOfDirectory(atPath: target))?.isEmpty == true else {
                 throw Diagnostic(.error, "already exists and is not an empty folder; choose a new one", path: directory)
             }
         }

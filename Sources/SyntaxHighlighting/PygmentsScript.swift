@@ -39,16 +39,14 @@ def named(name, options):
     # lexer that claims `*.name`); only a name none of them knows asks the plugins, whose lookup
     # reads every installed package's entry points (a third of a second, once per worker).
     try:
-        builtin = [aliases for _, aliases, _, _ in get_all_lexers(plugins=False) if aliases]
+        builtin = [(aliases, patterns) for _, aliases, patterns, _ in get_all_lexers(plugins=False) if aliases]
     except Exception:
         builtin = []
     lowered = name.lower()
     try:
-        for aliases in builtin:
-            if lowered in aliases:
-                return get_lexer_by_name(name, **options)
-        claimants = [aliases[0] for _, aliases, patterns, _ in get_all_lexers(plugins=False)
-                     if aliases and "*." + name in patterns]
+        if any(lowered in aliases for aliases, _ in builtin):
+            return get_lexer_by_name(name, **options)
+        claimants = [aliases[0] for aliases, patterns in builtin if "*." + name in patterns]
         if len(claimants) == 1:
             return get_lexer_by_name(claimants[0], **options)
         return get_lexer_by_name(name, **options)
