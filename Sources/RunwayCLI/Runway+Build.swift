@@ -17,8 +17,9 @@ extension Runway {
                 files it wrote (.runway-cache/ beside the output folder keeps their manifest): it refuses \
                 an output folder that is the site, holds it or lies inside content/, static/, templates/ \
                 or themes/, and one that is not empty and that it did not write (unless --allow-non-empty). \
-                A build takes effect whole or not at all: one with errors, or one that is stopped, leaves \
-                the previous output as it was. The cache lets the next build parse only changed files and \
+                A build takes effect whole or not at all: one with errors, or one stopped by Ctrl-C or \
+                SIGTERM, leaves the previous output as it was (exit status 130 or 143); a stop that comes \
+                while the new output is being put in place lets it finish. The cache lets the next build parse only changed files and \
                 write only the pages whose inputs changed.
                 """
         )
@@ -39,10 +40,12 @@ extension Runway {
             var build = options.build(site: site.path)
             build.strict = strict
             if !quiet && isatty(STDERR_FILENO) != 0 { build.progress = ProgressBar.show }
+            let signals = StopSignals(stopping: build.stop)
             let report = build.run()
             if build.progress != nil { ProgressBar.clear() }
             Terminal.report(report.diagnostics)
             guard report.succeeded else {
+                if report.stopped { throw signals.exitCode ?? ExitCode.failure }
                 let pages = "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s")"
                 Terminal.summarize(report.diagnostics, checked: "\(pages); nothing written to \(report.output)")
                 throw ExitCode.failure

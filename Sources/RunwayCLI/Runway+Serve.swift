@@ -46,6 +46,7 @@ extension Runway {
         func run() async throws {
             try Rebuilds.requireSite(site.path)
             let build = options.build(site: site.path)
+            let signals = StopSignals(stopping: build.stop)
             let server = SiteServer(build: build, host: host, port: port,
                                     heartbeat: try Self.heartbeat(ProcessInfo.processInfo.environment))
             try await server.run(onBuild: { outcome in
@@ -54,6 +55,7 @@ extension Runway {
                 // The port it listens on: the one the system chose under `--port 0`.
                 Terminal.print("Serving \(build.destination) on http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C stops)\n")
             })
+            withExtendedLifetime(signals) {}
         }
     }
 
@@ -71,11 +73,18 @@ extension Runway {
         func run() async throws {
             try Rebuilds.requireSite(site.path)
             let live = LiveBuild(build: options.build(site: site.path))
+            let signals = StopSignals(stopping: live.build.stop)
             try live.openOutput()
             Rebuilds.report(live.rebuild(), serving: false)
+            guard !live.build.stop.isRequested else { return }
             let rebuilds = try live.watchForChanges()
             Terminal.print("Watching \(site.path) (Ctrl-C stops)\n")
-            await rebuilds.run { Rebuilds.report($0, serving: false) }
+            // Ctrl-C stops a rebuild under way (its output stays as it was) and ends the loop.
+            let loop = Task { await rebuilds.run { Rebuilds.report($0, serving: false) } }
+            live.build.stop.onRequest { loop.cancel() }
+            await loop.value
+            live.saveCache()
+            withExtendedLifetime(signals) {}
         }
     }
 }
@@ -95,6 +104,7 @@ enum Rebuilds {
     static func report(_ outcome: LiveBuild.Outcome, serving: Bool) {
         let report = outcome.report
         Terminal.report(report.diagnostics)
+        if report.stopped { return }
         let milliseconds = outcome.duration.components.seconds * 1000 + outcome.duration.components.attoseconds / 1_000_000_000_000_000
         if report.succeeded {
             Terminal.print("built \(report.pageCount) page\(report.pageCount == 1 ? "" : "s") in \(milliseconds) ms "

@@ -14,6 +14,8 @@ extension SiteBuild {
         var diagnostics: [Diagnostic] = []
         /// What rendering said besides: the deferred pages' highlighting (`Rendered.highlighted`).
         var rendered = Rendered()
+        /// Whether the build was stopped (`SiteBuild.stop`) before its commit: nothing changed.
+        var stopped = false
     }
 
     /// Renders `jobs`, copies `copies` and removes `removals` in `output`, all or nothing. When
@@ -26,7 +28,7 @@ extension SiteBuild {
         // rendered for their errors, and the deferred pages' code for its warnings.
         guard writing, !jobs.isEmpty || !copies.isEmpty || !removals.isEmpty else {
             let rendered = render(jobs, inputs, into: nil)
-            return Published(diagnostics: rendered.errors, rendered: rendered)
+            return Published(diagnostics: rendered.errors, rendered: rendered, stopped: stop.isRequested)
         }
         let transaction: OutputTransaction
         do throws(Diagnostic) {
@@ -39,7 +41,7 @@ extension SiteBuild {
         var diagnostics = rendered.errors
         let failed = { !diagnostics.isEmpty || strict && !rendered.highlightWarnings.isEmpty }
         if !failed() {
-            for copy in copies {
+            for copy in copies where !stop.isRequested {
                 do throws(Diagnostic) {
                     try transaction.copy(from: copy.source, to: copy.path)
                 } catch {
@@ -48,9 +50,10 @@ extension SiteBuild {
                 }
             }
         }
-        guard !failed() else {
+        // A stop requested from here on finds the commit begun: it finishes.
+        guard !failed(), !stop.isRequested else {
             transaction.rollback()
-            return Published(diagnostics: diagnostics, rendered: rendered)
+            return Published(diagnostics: diagnostics, rendered: rendered, stopped: stop.isRequested)
         }
         do throws(Diagnostic) {
             var outcome = try transaction.commit()

@@ -67,6 +67,7 @@ extension SiteBuild {
         let rendering = RenderInputs(published: pages, bodies: bodies, reader: reader, templates: templates, contexts: contexts,
                                      lists: SiteLists(newestFirst: [], languages: []), configuration: configuration)
         let published = publish(jobs, copies: [], removals: [], into: output, writing: report.succeeded, rendering: rendering)
+        if published.stopped { return stoppedReport() }
         // A page that does not render (or a write that fails): the full path says so, in its place
         // among the diagnostics.
         guard published.diagnostics.isEmpty else { return nil }

@@ -77,7 +77,10 @@ extension SiteBuild {
         }.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.index)
         // Under a base path (`https://example.org/book-site/`), every root-relative URL of a page.
         let basePath = BasePath(baseURL: configuration.baseURL)
+        let stop = self.stop
         DispatchQueue.concurrentPerform(iterations: jobs.count) { position in
+            // Stopped: what is left is not rendered (the caller rolls back).
+            guard !stop.isRequested else { return }
             let index = order[position]
             var result: Result<String, Diagnostic>
             do throws(Diagnostic) {
@@ -125,7 +128,8 @@ extension SiteBuild {
         }
         // The deferred pages no job showed (drafts, outputs unchanged, pages in error): their
         // code's warnings.
-        let left = deferred.filter { file, _ in highlighted.withLock { $0[file] == nil } }.map { ($0.key, $0.value.page) }
+        let left = stop.isRequested ? []
+            : deferred.filter { file, _ in highlighted.withLock { $0[file] == nil } }.map { ($0.key, $0.value.page) }
         DispatchQueue.concurrentPerform(iterations: left.count) { index in
             let highlighting = reader.highlighting(left[index].1)
             highlighted.withLock { $0[left[index].0] = highlighting.outcome }

@@ -43,6 +43,9 @@ public struct SiteBuild: Sendable {
     public var highlighter: CodeHighlighter? = .shared
     /// Told how many pages of how many are read, from any thread.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Stops the build when requested (Ctrl-C): before its commit, it writes nothing and reports
+    /// itself ``Report/stopped``.
+    public var stop = BuildStop()
 
     /// A build of `site` into `output` (else `_site`), with `theme` instead of the configuration's,
     /// drafts when `drafts`, and `today` as the day that decides future and expired pages.
@@ -118,6 +121,9 @@ public struct SiteBuild: Sendable {
         /// Whether only the changed pages were looked at: a watcher saw pages' text change, and
         /// nothing they show other pages did.
         public var quick = false
+        /// Whether the build was stopped (``SiteBuild/stop``) before it took effect; its only
+        /// diagnostic then says so.
+        public var stopped = false
         /// Whether the build had no error (and so took effect).
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 
@@ -166,6 +172,15 @@ public struct SiteBuild: Sendable {
         return report
     }
 
+    /// The report of a build stopped before it took effect: whatever it found, only that.
+    func stoppedReport() -> Report {
+        var report = Report(pageCount: 0, diagnostics: [
+            Diagnostic(.error, "stopped before the build took effect: the output is as it was", path: destination)
+        ], output: destination)
+        report.stopped = true
+        return report
+    }
+
     /// What the warning that the tokenizer is missing adds for a site: how to build without it.
     static let highlightingHint = "to leave code plain without this warning, set highlightCode = false under [markdown] in runway.toml"
 
@@ -200,6 +215,7 @@ public struct SiteBuild: Sendable {
         case .success(let loaded): inputs = loaded
         case .failure(let problems): return Report(pageCount: 0, diagnostics: problems.diagnostics, output: destination)
         }
+        guard !stop.isRequested else { return stoppedReport() }
         let previous = cache.flatMap { $0.version == inputs.version && $0.destination == destination ? $0 : nil }
         if let changed, let previous, trustOutputs,
            let quick = quickRebuild(changed: changed, previous: previous, cache: &cache, output: output, reader: inputs.reader,
@@ -208,6 +224,7 @@ public struct SiteBuild: Sendable {
             return quick
         }
         let survey = self.survey(inputs, previous: previous, changed: changed)
+        guard !stop.isRequested else { return stoppedReport() }
         var diagnostics = survey.diagnostics
 
         // 4. Render and 5. write: outputs whose key changed, or whose file is not as Runway wrote
@@ -225,6 +242,7 @@ public struct SiteBuild: Sendable {
         report.parsedEveryFile = survey.read.parsedEveryFile
         let published = publish(dirty, copies: copies, removals: removals, into: output, writing: report.succeeded,
                                 rendering: survey.rendering)
+        if published.stopped { return stoppedReport() }
         // The warnings of code highlighted as it was rendered come after the others; those that
         // the tokenizer is missing are said once.
         let late = published.diagnostics + published.rendered.highlightWarnings

@@ -4,7 +4,6 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 public import SiteBuilding
-import UnixSignals
 
 /// `runway serve`: builds a site, serves its output on Hummingbird, rebuilds when its files change
 /// and tells open pages over server-sent events. A failed build never stops the server: the last
@@ -32,7 +31,8 @@ public struct SiteServer: Sendable {
         self.heartbeat = max(heartbeat, .milliseconds(10))
     }
 
-    /// Builds, then serves until SIGINT or SIGTERM. `onBuild` hears of every build (the first one
+    /// Builds, then serves until the build's stop is requested (``SiteBuild/stop``: `runway serve`
+    /// requests it on Ctrl-C and SIGTERM). `onBuild` hears of every build (the first one
     /// included); `onListening` once the server accepts connections, with the port it listens on.
     /// Throws before building when the address cannot be listened on (a port in use, a host that
     /// is no address of this machine).
@@ -45,6 +45,7 @@ public struct SiteServer: Sendable {
         try live.openOutput()
         let first = live.rebuild()
         onBuild(first)
+        guard !live.build.stop.isRequested else { return }
         hub.publish(first)
         let loop = try live.watchForChanges()
         let rebuilds = Task.detached {
@@ -66,9 +67,13 @@ public struct SiteServer: Sendable {
         // Services shut down in reverse order: the event streams end first, so that the server
         // does not wait for pages that listen forever.
         let group = ServiceGroup(configuration: .init(
-            services: [.init(service: app), .init(service: EventStreams(hub: hub, heartbeat: heartbeat))],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: [.init(service: app), .init(service: EventStreams(hub: hub, heartbeat: heartbeat))], logger: logger))
+        live.build.stop.onRequest { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
+        // A rebuild under way stops (its output stays as it was) and is reported; then the cache.
+        live.build.stop.request()
+        rebuilds.cancel()
+        await rebuilds.value
         live.saveCache()
     }
 }

@@ -87,6 +87,109 @@ import Testing
         #expect(access(journal, F_OK) != 0)
     }
 
+    /// Ctrl-C (SIGINT) or SIGTERM while a build writes: it rolls back what it wrote beside its
+    /// place, says so, and exits as a shell reports the signal; the output is exactly the previous
+    /// one, with no hidden file for a deploy to publish. Before, the build died at once and left
+    /// hundreds of `.runway-…` files in `_site` until the next build.
+    ///
+    /// Held at a known point, not raced: every page shows new code, and the tokenizer (a python
+    /// that waits on a FIFO before it becomes Pygments) holds the build after it began writing the
+    /// pages without code, until the signal has been sent.
+    @Test(.timeLimit(.minutes(3)), arguments: [SIGINT, SIGTERM])
+    func aStoppedBuildLeavesThePreviousOutput(signal: Int32) throws {
+        let site = try Self.blog(pages: 60)
+        for index in 0..<20 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nconst a = \(index);\n```\n", to: "content/code/c\(index).md") }
+        #expect(try site.runway("build", site.root).status == 0)
+        let before = site.tree("_site")
+        for index in 0..<60 { try site.write("---\ntitle: Renamed \(index)\n---\nNew text \(index).\n", to: "content/posts/p\(index).md") }
+        for index in 0..<20 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nlet b = \(index);\n```\n", to: "content/code/c\(index).md") }
+
+        let (fifo, started, python) = (site.parent + "/hold", site.parent + "/started", site.parent + "/python3")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try "#!/bin/sh\ntouch '\(started)'\ncat '\(fifo)' >/dev/null\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
+        chmod(python, 0o755)
+        let process = Process()
+        process.executableURL = RunwayProcess.executable
+        process.arguments = ["build", site.root, "--quiet"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["RUNWAY_PYTHON": python]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Held: the tokenizer started and waits, and pages are being written beside their place.
+        let journal = site.root + "/.runway-cache/_site.journal"
+        let staged = { (try? FileManager.default.contentsOfDirectory(atPath: site.root + "/_site/posts"))?.contains { $0.hasPrefix(".runway-") } ?? false }
+        let deadline = ContinuousClock.now + .seconds(90)
+        var held = false
+        while !held && process.isRunning && ContinuousClock.now < deadline {
+            held = access(started, F_OK) == 0 && access(journal, F_OK) == 0 && staged()
+        }
+        #expect(held, "the build was held while writing")
+        kill(process.processIdentifier, signal)
+        // Once the build says it heard the signal, the tokenizer goes on (it is waiting, so the
+        // FIFO has a reader).
+        var said = Data()
+        while held && !String(decoding: said, as: UTF8.self).contains("\n") {
+            let more = errors.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            said += more
+        }
+        let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+        if writer >= 0 { close(writer) }
+        said += errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 128 + signal)
+        #expect(String(decoding: said, as: UTF8.self)
+                == "stopping…\n\(site.root)/_site: error: stopped before the build took effect: the output is as it was\n")
+        #expect(site.tree("_site") == before, "the previous output, and nothing beside it")
+        #expect(access(journal, F_OK) != 0)
+        // The next build makes what a clean build makes.
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.tree("_site") == (try Self.clean(site)))
+        #expect(site.read("_site/code/c3/index.html")?.contains("rw-syntax--keyword\">let<") == true)
+    }
+
+    /// `watch` and `serve` stopped (SIGTERM) during a rebuild: the rebuild is rolled back, the
+    /// output is the last good one, the rebuild says it was stopped, and the command ends. Before,
+    /// the process died mid-write. Held as above, in a rebuild that turns highlighting on (one
+    /// change, so one rebuild, of every page); started detached, as a background job (which
+    /// ignores Ctrl-C, so SIGTERM).
+    @Test(.timeLimit(.minutes(3)), arguments: [["watch"], ["serve", "--port", "0"]])
+    func aStoppedRebuildLeavesTheLastGoodOutput(command: [String]) throws {
+        let site = try Self.blog(pages: 60)
+        for index in 0..<20 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nconst a = \(index);\n```\n", to: "content/code/c\(index).md") }
+        let configuration = try #require(site.read("runway.toml"))
+        try site.write(configuration + "[markdown]\nhighlightCode = false\n", to: "runway.toml")
+        #expect(try site.runway("build", site.root).status == 0)
+        let before = site.tree("_site")
+        let (fifo, started, python, log) = (site.parent + "/hold", site.parent + "/started", site.parent + "/python3", site.parent + "/log")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try "#!/bin/sh\ntouch '\(started)'\ncat '\(fifo)' >/dev/null\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
+        chmod(python, 0o755)
+        let pid = try Detached.launch("RUNWAY_PYTHON='\(python)' '\(RunwayProcess.executable.path)' \(command.joined(separator: " ")) '\(site.root)'", log: log)
+        let deadline = ContinuousClock.now + .seconds(90)
+        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        while !said().contains(command[0] == "watch" ? "Watching" : "Serving") && Detached.isRunning(pid) && ContinuousClock.now < deadline {}
+        try site.write(configuration, to: "runway.toml")
+        let staged = { (try? FileManager.default.contentsOfDirectory(atPath: site.root + "/_site/posts"))?.contains { $0.hasPrefix(".runway-") } ?? false }
+        var held = false
+        while !held && Detached.isRunning(pid) && ContinuousClock.now < deadline { held = access(started, F_OK) == 0 && staged() }
+        #expect(held, "the rebuild was held while writing: \(said())")
+        kill(pid, SIGTERM)
+        while held && !said().contains("stopping…") && Detached.isRunning(pid) && ContinuousClock.now < deadline {}
+        let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+        if writer >= 0 { close(writer) }
+        while Detached.isRunning(pid) && ContinuousClock.now < deadline {}
+        #expect(!Detached.isRunning(pid), "it ended")
+        #expect(said().hasSuffix("stopping…\n\(site.root)/_site: error: stopped before the build took effect: the output is as it was\n"), "\(said())")
+        #expect(site.tree("_site") == before, "the last good output, and nothing beside it")
+        #expect(access(site.root + "/.runway-cache/_site.journal", F_OK) != 0)
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.tree("_site") == (try Self.clean(site)))
+        #expect(site.read("_site/code/c3/index.html")?.contains("rw-syntax--keyword\">const<") == true)
+    }
+
     /// While serve writes into _site, a build into it waits for nothing and writes nothing: it is
     /// refused and says who holds the folder. Afterwards, a build with drafts and one without
     /// leave no draft behind.
