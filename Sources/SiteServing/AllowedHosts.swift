@@ -14,8 +14,8 @@ import NIOCore
 ///   and each with `.local`).
 ///
 /// The port must be the one the connection came in on; a `Host` without a port passes only when that
-/// port is 80, as browsers leave the default port out. A request without `Host` at all (HTTP/1.0)
-/// is answered: every browser sends one, so it cannot come from a rebinding page.
+/// port is 80, as browsers leave the default port out. A request must name one host (HTTP/1.1
+/// requires exactly one `Host`): one without, or with two, is a bad request (`SiteResponder`).
 struct AllowedHosts: Sendable, Equatable {
     enum Binding: Sendable, Equatable {
         case loopback, single, every
@@ -46,10 +46,9 @@ struct AllowedHosts: Sendable, Equatable {
         }
     }
 
-    /// Whether a request whose `Host` is `authority` (nil when it sent none) reached the server on
-    /// `port` (nil when the connection has no port) by one of its own names.
-    func admits(_ authority: String?, port: Int?) -> Bool {
-        guard let authority else { return true }
+    /// Whether a request whose `Host` is `authority` reached the server on `port` (nil when the
+    /// connection has no port) by one of its own names.
+    func admits(_ authority: String, port: Int?) -> Bool {
         guard let (host, hostPort) = Self.split(authority), let name = Self.canonical(host) else { return false }
         if let port, (hostPort ?? 80) != port { return false }
         return names.contains(name) || (binding == .every && (Self.isIPv4(name) || name.hasPrefix("[")))

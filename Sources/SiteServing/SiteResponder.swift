@@ -32,8 +32,15 @@ public struct SiteResponder: HTTPResponder {
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
-        if let allowedHosts, !allowedHosts.admits(request.head.authority, port: context.localPort) {
-            return Self.text(.forbidden, allowedHosts.refusal(port: context.localPort))
+        if let allowedHosts {
+            // Exactly one `Host`, as HTTP/1.1 requires (RFC 9112, 3.2): the first is the request's
+            // authority, a second would still be among its fields.
+            guard let authority = request.head.authority, !request.headers.contains(where: { $0.name.canonicalName == "host" }) else {
+                return Self.text(.badRequest, "bad request: a request names its host in exactly one Host field\n")
+            }
+            guard allowedHosts.admits(authority, port: context.localPort) else {
+                return Self.text(.forbidden, allowedHosts.refusal(port: context.localPort))
+            }
         }
         guard request.method == .get || request.method == .head else {
             return Self.text(.methodNotAllowed, "method not allowed\n", extra: [.allow: "GET, HEAD"])

@@ -135,8 +135,13 @@ import Testing
                 #expect(own.head.status == .ok)
                 let otherPort = try await raw.execute(.init("/", method: .get, authority: "localhost:\(port == 1 ? 2 : port - 1)"))
                 #expect(otherPort.head.status == .forbidden)
+                // HTTP/1.1 requires one Host, and one only.
                 let none = try await raw.execute(.init("/", method: .get, authority: nil))
-                #expect(none.head.status == .ok, "no Host: not a browser")
+                #expect(none.head.status == .badRequest, "no Host")
+                let two = try await raw.execute(.init("/", method: .get, authority: "localhost:\(port)",
+                                                      headers: [.init("Host")!: "rebound.example:\(port)"]))
+                #expect(two.head.status == .badRequest, "two Hosts")
+                #expect(String(buffer: two.body ?? ByteBuffer()) == "bad request: a request names its host in exactly one Host field\n")
             }
         }
     }
