@@ -117,10 +117,21 @@ public struct SiteResponder: HTTPResponder {
     private func withScript(_ data: Data) -> Data {
         guard hub != nil else { return data }
         let html = String(decoding: data, as: UTF8.self)
-        guard let end = html.range(of: "</body>", options: [.backwards, .caseInsensitive]) else {
-            return Data((html + LiveReloadScript.tag + "\n").utf8)
+        guard let end = Self.bodyEnd(in: html) else { return Data((html + LiveReloadScript.tag + "\n").utf8) }
+        return Data((html[..<end] + LiveReloadScript.tag + "\n" + html[end...]).utf8)
+    }
+
+    /// Where the last `</body>` outside a comment begins: one in a comment (`<!-- </body> -->`
+    /// after the real one) would hide the script.
+    static func bodyEnd(in html: String) -> String.Index? {
+        var before = html.endIndex
+        while let end = html.range(of: "</body>", options: [.backwards, .caseInsensitive], range: html.startIndex..<before) {
+            guard let opening = html.range(of: "<!--", options: .backwards, range: html.startIndex..<end.lowerBound),
+                  html.range(of: "-->", range: opening.upperBound..<end.lowerBound) == nil
+            else { return end.lowerBound }
+            before = opening.lowerBound
         }
-        return Data((html[..<end.lowerBound] + LiveReloadScript.tag + "\n" + html[end.lowerBound...]).utf8)
+        return nil
     }
 
     private func events(_ hub: LiveReloadHub) -> Response {

@@ -13,6 +13,21 @@ import Testing
         Application(responder: SiteResponder(root: root, hub: live ? LiveReloadHub() : nil))
     }
 
+    /// The script goes before the last `</body>` that is not in a comment: a template that ends
+    /// with `<!-- </body> -->` had it commented out, and live reload silently off.
+    @Test func theScriptGoesBeforeTheRealBodyEnd() {
+        let cases: [(String, String?)] = [
+            ("<body>x</body></html>", "</body></html>"),
+            ("<body>x</BODY>\n<!-- </body> -->\n", "</BODY>\n<!-- </body> -->\n"),
+            ("<body>x</body><!-- a --><!-- </body> --><!-- b -->", "</body><!-- a --><!-- </body> --><!-- b -->"),
+            ("<body>x<!-- </body> -->", nil),
+            ("<body>x", nil),
+        ]
+        for (html, rest) in cases {
+            #expect(SiteResponder.bodyEnd(in: html).map { String(html[$0...]) } == rest, "\(html)")
+        }
+    }
+
     @Test func pagesGetTheirTypeTheScriptAndAnETag() async throws {
         let (root, _) = try StaticSiteTests.output()
         try await Self.app(root: root).test(.router) { client in
