@@ -173,17 +173,28 @@ package struct TemplateSet: Sendable {
         return text
     }
 
-    /// Every file under `folder`, relative to it, sorted.
+    /// Every file under `folder`, relative to it, sorted; not editors' and systems' leftovers
+    /// (``isLeftover(_:)``), nor what hidden folders hold.
     private static func names(under folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var names: [String] = []
         while let name = enumerator.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                if (name as NSString).lastPathComponent.hasPrefix(".") { enumerator.skipDescendants() }
+            } else if !isLeftover((name as NSString).lastPathComponent) {
                 names.append(name)
             }
         }
         return names.sorted()
+    }
+
+    /// Whether a file of that name is an editor's or a system's, not a template: hidden (`.#a.html`
+    /// lock files, `.a.html.swp`, `.DS_Store`), a backup (`a.html~`) or an autosave (`#a.html#`).
+    /// An unfinished copy of a template must not fail the build.
+    static func isLeftover(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || (name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
     }
 
     /// The template's text parsed, escaping with ``TemplateHTMLEscaping`` (its pragma is a line

@@ -153,6 +153,21 @@ import Testing
         #expect(try templates.render("ok.html", context: Self.context()) == "ok")
     }
 
+    /// Editors' leftovers beside the templates (a backup of a broken version, a lock file, a swap
+    /// file, an autosave, a hidden folder's files) are not templates: before, any of them with a
+    /// syntax error failed the whole build.
+    @Test func editorsLeftoversAreNotTemplates() throws {
+        let broken = "{{#x}}\n"
+        let root = try Self.folder(["page.html": "ok", "page.html~": broken, ".#page.html": broken, ".page.html.swp": broken,
+                                    "#page.html#": broken, ".git/page.html": broken, "partials/.DS_Store": broken, "partials/#": "#"])
+        let templates = TemplateSet(folders: [root])
+        #expect(templates.problems.isEmpty, "\(templates.problems)")
+        #expect(try templates.render("page.html", context: Self.context()) == "ok")
+        #expect(try templates.render("partials/#", context: Self.context()) == "#", "a name of one '#' is a template")
+        #expect(throws: Diagnostic.self) { try templates.render("page.html~", context: Self.context()) }
+        #expect(!TemplateSet(folders: [try Self.folder(["page.html": "ok", "other.html": broken])]).problems.isEmpty)
+    }
+
     /// Whether a page's template shows the listing decides whether the page is rendered again when
     /// any page's entry changes: followed through parents and partials.
     @Test func theListingIsReadThroughParentsAndPartials() throws {
