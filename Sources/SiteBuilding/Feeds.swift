@@ -92,11 +92,41 @@ struct Feeds {
 
         func rfc822(_ date: Date) -> String { email.string(from: date) }
 
-        /// A page's day (the date part of `date`, which `PageMetadata.isDate` accepts) at midnight
-        /// UTC, as Atom writes it: made from the text, without a formatter (a site has hundreds of
-        /// feeds, each of twenty entries, and parsing dates took a third of a build with nothing to do).
+        /// A page's date as Atom writes it: a date and time with its offset (`2026-11-03T09:30:00Z`,
+        /// `2026-11-03 09:30:00-05:00`) as RFC 3339 spells it, else its day (the date part of `date`,
+        /// which `PageMetadata.isDate` accepts) at midnight UTC. Made from the text, without a
+        /// formatter (a site has hundreds of feeds, each of twenty entries, and parsing dates took a
+        /// third of a build with nothing to do).
         static func rfc3339(_ date: String) -> String? {
-            PageMetadata.isDate(date) ? String(date.prefix(10)) + "T00:00:00Z" : nil
+            guard PageMetadata.isDate(date) else { return nil }
+            return zonedTime(date) ?? String(date.prefix(10)) + "T00:00:00Z"
+        }
+
+        /// `date` in RFC 3339 when it has a time (`HH:MM:SS`, a fraction allowed) and an offset
+        /// (`Z` or `±HH:MM`) after its day; `nil` for a day alone or a local time, whose moment
+        /// the text does not say.
+        static func zonedTime(_ date: String) -> String? {
+            let bytes = Array(date.utf8)
+            let isDigit = { (index: Int) in index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) }
+            guard bytes.count >= 20, [11, 12, 14, 15, 17, 18].allSatisfy(isDigit),
+                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+            var end = 19
+            if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+                end += 1
+                guard isDigit(end) else { return nil }
+                while isDigit(end) { end += 1 }
+            }
+            let offset = bytes[end...]
+            let zone: String
+            if offset.count == 1, offset.first == UInt8(ascii: "Z") || offset.first == UInt8(ascii: "z") {
+                zone = "Z"
+            } else if offset.count == 6, offset.first == UInt8(ascii: "+") || offset.first == UInt8(ascii: "-"),
+                      [end + 1, end + 2, end + 4, end + 5].allSatisfy(isDigit), bytes[end + 3] == UInt8(ascii: ":") {
+                zone = String(decoding: offset, as: UTF8.self)
+            } else {
+                return nil
+            }
+            return String(decoding: bytes[0..<10], as: UTF8.self) + "T" + String(decoding: bytes[11..<end], as: UTF8.self) + zone
         }
     }
 }

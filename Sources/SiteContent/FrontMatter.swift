@@ -29,15 +29,8 @@ public struct FrontMatter: Hashable, Sendable {
     /// the front matter's lines become empty lines, so positions in the body are positions in the
     /// file.
     public static func split(_ file: String) -> (frontMatter: FrontMatter?, body: String) {
-        let format: Format
-        let fence: Substring
-        if file.hasPrefix("---\n") || file.hasPrefix("---\r\n") {
-            (format, fence) = (.yaml, "---")
-        } else if file.hasPrefix("+++\n") || file.hasPrefix("+++\r\n") {
-            (format, fence) = (.toml, "+++")
-        } else {
-            return (nil, file)
-        }
+        guard let format = opening(of: file) else { return (nil, file) }
+        let fence: Substring = format == .yaml ? "---" : "+++"
         // Line by line over the bytes: splitting and joining every line of every page cost a
         // twentieth of a 10,000-page build.
         let bytes = file.utf8
@@ -59,6 +52,22 @@ public struct FrontMatter: Hashable, Sendable {
             lineNumber += 1
         }
         return (nil, file)
+    }
+
+    /// The format whose fence (`---` or `+++` alone) opens `file`'s first line, if one does.
+    public static func opening(of file: String) -> Format? {
+        if file.hasPrefix("---\n") || file.hasPrefix("---\r\n") { return .yaml }
+        if file.hasPrefix("+++\n") || file.hasPrefix("+++\r\n") { return .toml }
+        return nil
+    }
+
+    /// The error of a file whose first line opens front matter that no line closes: read as
+    /// Markdown, its settings (`draft: true`) would be published as text. `nil` otherwise.
+    public static func unclosed(_ file: String, path: String) -> Diagnostic? {
+        guard let format = opening(of: file), split(file).frontMatter == nil else { return nil }
+        let fence = format == .yaml ? "---" : "+++"
+        return Diagnostic(.error, "the front matter opened by '\(fence)' is never closed: end it with a line '\(fence)' "
+                          + "(a page that starts with a rule can write it '***')", path: path, position: SourcePosition(line: 1, column: 1))
     }
 
     /// Where a top-level key is set (`key:` in YAML, `key =` in TOML), or the first line.

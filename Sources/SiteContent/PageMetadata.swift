@@ -201,7 +201,7 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             let source = try TOMLSource(path: path, text: frontMatter.text)
             var values: [String: AttributeValue] = [:]
             for key in source.table.keys {
-                if let item = source.table[key], let value = AttributeValue(toml: item) { values[key] = value }
+                if let item = source.table[key], let value = AttributeValue(toml: item, datesAsText: true) { values[key] = value }
             }
             return values
         } catch {
@@ -264,7 +264,7 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     struct ValueLimitReached: Error {}
 
     /// A YAML node as a value, with YAML 1.1's types for plain scalars (what `Yams.load` gives):
-    /// booleans, integers, floats, null (no value) and timestamps (kept as `YYYY-MM-DD`). Each
+    /// booleans, integers, floats, null (no value) and timestamps (a date as `YYYY-MM-DD`, a date and time as written). Each
     /// value spends one of `budget`.
     private static func attributeValue(_ node: Node, budget: inout Int) throws(ValueLimitReached) -> AttributeValue? {
         budget -= 1
@@ -307,6 +307,10 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         // A day no calendar has (`2026-02-30`, `2026-13-01`) stays the text it is, which the
         // date's check then refuses, instead of the day a calendar rolls it over to.
         case .timestamp where !namesACalendarDay(string): return .string(string)
+        // A date and time stays as written, as when it is quoted: its day is the one written in
+        // its own offset (`2025-12-31T23:30:00-05:00` is the 31st, not UTC's 1st), and its time
+        // orders the day's pages.
+        case .timestamp where isDate(string) && string.utf8.count > 10: return .string(string)
         case .timestamp: return Date.construct(from: scalar).map { .string(fullDate($0)) } ?? .string(string)
         default: return .string(string)
         }

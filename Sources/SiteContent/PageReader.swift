@@ -103,6 +103,7 @@ package struct PageReader: Sendable {
         }
         let (frontMatter, body) = FrontMatter.split(text)
         var (metadata, metadataDiagnostics) = PageMetadata.read(frontMatter, path: path)
+        if let unclosed = FrontMatter.unclosed(text, path: path) { metadataDiagnostics.insert(unclosed, at: 0) }
         diagnostics += metadataDiagnostics
         let parsed = parser.parse(body, path: path)
         diagnostics += parsed.diagnostics

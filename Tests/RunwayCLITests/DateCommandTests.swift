@@ -38,6 +38,36 @@ import Testing
         #expect(check.status == 1 && check.stderr.contains("\(bad.root)/content/a.md:2:1: error: 'expiryDate' must be a date such as 2026-11-03"))
     }
 
+    /// TOML front matter's dates written as TOML dates (Hugo's own spelling) decide as quoted ones
+    /// do: before, they were dropped, and a future page and an expired one were published, and a
+    /// dated permalink lost its year. A YAML date and time keeps its day in its own offset, orders
+    /// the day's pages by its time, and Atom shows its moment. Front matter never closed is an
+    /// error: before, its `draft: true` was published as a paragraph.
+    @Test func tomlDatesYAMLTimesAndUnclosedFrontMatter() throws {
+        let site = try TestSite([
+            "content/posts/future.md": "+++\ntitle = \"Future\"\ndate = 2999-01-01\n+++\nF.\n",
+            "content/posts/gone.md": "+++\ntitle = \"Gone\"\ndate = 2020-01-01\nexpiryDate = 2021-01-01\n+++\nG.\n",
+            "content/posts/dated.md": "+++\ntitle = \"Dated\"\ndate = 2025-06-01T10:00:00Z\n+++\nD.\n",
+            "content/posts/morning.md": "---\ntitle: Morning\ndate: 2025-06-01T08:00:00Z\n---\nM.\n",
+            "content/posts/nye.md": "---\ntitle: Eve\ndate: 2024-12-31T23:30:00-05:00\n---\nE.\n",
+        ], configuration: "[permalinks]\nposts = \"/:year/:month/:day/:slug/\"\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        #expect(!site.exists("_site/2999") && !site.exists("_site/posts/future") && !site.exists("_site/2020"), "\(site.tree("_site").keys.sorted())")
+        #expect(site.exists("_site/2025/06/01/dated/index.html") && site.exists("_site/2024/12/31/nye/index.html"))
+        let list = try #require(site.read("_site/posts/index.html"))
+        let (dated, morning) = (try #require(list.range(of: "/2025/06/01/dated/")), try #require(list.range(of: "/2025/06/01/morning/")))
+        #expect(dated.lowerBound < morning.lowerBound, "ten o'clock is newer than eight")
+        let atom = try #require(site.read("_site/atom.xml"))
+        #expect(atom.contains("<published>2025-06-01T10:00:00Z</published>") && atom.contains("<published>2024-12-31T23:30:00-05:00</published>"), "\(atom)")
+
+        try site.write("---\ntitle: Secret\ndraft: true\n\nNot yet.\n", to: "content/secret.md")
+        let unclosed = try site.runway("build", site.root)
+        #expect(unclosed.status == 1)
+        #expect(unclosed.stderr.hasPrefix("\(site.root)/content/secret.md:1:1: error: the front matter opened by '---' is never closed"), "\(unclosed.stderr)")
+        #expect(!site.exists("_site/secret"))
+    }
+
     /// A day no calendar has is an error at its key, in YAML (whose timestamps a calendar would
     /// roll over to the next month) as in a quoted string; a leap day is a day.
     @Test(arguments: ["date: 2026-02-30", "date: 2026-13-01", "date: 2026-00-10", "date: 2025-02-29", "date: \"2026-04-31\"",

@@ -93,6 +93,17 @@ import Testing
         #expect(FrontMatter.split("# Title\n---\n").frontMatter == nil)
     }
 
+    /// Front matter that is opened and never closed is an error at its fence: read as Markdown,
+    /// `draft: true` was published as a paragraph.
+    @Test func anUnclosedFenceIsAnError() {
+        #expect(FrontMatter.unclosed("---\ntitle: A\ndraft: true\n\nText.\n", path: "a.md")?.description
+                == "a.md:1:1: error: the front matter opened by '---' is never closed: end it with a line '---' (a page that starts with a rule can write it '***')")
+        #expect(FrontMatter.unclosed("+++\r\ndraft = true\r\n", path: "a.md")?.message.hasPrefix("the front matter opened by '+++'") == true)
+        for closed in ["---\ntitle: A\n---\nText\n", "+++\n+++\n", "***\nText\n", "# ---\n", "--- \n", ""] {
+            #expect(FrontMatter.unclosed(closed, path: "a.md") == nil, "\(closed)")
+        }
+    }
+
     @Test func windowsLineEndingsEmptyFrontMatterAndAFenceAtTheEnd() {
         let (crlf, crlfBody) = FrontMatter.split("---\r\ntitle: A\r\n---\r\nText\r\n")
         #expect(crlf == FrontMatter(format: .yaml, text: "title: A\r\n", firstLine: 2))
@@ -137,8 +148,39 @@ import Testing
         #expect(metadata.params["word"] == .bool(false))
         #expect(metadata.params["quoted"] == .string("12"))
         #expect(metadata.params["name"] == .string("Nina"))
-        #expect(metadata.params["when"] == .string("2025-03-04"))
+        #expect(metadata.params["when"] == .string("2025-03-04 10:30:00"), "a date and time stays as written, as quoted")
         #expect(metadata.params["nested"] == .object(["on": .bool(true), "list": .array([.integer(-1), .number(.infinity)])]))
+    }
+
+    /// TOML's dates, dates and times and times are front matter values as TOML writes them: before,
+    /// they were dropped, so `date = 2030-01-01` published a future page and `expiryDate =
+    /// 2021-01-01` an expired one. A time alone is no page date.
+    @Test func tomlDatesAreTheirText() {
+        let toml = "date = 2025-06-01T10:00:00Z\nexpiryDate = 2030-01-01\nlastmod = 2025-06-02T08:00:00+02:00\n"
+            + "event = 1979-05-27T07:32:00\ndays = [2025-01-01, 2025-01-02]\nopens = 09:30:00.5\nwest = 2025-01-01 10:00:00.250-05:30\n"
+        let (metadata, diagnostics) = PageMetadata.read(FrontMatter(format: .toml, text: toml, firstLine: 2), path: "a.md")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(metadata.date == "2025-06-01T10:00:00Z")
+        #expect(metadata.expiryDate == "2030-01-01")
+        #expect(metadata.lastmod == "2025-06-02T08:00:00+02:00")
+        #expect(metadata.params["event"] == .string("1979-05-27T07:32:00"))
+        #expect(metadata.params["days"] == .array([.string("2025-01-01"), .string("2025-01-02")]))
+        #expect(metadata.params["opens"] == .string("09:30:00.5"))
+        #expect(metadata.params["west"] == .string("2025-01-01T10:00:00.25-05:30"))
+        let (timeOnly, problems) = PageMetadata.read(FrontMatter(format: .toml, text: "title = 'T'\ndate = 09:30:00\n", firstLine: 2), path: "a.md")
+        #expect(timeOnly.date == nil)
+        #expect(problems.map(\.description)
+                == ["a.md:3:1: error: 'date' must be a date such as 2026-11-03, or a date and time such as 2026-11-03T09:30:00Z, not \"09:30:00\""])
+    }
+
+    /// A YAML date and time is its text, as when it is quoted: its day is the one written in its
+    /// own offset (before, the UTC day: 2025-12-31T23:30:00-05:00 was the 1st of January).
+    @Test func aYAMLDateAndTimeKeepsItsDayAndTime() {
+        let yaml = "date: 2025-12-31T23:30:00-05:00\nlastmod: 2025-01-05\n"
+        let (metadata, diagnostics) = PageMetadata.read(FrontMatter(format: .yaml, text: yaml, firstLine: 2), path: "a.md")
+        #expect(diagnostics.isEmpty)
+        #expect(metadata.date == "2025-12-31T23:30:00-05:00")
+        #expect(metadata.lastmod == "2025-01-05")
     }
 
     /// A raw control character is YAML's reader's error: at its line and column, in one line.
