@@ -86,6 +86,22 @@ extension SiteBuild {
         var contexts: TemplateContexts
     }
 
+    /// An error for each page whose URL lies among another language's (`/fr/…` are French's): a
+    /// section folder `content/fr/` or a slug there, while `[languages.fr]` exists, or a language
+    /// named as a section (`[languages.posts]`). Its page, its section's list and feed would be
+    /// written where the language's home, lists and feed are, one of them silently replacing the
+    /// other.
+    static func languageClashes(_ pages: [PageRecord], languages: [SiteLanguage]) -> [Diagnostic] {
+        let prefixed = languages.filter { !$0.prefix.isEmpty }
+        guard !prefixed.isEmpty else { return [] }
+        return pages.sorted { $0.source < $1.source }.compactMap { page in
+            guard let language = prefixed.first(where: { $0.code != page.language && page.url.hasPrefix($0.prefix + "/") }) else { return nil }
+            return Diagnostic(.error, "its URL \(page.url) is among the URLs of the language \(language.code) (\(language.prefix)/…), "
+                              + "where that language's pages, lists and feeds go: rename the folder, the slug or the language",
+                              path: page.source, position: page.keyPositions["slug"] ?? SourcePosition(line: 1, column: 1))
+        }
+    }
+
     /// Step 2 of a build: resolve lists and taxonomies from the records read.
     func resolveLists(_ read: ReadContent, files: [String], inputs: Inputs) -> Resolved {
         let all = files.compactMap { read.records[$0] }.filter(isPublished)
@@ -114,6 +130,7 @@ extension SiteBuild {
         diagnostics += read.diagnostics
         // 2. Resolve lists and taxonomies.
         let resolved = resolveLists(read, files: files, inputs: inputs)
+        diagnostics += Self.languageClashes(resolved.published + resolved.indexes, languages: configuration.languages)
         // 3. Key outputs; links are checked against the files the plan makes.
         let (statics, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published)
         diagnostics += bundleDiagnostics

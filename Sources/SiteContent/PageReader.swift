@@ -280,7 +280,8 @@ package struct PageReader: Sendable {
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer)),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending,
-            keyPositions: Self.positions(of: ["aliases": !metadata.aliases.isEmpty, "layout": metadata.layout != nil], in: frontMatter))
+            keyPositions: Self.positions(of: ["aliases": !metadata.aliases.isEmpty, "layout": metadata.layout != nil, "slug": metadata.slug != nil],
+                                       in: frontMatter))
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
     }
 

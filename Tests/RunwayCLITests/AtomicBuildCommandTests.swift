@@ -175,7 +175,7 @@ import Testing
         let staged = { (try? FileManager.default.contentsOfDirectory(atPath: site.root + "/_site/posts"))?.contains { $0.hasPrefix(".runway-") } ?? false }
         var held = false
         while !held && Detached.isRunning(pid) && ContinuousClock.now < deadline { held = access(started, F_OK) == 0 && staged() }
-        #expect(held, "the rebuild was held while writing: \(said())")
+        #expect(held, "the rebuild was held while writing: \(said()) beside the site: \((try? FileManager.default.contentsOfDirectory(atPath: site.parent)) ?? []), c3: \(site.read("_site/code/c3/index.html")?.contains("rw-syntax") == true)")
         kill(pid, SIGTERM)
         while held && !said().contains("stopping…") && Detached.isRunning(pid) && ContinuousClock.now < deadline {}
         let writer = open(fifo, O_WRONLY | O_NONBLOCK)

@@ -54,4 +54,26 @@ import Testing
         }
         #expect(!site.exists("_site"))
     }
+
+    /// A page of one language whose URL lies among another's (`[languages.posts]` beside the
+    /// section `content/posts/`; a folder `content/fr/` beside `[languages.fr]`) is an error at
+    /// the page. Before, the language's home replaced the section's list and feed silently.
+    @Test func aLanguagesURLsAreItsOwn() throws {
+        let site = try TestSite(["content/index.md": "# Home\n", "content/posts/a.md": "# A\n", "content/index.posts.md": "# Other home\n"],
+                                configuration: "[languages.posts]\nname = \"P\"\n")
+        for command in ["check", "build"] {
+            let result = try site.runway(command, site.root)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("\(site.root)/content/posts/a.md:1:1: error: its URL /posts/a/ is among the URLs of the language posts (/posts/…)"),
+                    "\(result.stderr)")
+        }
+        #expect(!site.exists("_site"))
+        let french = try TestSite(["content/index.md": "# Home\n", "content/fr/b.md": "# B\n", "content/c.md": "---\nslug: fr\n---\n# C\n",
+                                   "content/d.fr.md": "# D\n"], configuration: "[languages.fr]\nname = \"Français\"\n")
+        let result = try french.runway("check", french.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(french.root)/content/fr/b.md:1:1: error: its URL /fr/b/ is among the URLs of the language fr"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(french.root)/content/c.md:2:1: error: its URL /fr/ is among the URLs of the language fr"), "at its slug: \(result.stderr)")
+        #expect(!result.stderr.contains("d.fr.md"), "a French page's URL is French's: \(result.stderr)")
+    }
 }
