@@ -102,6 +102,28 @@ extension SiteBuild {
         }
     }
 
+    /// An error for each page whose URL is its language's list of a section (`content/guide.md`
+    /// beside `content/guide/`, `slug: notes` beside `content/notes/`): the list, and the
+    /// section's `_index.md`, were silently left out for it. A bundle (`index.md`) is the page of
+    /// its folder, the pages inside it included, as documented.
+    static func sectionClashes(_ pages: [PageRecord], indexes: [PageRecord], languages: [SiteLanguage]) -> [Diagnostic] {
+        let prefixes = Dictionary(languages.map { ($0.code, $0.prefix) }, uniquingKeysWith: { first, _ in first })
+        var members: [String: [PageRecord]] = [:]
+        for page in pages where !page.section.isEmpty {
+            members[(prefixes[page.language] ?? "") + "/" + page.section + "/", default: []].append(page)
+        }
+        let introduced = Set(indexes.map(\.url))
+        return pages.sorted { $0.source < $1.source }.compactMap { page in
+            guard !(page.source as NSString).lastPathComponent.hasPrefix("index.") else { return nil }
+            let others = (members[page.url] ?? []).filter { $0.source != page.source }
+            guard !others.isEmpty || introduced.contains(page.url) else { return nil }
+            let what = others.isEmpty ? "the list of the section its _index.md introduces"
+                : "the list of the section of \(others.count) page\(others.count == 1 ? "" : "s") (\(others[0].source)…)"
+            return Diagnostic(.error, "its URL \(page.url) is \(what), which it would hide: rename the page, or write its text in the section's _index.md",
+                              path: page.source, position: page.keyPositions["slug"] ?? SourcePosition(line: 1, column: 1))
+        }
+    }
+
     /// Step 2 of a build: resolve lists and taxonomies from the records read.
     func resolveLists(_ read: ReadContent, files: [String], inputs: Inputs) -> Resolved {
         let all = files.compactMap { read.records[$0] }.filter(isPublished)
@@ -131,6 +153,7 @@ extension SiteBuild {
         // 2. Resolve lists and taxonomies.
         let resolved = resolveLists(read, files: files, inputs: inputs)
         diagnostics += Self.languageClashes(resolved.published + resolved.indexes, languages: configuration.languages)
+        diagnostics += Self.sectionClashes(resolved.published, indexes: resolved.indexes, languages: configuration.languages)
         // 3. Key outputs; links are checked against the files the plan makes.
         let (statics, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published)
         diagnostics += bundleDiagnostics

@@ -76,4 +76,20 @@ import Testing
         #expect(result.stderr.contains("\(french.root)/content/c.md:2:1: error: its URL /fr/ is among the URLs of the language fr"), "at its slug: \(result.stderr)")
         #expect(!result.stderr.contains("d.fr.md"), "a French page's URL is French's: \(result.stderr)")
     }
+
+    /// A page whose URL is a section's list (`guide.md` beside `guide/`, a slug) is an error at
+    /// the page: before, the list was silently left out. A bundle (`index.md`) is its folder's
+    /// page, the pages inside it included.
+    @Test func aPageCannotHideASectionsList() throws {
+        let site = try TestSite(["content/index.md": "# Home\n", "content/guide.md": "# Clash\n", "content/guide/one.md": "# One\n",
+                                 "content/n.md": "---\nslug: notes\n---\n# N\n", "content/notes/_index.md": "# Notes\n",
+                                 "content/posts/index.md": "# Bundle\n", "content/posts/a.md": "# A\n", "content/trip/index.md": "# Trip\n"])
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 1)
+        let lines = check.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(site.root)/content/guide.md:1:1: error: its URL /guide/ is the list of the section of 1 page (\(site.root)/content/guide/one.md…), which it would hide: rename the page, or write its text in the section's _index.md"), "\(check.stderr)")
+        #expect(lines.contains { $0.hasPrefix("\(site.root)/content/n.md:2:1: error: its URL /notes/ is the list of the section its _index.md introduces") }, "\(check.stderr)")
+        #expect(!check.stderr.contains("trip") && !check.stderr.contains("posts"), "\(check.stderr)")
+        #expect(lines.count == 3, "two errors and the summary: \(check.stderr)")
+    }
 }
