@@ -22,9 +22,14 @@ public struct MarkdownParser: Sendable {
         parse(markdown, path: "<input>").text
     }
 
-    /// The runs of a Markdown document and the problems found in it, located in `path`.
+    /// The runs of a Markdown document and the problems found in it, located in `path`. A pipe
+    /// table of more than 500,000 cells is an error, and the text is not parsed (see `TableLimit`).
     public func parse(_ markdown: String, path: String) -> ParsedMarkdown {
-        CmarkDocument.withDocument(markdown, options: options) { root in
+        // A table too large for cmark-gfm's memory is an error, and nothing of the text is parsed.
+        if options.extensions.contains(.table), let problem = TableLimit.problem(in: markdown, path: path) {
+            return ParsedMarkdown(text: AttributedText(), diagnostics: [problem])
+        }
+        return CmarkDocument.withDocument(markdown, options: options) { root in
             var converter = RunConverter(
                 extensions: CmarkDocument.extensionIdentities, sourceSize: markdown.utf8.count,
                 path: path, scope: scope)

@@ -37,6 +37,8 @@ extension Runway {
             let definition = themes.first?.definition
             let parsed = MarkdownParser(scope: definition?.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
+            // An error (a table too large to parse) leaves nothing to show.
+            if parsed.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode.failure }
             let text = ThemeOptions.highlighted(definition.map { $0.apply(to: parsed.text) } ?? parsed.text, source: source,
                                                 themes: themes)
             let styled = themes.first?.isStyled ?? false

@@ -31,6 +31,8 @@ extension Runway {
             let source = try SourceText.read(input.file)
             let parsed = MarkdownParser(scope: themes.first?.definition.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
+            // An error (a table too large to parse) leaves nothing to show.
+            if parsed.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode.failure }
             // With a theme: after its scope, constraints and containers.
             let highlighted = ThemeOptions.highlighted(parsed.text, source: source, themes: themes)
             let text = themes.first.map { $0.resolve(highlighted) } ?? parsed.text
