@@ -133,11 +133,13 @@ public struct BuildCache: Sendable, Codable {
         OutputLocation.state(of: destination) + ".json"
     }
 
-    /// Size and modification time, which tell whether a file changed.
+    /// Size, modification time, inode and status change time of the file `path` leads to, which
+    /// tell whether it changed: the last two catch a file replaced by another of the same size
+    /// and time (`cp -p`, `rsync -t`, `tar x`, a link turned to another file).
     static func signature(of path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return "" }
-        return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 }
 

@@ -36,6 +36,8 @@ extension SiteBuild {
                         listing: ContentHash?, contexts: TemplateContexts) -> ContentHash {
         var key = version
         key.add(page.hash)
+        // Its file's name: a date or title taken from it is in the page (a rename that keeps the URL).
+        key.add(page.source)
         // Its images' sizes are in its HTML: a changed image file changes the page (a record is
         // read again when its images change, so its key of them is theirs now).
         key.add(page.imagesKey)
@@ -169,6 +171,8 @@ extension SiteBuild {
             key.add(contexts.menuHashes[list.language.code]?.description ?? "-")
             if let intro = list.index {
                 key.add(intro.hash)
+                key.add(intro.source)
+                key.add(intro.imagesKey)
                 for (from, to) in contexts.contentURLs.replacements(of: intro) { key.add(from + " " + to) }
             }
             for version in translations { key.add(version.language.code + " " + version.url) }

@@ -331,7 +331,7 @@ package struct PageReader: Sendable {
     /// its language.
     private func renderer(of page: ParsedPage, url: String, language: String) -> (renderer: HTMLRenderer, images: LocalImages) {
         let images = LocalImages(page: url, bundle: PageBundle.folder(of: page.file).map { SitePaths.join(site, $0) },
-                                 staticFiles: staticFiles)
+                                 staticFiles: staticFiles, staticFolder: SitePaths.join(site, "static"))
         var renderer = self.renderer
         renderer.imageSize = images.size(of:)
         renderer.options.codeLines = page.theme.isStyled
