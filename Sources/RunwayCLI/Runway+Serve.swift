@@ -75,9 +75,10 @@ extension Runway {
             let live = LiveBuild(build: options.build(site: site.path))
             let signals = StopSignals(stopping: live.build.stop)
             try live.openOutput()
+            // Watching from before the first build: a file saved while it runs is built after it.
+            let rebuilds = try live.watchForChanges()
             Rebuilds.report(live.rebuild(), serving: false)
             guard !live.build.stop.isRequested else { return }
-            let rebuilds = try live.watchForChanges()
             Terminal.print("Watching \(site.path) (Ctrl-C stops)\n")
             // Ctrl-C stops a rebuild under way (its output stays as it was) and ends the loop.
             let loop = Task { await rebuilds.run { Rebuilds.report($0, serving: false) } }

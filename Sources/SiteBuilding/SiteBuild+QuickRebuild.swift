@@ -9,12 +9,14 @@ extension SiteBuild {
     /// The rebuild after a watcher saw only pages' text change: when every changed file existed
     /// before and still exists, and its new record shows other pages exactly what the old one did
     /// (URL, title, front matter, language, section, custom values, heading ids, summary, reading
-    /// time), no list, feed, sitemap, stylesheet or other page can change. Only those pages are parsed, rendered and written,
+    /// time), no list, feed (unless feeds show whole pages), sitemap, stylesheet or other page can change. Only those pages are parsed, rendered and written,
     /// without looking at the ten thousand others. `nil` when that does not hold: the full path
     /// decides. The output is the same either way (a test compares the trees).
     func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, output: OutputFolder, reader: PageReader,
                       templates: TemplateSet, configuration: SiteConfiguration, version: ContentHash,
                       diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
+        // Feeds of whole pages (`[feeds] full`) show every page's text: the full path.
+        guard !configuration.feeds.full else { return nil }
         // Read content: the changed files only, each of which must show other pages what it did.
         var records = previous.records
         var pages: [PageRecord] = []

@@ -43,11 +43,12 @@ public struct SiteServer: Sendable {
         }
         let hub = LiveReloadHub()
         try live.openOutput()
+        // Watching from before the first build: a file saved while it runs is built after it.
+        let loop = try live.watchForChanges()
         let first = live.rebuild()
         onBuild(first)
         guard !live.build.stop.isRequested else { return }
         hub.publish(first)
-        let loop = try live.watchForChanges()
         let rebuilds = Task.detached {
             await loop.run { outcome in
                 onBuild(outcome)

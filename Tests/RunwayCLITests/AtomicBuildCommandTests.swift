@@ -87,6 +87,14 @@ import Testing
         #expect(access(journal, F_OK) != 0)
     }
 
+    /// Lets a tokenizer held on `fifo` go: opens it for writing (which succeeds once its reader
+    /// has it open) and closes it, so the reader sees its end.
+    static func release(_ fifo: String, until deadline: ContinuousClock.Instant) {
+        var writer = open(fifo, O_WRONLY | O_NONBLOCK)
+        while writer < 0 && errno == ENXIO && ContinuousClock.now < deadline { writer = open(fifo, O_WRONLY | O_NONBLOCK) }
+        if writer >= 0 { close(writer) }
+    }
+
     /// Ctrl-C (SIGINT) or SIGTERM while a build writes: it rolls back what it wrote beside its
     /// place, says so, and exits as a shell reports the signal; the output is exactly the previous
     /// one, with no hidden file for a deploy to publish. Before, the build died at once and left
@@ -134,8 +142,7 @@ import Testing
             if more.isEmpty { break }
             said += more
         }
-        let writer = open(fifo, O_WRONLY | O_NONBLOCK)
-        if writer >= 0 { close(writer) }
+        Self.release(fifo, until: deadline)
         said += errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
 
@@ -178,8 +185,7 @@ import Testing
         #expect(held, "the rebuild was held while writing: \(said()) beside the site: \((try? FileManager.default.contentsOfDirectory(atPath: site.parent)) ?? []), c3: \(site.read("_site/code/c3/index.html")?.contains("rw-syntax") == true)")
         kill(pid, SIGTERM)
         while held && !said().contains("stopping…") && Detached.isRunning(pid) && ContinuousClock.now < deadline {}
-        let writer = open(fifo, O_WRONLY | O_NONBLOCK)
-        if writer >= 0 { close(writer) }
+        Self.release(fifo, until: deadline)
         while Detached.isRunning(pid) && ContinuousClock.now < deadline {}
         #expect(!Detached.isRunning(pid), "it ended")
         #expect(said().hasSuffix("stopping…\n\(site.root)/_site: error: stopped before the build took effect: the output is as it was\n"), "\(said())")
@@ -188,6 +194,29 @@ import Testing
         #expect(try site.runway("build", site.root).status == 0)
         #expect(site.tree("_site") == (try Self.clean(site)))
         #expect(site.read("_site/code/c3/index.html")?.contains("rw-syntax--keyword\">const<") == true)
+    }
+
+    /// A file saved while `watch` makes its first build is built after it: the watcher starts
+    /// first. Before, the edit was never seen. Held as above, in the first build (every page's
+    /// code is new to it), while a page is edited.
+    @Test(.timeLimit(.minutes(3))) func aFileSavedDuringTheFirstBuildIsBuilt() throws {
+        let site = try Self.blog(pages: 20)
+        for index in 0..<5 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nconst a = \(index);\n```\n", to: "content/code/c\(index).md") }
+        let (fifo, started, python, log) = (site.parent + "/hold", site.parent + "/started", site.parent + "/python3", site.parent + "/log")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try "#!/bin/sh\ntouch '\(started)'\ncat '\(fifo)' >/dev/null\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
+        chmod(python, 0o755)
+        let pid = try Detached.launch("RUNWAY_PYTHON='\(python)' '\(RunwayProcess.executable.path)' watch '\(site.root)'", log: log)
+        defer { kill(pid, SIGTERM) }
+        let deadline = ContinuousClock.now + .seconds(90)
+        while access(started, F_OK) != 0 && Detached.isRunning(pid) && ContinuousClock.now < deadline {}
+        try site.write("---\ntitle: Edited while building\n---\nNew.\n", to: "content/posts/p3.md")
+        Self.release(fifo, until: deadline)
+        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        let built = { said().components(separatedBy: "\nbuilt ").count - 1 + (said().hasPrefix("built ") ? 1 : 0) }
+        while built() < 2 && Detached.isRunning(pid) && ContinuousClock.now < deadline {}
+        #expect(built() >= 2, "a second build: \(said())")
+        #expect(site.read("_site/posts/p3/index.html")?.contains("Edited while building") == true)
     }
 
     /// While serve writes into _site, a build into it waits for nothing and writes nothing: it is
