@@ -72,7 +72,9 @@ public struct FrontMatter: Hashable, Sendable {
 
     /// Where a top-level key is set (`key:` in YAML, `key =` in TOML), or the first line.
     public func position(ofKey key: String) -> SourcePosition {
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.hasPrefix(key) {
+        // `\r\n` is one Character: split on it too, or a file with Windows line ends is one line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, line) in lines.enumerated() where line.hasPrefix(key) {
             let rest = line.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }
             if rest.hasPrefix(format == .yaml ? ":" : "=") { return SourcePosition(line: firstLine + index, column: 1) }
         }

@@ -93,6 +93,15 @@ import Testing
         #expect(FrontMatter.split("# Title\n---\n").frontMatter == nil)
     }
 
+    /// Keys are found on their line with Windows line ends too (before, every key of a CRLF file
+    /// was reported on the front matter's first line).
+    @Test func keysAreFoundOnTheirLineWithWindowsLineEnds() {
+        let (yaml, _) = FrontMatter.split("---\r\ntitle: crlf\r\ndate: 2025-01-01\r\nweight: x\r\n---\r\nx\r\n")
+        #expect(yaml?.position(ofKey: "weight") == SourcePosition(line: 4, column: 1))
+        let (toml, _) = FrontMatter.split("+++\r\ntitle = \"t\"\r\nweight = \"x\"\r\n+++\r\n")
+        #expect(toml?.position(ofKey: "weight") == SourcePosition(line: 3, column: 1))
+    }
+
     /// Front matter that is opened and never closed is an error at its fence: read as Markdown,
     /// `draft: true` was published as a paragraph.
     @Test func anUnclosedFenceIsAnError() {
