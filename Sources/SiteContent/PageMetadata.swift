@@ -106,15 +106,16 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         switch values["tags"] {
         case .array(let tags)?:
             // A number is a word too (`tags: [2026]`).
+            // In one Unicode form (NFC): `café` typed with a combining accent is the same tag.
             metadata.tags = tags.compactMap {
                 switch $0 {
-                case .string(let tag): tag
+                case .string(let tag): tag.precomposedStringWithCanonicalMapping
                 case .integer(let number): String(number)
                 default: nil
                 }
             }
             if metadata.tags.count != tags.count { problem("tags", "'tags' must be a list of words such as [swift, markdown]") }
-        case .string(let tag)?: metadata.tags = [tag]
+        case .string(let tag)?: metadata.tags = [tag.precomposedStringWithCanonicalMapping]
         case .integer(let number)?: metadata.tags = [String(number)]
         case nil: break
         case .some: problem("tags", "'tags' must be a list of words such as [swift, markdown]")

@@ -227,7 +227,31 @@ package struct PageReader: Sendable {
             language = suffixed
             name = String(name[..<dot])
         }
-        if let lang = metadata.lang, let declared = configuration.language(lang) { language = declared }
+        // A custom taxonomy's terms are words, as tags are (a number is one).
+        for taxonomy in configuration.taxonomies where taxonomy != "tags" {
+            guard let value = metadata.params[taxonomy] else { continue }
+            let words: Bool = switch value {
+            case .string, .integer: true
+            case .array(let items): items.allSatisfy { if case .string = $0 { true } else if case .integer = $0 { true } else { false } }
+            default: false
+            }
+            if !words {
+                diagnostics.append(Diagnostic(.error, "'\(taxonomy)' must be a list of words such as [swift, markdown] (it is a taxonomy of the site)",
+                                              path: path, position: frontMatter?.position(ofKey: taxonomy)))
+            }
+        }
+        if let lang = metadata.lang {
+            if let declared = configuration.language(lang) {
+                language = declared
+            } else {
+                // Not one of the site's: the page would stay in the default language's lists and
+                // feeds while its HTML said another.
+                diagnostics.append(Diagnostic(.error, "'lang' must be one of the site's languages (\(configuration.languages.map(\.code).joined(separator: ", "))), "
+                                              + "not \"\(lang)\" (a language is declared under [languages.CODE] in runway.toml)",
+                                              path: path, position: frontMatter?.position(ofKey: "lang")))
+                metadata.lang = nil
+            }
+        }
         // A file named for its date (`2026-11-03-title.md`): the date, unless the front matter
         // gives one, and the rest of the name.
         if let (date, rest) = Self.datedName(name) {

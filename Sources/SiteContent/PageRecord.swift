@@ -1,4 +1,5 @@
 package import RunwayText
+import Foundation
 package import SiteOutput
 
 /// What a build knows about one content file once it is parsed: everything lists, feeds, link
@@ -93,8 +94,16 @@ package final class PageRecord: Sendable, Codable {
             terms = metadata.tags
         } else {
             switch metadata.params[taxonomy] {
-            case .string(let term)?: return [term]
-            case .array(let values)?: terms = values.compactMap { if case .string(let term) = $0 { term } else { nil } }
+            case .string(let term)?: return [term.precomposedStringWithCanonicalMapping]
+            case .integer(let number)?: return [String(number)]
+            case .array(let values)?:
+                terms = values.compactMap {
+                    switch $0 {
+                    case .string(let term): term.precomposedStringWithCanonicalMapping
+                    case .integer(let number): String(number)
+                    default: nil
+                    }
+                }
             default: return []
             }
         }

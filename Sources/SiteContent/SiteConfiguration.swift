@@ -169,17 +169,32 @@ public struct SiteConfiguration: Sendable {
             return []
         }
         var languages: [SiteLanguage] = []
-        for code in table.keys.sorted() where code != language {
+        // Each table's settings, the default language's too: of the right type, and known.
+        for code in table.keys.sorted() {
+            guard let entry = table[code]?.table else {
+                diagnostics.append(Diagnostic(.error, "'languages.\(code)' must be a table ([languages.\(code)] with name and title)",
+                                              path: source.path, position: source.position(of: ["languages", code])))
+                continue
+            }
+            for key in entry.keys.sorted() {
+                let position = source.position(of: ["languages", code, key])
+                if key != "name" && key != "title" {
+                    diagnostics.append(Diagnostic(.warning, "unknown language setting '\(key)' (known: name, title)", path: source.path, position: position))
+                } else if entry[key]?.string == nil {
+                    diagnostics.append(Diagnostic(.error, "'\(key)' must be a string", path: source.path, position: position))
+                } else if key == "title" && code == language {
+                    diagnostics.append(Diagnostic(.warning, "the default language's title is the site's: set 'title' at the top of the file instead",
+                                                  path: source.path, position: position))
+                }
+            }
+        }
+        for code in table.keys.sorted() where code != language && table[code]?.table != nil {
             guard SiteLanguage.isValidCode(code) else {
                 diagnostics.append(Diagnostic(.error, "'\(code)' is not a language tag such as fr or pt-BR", path: source.path,
                                               position: source.position(of: ["languages", code])))
                 continue
             }
             let entry = table[code]?.table
-            for key in entry?.keys.sorted() ?? [] where key != "name" && key != "title" {
-                diagnostics.append(Diagnostic(.warning, "unknown language setting '\(key)' (known: name, title)", path: source.path,
-                                              position: source.position(of: ["languages", code, key])))
-            }
             languages.append(SiteLanguage(code: code, name: languageName(entry) ?? code,
                                           title: entry?["title"]?.string ?? title, prefix: "/" + code))
         }

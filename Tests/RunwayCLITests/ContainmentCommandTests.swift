@@ -92,4 +92,27 @@ import Testing
         #expect(!check.stderr.contains("trip") && !check.stderr.contains("posts"), "\(check.stderr)")
         #expect(lines.count == 3, "two errors and the summary: \(check.stderr)")
     }
+
+    /// A page's `lang` must be one of the site's languages, and `[languages.CODE]` settings of the
+    /// wrong type or unknown are said, the default language's too. Before, `lang: de` left the
+    /// page in English's lists with `<html lang="de">`, and the settings were ignored silently.
+    @Test func languagesAreChecked() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\nlang: de\n---\nA.\n", "content/b.md": "---\ntitle: B\nlang: fr\n---\nB.\n"],
+                                configuration: "[languages.fr]\nname = [\"Français\"]\ntitle = 7\n[languages.en]\ntitle = \"X\"\nweight = 1\n")
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 1)
+        let toml = site.root + "/runway.toml"
+        #expect(check.stderr.split(separator: "\n").map(String.init) == [
+            "\(toml):7:1: warning: the default language's title is the site's: set 'title' at the top of the file instead",
+            "\(toml):8:1: warning: unknown language setting 'weight' (known: name, title)",
+            "\(toml):4:1: error: 'name' must be a string",
+            "\(toml):5:1: error: 'title' must be a string",
+            "checked 0 pages: 2 errors, 2 warnings",
+        ], "\(check.stderr)")
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/\"\n[languages.fr]\nname = \"Français\"\n", to: "runway.toml")
+        let page = try site.runway("check", site.root)
+        #expect(page.status == 1)
+        #expect(page.stderr.hasPrefix("\(site.root)/content/a.md:3:1: error: 'lang' must be one of the site's languages (en, fr), not \"de\""), "\(page.stderr)")
+        #expect(!page.stderr.contains("b.md"), "\(page.stderr)")
+    }
 }

@@ -53,4 +53,26 @@ import Testing
         let check = try site.runway("check", site.root)
         #expect(check.status == 1 && check.stderr.contains("\(site.root)/runway.toml:4:1: error: taxonomy 'tag' must name its plural"), "\(check.stderr)")
     }
+
+    /// A term typed in either Unicode form (café with é, or e and a combining accent) is one
+    /// term, with one folder its pages link to; a custom taxonomy takes numbers as tags do, and
+    /// any other value is an error at its key. Before, the two forms shared a folder only one of
+    /// them linked to, and `years: [2025]` or `[true]` were dropped silently.
+    @Test func termsAreOneUnicodeFormAndWords() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\ntags: [\"caf\u{E9}\"]\nyears: [2025]\n---\nA.\n",
+                                 "content/b.md": "---\ntitle: B\ntags: [\"cafe\u{301}\"]\nyears: 2024\n---\nB.\n"],
+                                configuration: "[taxonomies]\ntag = \"tags\"\nyear = \"years\"\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let tags = try FileManager.default.contentsOfDirectory(atPath: site.root + "/_site/tags").filter { $0 != "index.html" }
+        #expect(tags.map { Array($0.utf8) } == [Array("caf\u{E9}".utf8)], "one folder, in NFC: \(tags)")
+        for page in ["a", "b"] {
+            #expect(site.read("_site/\(page)/index.html")?.contains("href=\"/tags/caf\u{E9}/\"") == true, "\(page)")
+        }
+        #expect(site.exists("_site/years/2025/index.html") && site.exists("_site/years/2024/index.html"))
+        try site.write("---\ntitle: C\nyears: [true, 3.5]\n---\nC.\n", to: "content/c.md")
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 1)
+        #expect(check.stderr.hasPrefix("\(site.root)/content/c.md:3:1: error: 'years' must be a list of words such as [swift, markdown]"), "\(check.stderr)")
+    }
 }
