@@ -19,9 +19,40 @@ package struct PageSummary: Sendable, Hashable {
 
     /// The summary of a page whose runs are `text` (the summary its front matter writes, parsed,
     /// when it writes one: `written`), rendered by `renderer`.
-    package static func of(_ text: AttributedText, written: AttributedText?, renderer: HTMLRenderer) -> PageSummary {
+    /// Its links and images, written relative to the page at `pageURL`, are made relative to the
+    /// site's root: the summary is shown on other pages (lists, feeds).
+    package static func of(_ text: AttributedText, written: AttributedText?, renderer: HTMLRenderer, pageURL: String = "/") -> PageSummary {
         let part = self.part(of: text, written: written)
-        return PageSummary(html: renderer.render(part), text: plainText(of: part))
+        return PageSummary(html: renderer.render(rooted(part, at: pageURL)), text: plainText(of: part))
+    }
+
+    /// `text` with its relative links and images made relative to the site's root (``SiteURL/rootRelative(_:from:)``).
+    static func rooted(_ text: AttributedText, at pageURL: String) -> AttributedText {
+        var needed = false
+        text.forEachNewInlineComponent(climbing: { !needed && $0.containsLink }) { component, _ in
+            switch component.kind {
+            case .link(let destination, _), .image(let destination, _): needed = needed || SiteURL.rootRelative(destination, from: pageURL) != nil
+            default: break
+            }
+        }
+        guard needed else { return text }
+        var rooting = InlineIntent.Rewriting { component in
+            switch component.kind {
+            case .link(let destination, let title):
+                guard let rooted = SiteURL.rootRelative(destination, from: pageURL) else { return component }
+                return InlineIntent.Component(kind: .link(destination: rooted, title: title), identity: component.identity)
+            case .image(let source, let title):
+                guard let rooted = SiteURL.rootRelative(source, from: pageURL) else { return component }
+                return InlineIntent.Component(kind: .image(source: rooted, title: title), identity: component.identity)
+            default:
+                return component
+            }
+        }
+        return text.mappingAttributes { original in
+            var attributes = original
+            if let intent = attributes.inlineIntent { attributes.inlineIntent = rooting(intent) }
+            return attributes
+        }
     }
 
     /// The runs a summary shows (see ``of(_:written:renderer:)``).

@@ -56,6 +56,33 @@ package enum SiteURL {
         return target.hasSuffix("/") && joined != "/" ? joined + "/" : joined
     }
 
+    /// A link or image written relative to its page (`photo.jpg`, `../b/`, `#part`) made
+    /// relative to the site's root (`/trip/photo.jpg`), as written otherwise (percent escapes, a
+    /// query and a fragment kept): for what is shown on another page (a summary in a list or a
+    /// feed). `nil` when it needs nothing: a scheme, `//host`, a root-relative path, a content file
+    /// (`b.md`, rewritten by the page's content links).
+    package static func rootRelative(_ destination: String, from pageURL: String) -> String? {
+        guard !destination.isEmpty, !destination.hasPrefix("/") else { return nil }
+        for byte in destination.utf8 {
+            if byte == UInt8(ascii: ":") { return nil }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        }
+        let cut = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
+        let (path, rest) = (destination[..<cut], destination[cut...])
+        if path.hasSuffix(".md") { return nil }
+        var parts: [Substring] = pageURL.split(separator: "/")
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case "", ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        let joined = "/" + parts.joined(separator: "/")
+        let folder = path.isEmpty || path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".."
+        return (folder && joined != "/" ? joined + "/" : joined) + rest
+    }
+
     /// A tag as a URL segment and a folder name: lowercase letters and digits (any script, as they
     /// are: `français`), other runs of characters as `-`. The sitemap percent-encodes it.
     package static func slug(_ tag: String) -> String {

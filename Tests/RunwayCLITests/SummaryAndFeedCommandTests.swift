@@ -153,4 +153,26 @@ import Testing
             #expect(check.status == 0 && !check.stderr.contains("baseURL"), "\(check.stderr)")
         }
     }
+
+    /// A summary is shown on other pages: its links and images written relative to its page are
+    /// made relative to the site's root (a fragment, a query, `..` too), in lists and feeds, and
+    /// content links and other sites' are left to their own rewriting. Before, a bundle's
+    /// `![photo](photo.jpg)` showed a missing image on the section's list and in the feeds.
+    @Test func aSummarysRelativeLinksWorkOnOtherPages() throws {
+        let site = try TestSite([
+            "content/posts/trip/index.md": "---\ntitle: Trip\ndate: 2026-01-02\n---\n![photo](photo.png) [b](../b/#x) [top](#part) [md](../b.md) [ext](https://x.org/a)\n\n## Part\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2026-01-01\n---\nB.\n",
+        ])
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 3, 8, 2, 0, 0, 0, 0, 0, 0, 0])
+            .write(to: URL(fileURLWithPath: site.root + "/content/posts/trip/photo.png"))
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let expected = "<img src=\"/posts/trip/photo.png\" alt=\"photo\" width=\"4\" height=\"3\" loading=\"lazy\" /> <a href=\"/posts/b/#x\">b</a> "
+            + "<a href=\"/posts/trip/#part\">top</a> <a href=\"/posts/b/\">md</a> <a href=\"https://x.org/a\">ext</a>"
+        #expect(site.read("_site/posts/index.html")?.contains(expected) == true, "\(site.read("_site/posts/index.html") ?? "")")
+        let escaped = expected.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        #expect(site.read("_site/atom.xml")?.contains(escaped) == true, "\(site.read("_site/atom.xml") ?? "")")
+        #expect(site.read("_site/posts/trip/index.html")?.contains("<img src=\"photo.png\"") == true, "the page itself keeps its own")
+    }
 }
