@@ -18,8 +18,13 @@ public enum Archetype {
     public static func newPage(site: String, path: String, today: String) throws(Diagnostic) -> String {
         var relative = path.hasPrefix("content/") ? String(path.dropFirst("content/".count)) : path
         if !relative.lowercased().hasSuffix(".md") { relative += ".md" }
-        guard OutputPath(relative) != nil, !relative.hasPrefix("/") else {
-            throw Diagnostic(.error, "a new page must be a path inside content/, such as posts/my-post.md\(OutputPath.problem(with: relative).map { ": \($0)" } ?? "")",
+        // What a build would refuse as a page (its URL), or not read as one, is refused here too.
+        let base = (relative as NSString).lastPathComponent.dropLast(3)
+        let unreadable = base.isEmpty || base.hasPrefix(".") ? "its name is empty or starts with '.'"
+            : relative.contains(where: { $0 == "?" || $0 == "#" }) ? "a '?' or '#' would end its URL's path" : nil
+        guard OutputPath(relative) != nil, !relative.hasPrefix("/"), !path.hasSuffix("/"), unreadable == nil else {
+            let reason = unreadable ?? OutputPath.problem(with: relative) ?? (path.hasSuffix("/") ? "it names a folder" : nil)
+            throw Diagnostic(.error, "a new page must be a path inside content/, such as posts/my-post.md\(reason.map { ": \($0)" } ?? "")",
                              path: path)
         }
         let content = SitePaths.join(site, "content"), file = SitePaths.join(content, relative)

@@ -51,4 +51,16 @@ import Testing
         #expect(outside.status == 1 && outside.stderr.contains("a new page must be a path inside content/"))
         #expect(!FileManager.default.fileExists(atPath: site.parent + "/x.md"))
     }
+
+    /// A name a build would refuse or misread is refused before anything is written: empty,
+    /// starting with '.', naming a folder, or with '?' or '#'. Before, each made a file that the
+    /// next check rejected (content/.md clashed with the home page).
+    @Test(arguments: ["", "posts/", "x.md/", "posts/...md", "..md", "posts/a #1.md", "?"])
+    func aNameNoPageCanHaveIsRefused(_ name: String) throws {
+        let site = try TestSite(["content/index.md": "# Home\n"])
+        let result = try RunwayProcess.run(["new", "page", name, "--site", site.root])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(name): error: a new page must be a path inside content/, such as posts/my-post.md: "), "\(result.stderr)")
+        #expect(site.tree("content").keys.sorted() == ["index.md"])
+    }
 }
