@@ -23,10 +23,20 @@ public struct SourceText: Sendable {
             guard !isDirectory.boolValue else {
                 throw Diagnostic(.error, "is a directory, not a Markdown file", path: path)
             }
-            guard let contents = FileManager.default.contents(atPath: argument) else {
-                throw Diagnostic(.error, "cannot be read (permission denied?)", path: path)
+            // Read to its end, whatever it is: a file, or a pipe (`runway render <(…)`, `/dev/stdin`).
+            let file = open(argument, O_RDONLY | O_CLOEXEC)
+            guard file >= 0 else { throw Diagnostic(.error, "cannot be read: \(String(cString: strerror(errno)))", path: path) }
+            defer { close(file) }
+            var bytes = Data()
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { throw Diagnostic(.error, "cannot be read: \(String(cString: strerror(errno)))", path: path) }
+                if count == 0 { break }
+                bytes.append(contentsOf: buffer[..<count])
             }
-            data = contents
+            data = bytes
         }
         return SourceText(path: path, text: try decode(data, path: path))
     }

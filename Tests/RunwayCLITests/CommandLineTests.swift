@@ -5,6 +5,14 @@ import Testing
 
 /// The `runway` command as a user runs it: output, exit status and diagnostics.
 @Suite struct CommandLineTests {
+    /// A file that is a pipe (`runway render <(…)`, `/dev/stdin`) is read to its end: before, it was
+    /// "cannot be read (permission denied?)".
+    @Test func aPipeIsReadToItsEnd() throws {
+        let result = try RunwayProcess.run(["render", "/dev/stdin", "--fragment"], input: Data("# From a pipe\n".utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "<h1>From a pipe</h1>\n")
+    }
+
     @Test func versionAndHelp() throws {
         let version = try RunwayProcess.run(["--version"])
         #expect(version.status == 0)
