@@ -180,8 +180,17 @@ extension SiteBuild {
             listingKey("list.html", list.language.code, into: &key)
             guard let path = SiteURL.outputPath(ofURL: SiteLists.pageURL(list.url, page: number)) else { return nil }
             let what = list.termIndex.map { "the \($0) index" } ?? (list.pages.isEmpty ? "a list page" : "the list page \(list.url)")
+            // A clash is said where the list comes from: its section's _index.md, or the
+            // taxonomy's line in runway.toml.
+            let (file, position): (String?, SourcePosition?) = if let intro = list.index {
+                (intro.source, SourcePosition(line: 1, column: 1))
+            } else if let taxonomy = list.taxonomy, let place = configuration.taxonomyPositions[taxonomy] {
+                (SitePaths.join(site, SiteConfiguration.fileName), place)
+            } else {
+                (nil, nil)
+            }
             return OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
-                             claimant: number == 1 ? what : "page \(number) of \(what)")
+                             claimant: number == 1 ? what : "page \(number) of \(what)", file: file, position: position)
         }.compactMap { $0 }
         var notFoundKey = version
         notFoundKey.add(contexts.menuHashes[configuration.languages[0].code]?.description ?? "-")
@@ -266,9 +275,20 @@ extension SiteBuild {
                 plan.jobs.append(job)
                 continue
             }
+            // Two generated files of one name come from two lists of one URL (a feed each), whose
+            // own clash is said: once is enough.
+            if job.file == nil, earlier.file == nil, job.claimant == earlier.claimant { continue }
             let url = Self.url(of: job.path)
-            // The message goes to a content file, the later one when both are pages.
-            let (blamed, other) = job.file != nil ? (job, earlier) : (earlier, job)
+            // The message goes to an alias, else to a content page, the later one when both are
+            // pages, else to where a list comes from (its _index.md, its taxonomy in runway.toml).
+            let rank = { (job: OutputJob) -> Int in
+                switch job.kind {
+                case .redirect: 3
+                case .page: 2
+                default: job.file != nil ? 1 : 0
+                }
+            }
+            let (blamed, other) = rank(job) >= rank(earlier) ? (job, earlier) : (earlier, job)
             let isAlias = if case .redirect = blamed.kind { true } else { false }
             let message = isAlias
                 ? "its alias \(url) is also the URL of \(other.claimant): an alias cannot replace a page (change or remove the alias)"

@@ -17,6 +17,8 @@ struct SiteLists {
         var pages: [PageRecord]
         /// A taxonomy's index lists its terms, not pages: the taxonomy's plural name.
         var termIndex: String?
+        /// The taxonomy (plural name) of a term's list or a taxonomy's index.
+        var taxonomy: String?
         /// The section's `_index.md`, whose body introduces the list.
         var index: PageRecord?
 
@@ -63,12 +65,12 @@ struct SiteLists {
                 if !terms.isEmpty {
                     let named = taxonomy.prefix(1).uppercased() + taxonomy.dropFirst()
                     lists.append(List(url: folder, title: word(taxonomy, language.code) ?? named, language: language, pages: [],
-                                      termIndex: taxonomy))
+                                      termIndex: taxonomy, taxonomy: taxonomy))
                     let title = word(taxonomy == "tags" ? "taggedWith" : taxonomy + "Term", language.code)
                         ?? (taxonomy == "tags" ? "Tagged “%@”" : named + ": %@")
                     for (slug, term) in sorted {
                         lists.append(List(url: folder + slug + "/", title: title.replacingOccurrences(of: "%@", with: term.name),
-                                          language: language, pages: term.pages))
+                                          language: language, pages: term.pages, taxonomy: taxonomy))
                     }
                 }
                 termIndex[taxonomy + " " + language.code] = sorted.map { (name: $0.value.name, url: folder + $0.key + "/", count: $0.value.pages.count) }

@@ -41,6 +41,9 @@ public struct SiteConfiguration: Sendable {
     /// The taxonomies pages are classified by, as their plural names (front matter keys, URL
     /// folders): `[taxonomies]` (`category = "categories"`), else `tags` alone.
     public var taxonomies = ["tags"]
+    /// Where `[taxonomies]` names each plural (`category = "categories"`): where a clash of its
+    /// lists with another page is said.
+    public var taxonomyPositions: [String: SourcePosition] = [:]
 
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
@@ -135,6 +138,9 @@ public struct SiteConfiguration: Sendable {
         configuration.params = params(source, diagnostics: &diagnostics)
         configuration.menus = menus(source, diagnostics: &diagnostics)
         configuration.taxonomies = taxonomies(source, diagnostics: &diagnostics)
+        for key in source.table["taxonomies"]?.table?.keys ?? [] {
+            if let plural = source.table["taxonomies"]?.table?[key]?.string { configuration.taxonomyPositions[plural] = source.position(of: ["taxonomies", key]) }
+        }
         return (configuration, diagnostics)
     }
 

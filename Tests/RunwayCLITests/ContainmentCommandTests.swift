@@ -115,4 +115,16 @@ import Testing
         #expect(page.stderr.hasPrefix("\(site.root)/content/a.md:3:1: error: 'lang' must be one of the site's languages (en, fr), not \"de\""), "\(page.stderr)")
         #expect(!page.stderr.contains("b.md"), "\(page.stderr)")
     }
+
+    /// A taxonomy named as a section (`category = "posts"`) is an error at its line in
+    /// runway.toml, said once: before, it was "the posts index: error: …" at no file, and each
+    /// feed of the two lists was said to clash with itself.
+    @Test func aTaxonomyClashIsSaidAtItsLine() throws {
+        let site = try TestSite(["content/posts/a.md": "---\ntitle: A\nposts: [x]\n---\nA.\n"],
+                                configuration: "[taxonomies]\ntag = \"tags\"\ncategory = \"posts\"\n")
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 1)
+        #expect(check.stderr == "\(site.root)/runway.toml:5:1: error: its URL /posts/ is also that of the list page /posts/: two pages cannot share one file (change a slug or a file name)\n"
+                + "checked 1 page: 1 error, 0 warnings\n", "\(check.stderr)")
+    }
 }
