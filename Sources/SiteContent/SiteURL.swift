@@ -34,43 +34,28 @@ package enum SiteURL {
     /// The site path a link leads to, or `nil` for links outside the site (a scheme, `//host`,
     /// a fragment or query alone).
     package static func resolve(_ destination: String, from pageURL: String) -> String? {
-        // A scheme (`https:`, `mailto:`) is a colon before any `/`, `?` or `#`: looked for in the
-        // bytes first, as most links on most pages lead out of the site.
-        for byte in destination.utf8 {
-            if byte == UInt8(ascii: ":") { return nil }
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-        }
+        guard !hasScheme(destination) else { return nil }
         var target = destination
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
         if target.isEmpty || target.hasPrefix("//") { return nil }
         target = target.removingPercentEncoding ?? target
-        var parts: [Substring] = target.hasPrefix("/") ? [] : pageURL.split(separator: "/")
-        for part in target.split(separator: "/", omittingEmptySubsequences: false) {
-            switch part {
-            case "", ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        let joined = "/" + parts.joined(separator: "/")
-        return target.hasSuffix("/") && joined != "/" ? joined + "/" : joined
+        return join(target[...], onto: target.hasPrefix("/") ? "/" : pageURL, folder: target.hasSuffix("/"))
     }
 
-    /// A link or image written relative to its page (`photo.jpg`, `../b/`, `#part`) made
-    /// relative to the site's root (`/trip/photo.jpg`), as written otherwise (percent escapes, a
-    /// query and a fragment kept): for what is shown on another page (a summary in a list or a
-    /// feed). `nil` when it needs nothing: a scheme, `//host`, a root-relative path, a content file
-    /// (`b.md`, rewritten by the page's content links).
-    package static func rootRelative(_ destination: String, from pageURL: String) -> String? {
-        guard !destination.isEmpty, !destination.hasPrefix("/") else { return nil }
+    /// Whether a link has a scheme (`https:`, `mailto:`): a colon before any `/`, `?` or `#`,
+    /// looked for in the bytes, as most links on most pages lead out of the site.
+    private static func hasScheme(_ destination: String) -> Bool {
         for byte in destination.utf8 {
-            if byte == UInt8(ascii: ":") { return nil }
+            if byte == UInt8(ascii: ":") { return true }
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
         }
-        let cut = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
-        let (path, rest) = (destination[..<cut], destination[cut...])
-        if path.hasSuffix(".md") { return nil }
-        var parts: [Substring] = pageURL.split(separator: "/")
+        return false
+    }
+
+    /// `path`'s segments followed from the folder `base` (`.` stays, `..` goes up, never above
+    /// the root), as a root-relative path; with a final `/` when it names a `folder`.
+    private static func join(_ path: Substring, onto base: String, folder: Bool) -> String {
+        var parts: [Substring] = base.split(separator: "/")
         for part in path.split(separator: "/", omittingEmptySubsequences: false) {
             switch part {
             case "", ".": continue
@@ -79,8 +64,21 @@ package enum SiteURL {
             }
         }
         let joined = "/" + parts.joined(separator: "/")
+        return folder && joined != "/" ? joined + "/" : joined
+    }
+
+    /// A link or image written relative to its page (`photo.jpg`, `../b/`, `#part`) made
+    /// relative to the site's root (`/trip/photo.jpg`), as written otherwise (percent escapes, a
+    /// query and a fragment kept): for what is shown on another page (a summary in a list or a
+    /// feed). `nil` when it needs nothing: a scheme, `//host`, a root-relative path, a content file
+    /// (`b.md`, rewritten by the page's content links).
+    package static func rootRelative(_ destination: String, from pageURL: String) -> String? {
+        guard !destination.isEmpty, !destination.hasPrefix("/"), !hasScheme(destination) else { return nil }
+        let cut = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
+        let (path, rest) = (destination[..<cut], destination[cut...])
+        if path.hasSuffix(".md") { return nil }
         let folder = path.isEmpty || path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".."
-        return (folder && joined != "/" ? joined + "/" : joined) + rest
+        return join(path, onto: pageURL, folder: folder) + rest
     }
 
     /// A tag as a URL segment and a folder name: lowercase letters and digits (any script, as they
