@@ -10,7 +10,8 @@ import Glibc
 /// Ctrl-C (`SIGINT`) and `SIGTERM`, turned into a request that the command's builds stop
 /// (``BuildStop``) instead of ending the process wherever it is: a build stopped before its commit
 /// leaves the previous output as it was, one committing finishes, `serve` and `watch` end after
-/// their rebuild. `stopping…` on standard error says the signal was heard. A signal ignored when Runway started (a background job's Ctrl-C) stays ignored.
+/// their rebuild. `stopping…` on standard error says the signal was heard. A signal ignored when
+/// Runway started (a background job's Ctrl-C) stays ignored.
 final class StopSignals: @unchecked Sendable {
     /// The signal that asked first; 0 while none has.
     private let received = Atomic<Int32>(0)
