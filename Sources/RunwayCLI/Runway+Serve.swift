@@ -78,7 +78,8 @@ extension Runway {
             // Watching from before the first build: a file saved while it runs is built after it.
             let rebuilds = try live.watchForChanges()
             Rebuilds.report(live.rebuild(), serving: false)
-            guard !live.build.stop.isRequested else { return }
+            // Stopped during it: its journal is settled with the manifest, and watching ends.
+            guard !live.build.stop.isRequested else { return live.saveCache() }
             Terminal.print("Watching \(site.path) (Ctrl-C stops)\n")
             // Ctrl-C stops a rebuild under way (its output stays as it was) and ends the loop.
             let loop = Task { await rebuilds.run { Rebuilds.report($0, serving: false) } }

@@ -19,6 +19,8 @@ extension LiveBuild {
         public func run(_ onBuild: @escaping @Sendable (Outcome) -> Void) async {
             await withTaskCancellationHandler {
                 for await changes in watcher.changes() {
+                    // Stopped: no rebuild starts any more (one under way has said so).
+                    guard !live.build.stop.isRequested else { break }
                     let outcome = live.rebuild(changedPaths: changes)
                     watcher.watch(roots: live.watchedRoots)
                     onBuild(outcome)

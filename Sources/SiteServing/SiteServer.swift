@@ -47,7 +47,8 @@ public struct SiteServer: Sendable {
         let loop = try live.watchForChanges()
         let first = live.rebuild()
         onBuild(first)
-        guard !live.build.stop.isRequested else { return }
+        // Stopped during it: its journal is settled with the manifest, and nothing is served.
+        guard !live.build.stop.isRequested else { return live.saveCache() }
         hub.publish(first)
         let rebuilds = Task.detached {
             await loop.run { outcome in

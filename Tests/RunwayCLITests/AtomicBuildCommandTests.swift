@@ -157,19 +157,19 @@ import Testing
         #expect(site.read("_site/code/c3/index.html")?.contains("rw-syntax--keyword\">let<") == true)
     }
 
-    /// `watch` and `serve` stopped (SIGTERM) during a rebuild: the rebuild is rolled back, the
-    /// output is the last good one, the rebuild says it was stopped, and the command ends. Before,
-    /// the process died mid-write. Held as above, in a rebuild that turns highlighting on (one
-    /// change, so one rebuild, of every page); started detached, as a background job (which
-    /// ignores Ctrl-C, so SIGTERM).
+    /// `watch` and `serve` stopped (SIGTERM) while they build: the build is rolled back, the
+    /// output is the last good one, the build says it was stopped (once), and the command ends.
+    /// Before, the process died mid-write. Held as above, in the first build, every page and
+    /// its code changed since the last; started detached, as a background job (which ignores
+    /// Ctrl-C, so SIGTERM).
     @Test(.timeLimit(.minutes(3)), arguments: [["watch"], ["serve", "--port", "0"]])
     func aStoppedRebuildLeavesTheLastGoodOutput(command: [String]) throws {
         let site = try Self.blog(pages: 60)
         for index in 0..<20 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nconst a = \(index);\n```\n", to: "content/code/c\(index).md") }
-        let configuration = try #require(site.read("runway.toml"))
-        try site.write(configuration + "[markdown]\nhighlightCode = false\n", to: "runway.toml")
         #expect(try site.runway("build", site.root).status == 0)
         let before = site.tree("_site")
+        for index in 0..<60 { try site.write("---\ntitle: Renamed \(index)\n---\nNew text \(index).\n", to: "content/posts/p\(index).md") }
+        for index in 0..<20 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nlet b = \(index);\n```\n", to: "content/code/c\(index).md") }
         let (fifo, started, python, log) = (site.parent + "/hold", site.parent + "/started", site.parent + "/python3", site.parent + "/log")
         #expect(mkfifo(fifo, 0o600) == 0)
         try "#!/bin/sh\ntouch '\(started)'\ncat '\(fifo)' >/dev/null\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
@@ -177,23 +177,21 @@ import Testing
         let pid = try Detached.launch("RUNWAY_PYTHON='\(python)' '\(RunwayProcess.executable.path)' \(command.joined(separator: " ")) '\(site.root)'", log: log)
         let deadline = ContinuousClock.now + .seconds(90)
         let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
-        while !said().contains(command[0] == "watch" ? "Watching" : "Serving") && Detached.isRunning(pid) && ContinuousClock.now < deadline {}
-        try site.write(configuration, to: "runway.toml")
         let staged = { (try? FileManager.default.contentsOfDirectory(atPath: site.root + "/_site/posts"))?.contains { $0.hasPrefix(".runway-") } ?? false }
         var held = false
         while !held && Detached.isRunning(pid) && ContinuousClock.now < deadline { held = access(started, F_OK) == 0 && staged() }
-        #expect(held, "the rebuild was held while writing: \(said()) beside the site: \((try? FileManager.default.contentsOfDirectory(atPath: site.parent)) ?? []), c3: \(site.read("_site/code/c3/index.html")?.contains("rw-syntax") == true)")
+        #expect(held, "the build was held while writing: \(said())")
         kill(pid, SIGTERM)
         while held && !said().contains("stopping…") && Detached.isRunning(pid) && ContinuousClock.now < deadline {}
         Self.release(fifo, until: deadline)
         while Detached.isRunning(pid) && ContinuousClock.now < deadline {}
         #expect(!Detached.isRunning(pid), "it ended")
-        #expect(said().hasSuffix("stopping…\n\(site.root)/_site: error: stopped before the build took effect: the output is as it was\n"), "\(said())")
+        #expect(said() == "stopping…\n\(site.root)/_site: error: stopped before the build took effect: the output is as it was\n", "\(said())")
         #expect(site.tree("_site") == before, "the last good output, and nothing beside it")
         #expect(access(site.root + "/.runway-cache/_site.journal", F_OK) != 0)
         #expect(try site.runway("build", site.root).status == 0)
         #expect(site.tree("_site") == (try Self.clean(site)))
-        #expect(site.read("_site/code/c3/index.html")?.contains("rw-syntax--keyword\">const<") == true)
+        #expect(site.read("_site/code/c3/index.html")?.contains("rw-syntax--keyword\">let<") == true)
     }
 
     /// A file saved while `watch` makes its first build is built after it: the watcher starts
