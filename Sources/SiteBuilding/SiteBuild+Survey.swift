@@ -124,6 +124,30 @@ extension SiteBuild {
         }
     }
 
+    /// A warning for each term whose URL another term of its taxonomy and language has already
+    /// (`C++`, `C#` and `C` are all `/tags/c/`): one list shows them all, under one name. Terms
+    /// that differ only in case (`Swift`, `swift`) are one term, as intended. Said once per
+    /// name, at the first page (by file) that writes it.
+    static func termClashes(_ pages: [PageRecord], taxonomies: [String]) -> [Diagnostic] {
+        var first: [String: String] = [:]
+        var said = Set<String>()
+        var diagnostics: [Diagnostic] = []
+        for page in pages.sorted(by: { $0.source < $1.source }) {
+            for taxonomy in taxonomies {
+                for term in page.terms(of: taxonomy) {
+                    let slug = SiteURL.slug(term)
+                    let key = page.language + " " + taxonomy + " " + slug
+                    guard let earlier = first[key] else { first[key] = term; continue }
+                    guard earlier.lowercased() != term.lowercased(), said.insert(key + " " + term.lowercased()).inserted else { continue }
+                    diagnostics.append(Diagnostic(.warning, "the \(taxonomy) term \"\(term)\" has the same URL as \"\(earlier)\" (\(taxonomy)/\(slug)/): "
+                                                  + "one list shows both (a term's URL keeps only its letters and digits)",
+                                                  path: page.source, position: page.keyPositions[taxonomy] ?? SourcePosition(line: 1, column: 1)))
+                }
+            }
+        }
+        return diagnostics
+    }
+
     /// Step 2 of a build: resolve lists and taxonomies from the records read.
     func resolveLists(_ read: ReadContent, files: [String], inputs: Inputs) -> Resolved {
         let all = files.compactMap { read.records[$0] }.filter(isPublished)
@@ -154,6 +178,7 @@ extension SiteBuild {
         let resolved = resolveLists(read, files: files, inputs: inputs)
         diagnostics += Self.languageClashes(resolved.published + resolved.indexes, languages: configuration.languages)
         diagnostics += Self.sectionClashes(resolved.published, indexes: resolved.indexes, languages: configuration.languages)
+        diagnostics += Self.termClashes(resolved.published, taxonomies: configuration.taxonomies)
         // 3. Key outputs; links are checked against the files the plan makes.
         let (statics, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published)
         diagnostics += bundleDiagnostics

@@ -304,7 +304,9 @@ package struct PageReader: Sendable {
             anchors: outline.headings.map(\.id),
             summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer), pageURL: pageURL),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending,
-            keyPositions: Self.positions(of: ["aliases": !metadata.aliases.isEmpty, "layout": metadata.layout != nil, "slug": metadata.slug != nil],
+            keyPositions: Self.positions(of: ["aliases": !metadata.aliases.isEmpty, "layout": metadata.layout != nil, "slug": metadata.slug != nil,
+                                              "tags": !metadata.tags.isEmpty]
+                                           .merging(configuration.taxonomies.map { ($0, metadata.params[$0] != nil) }) { $0 || $1 },
                                        in: frontMatter))
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
     }

@@ -75,4 +75,17 @@ import Testing
         #expect(check.status == 1)
         #expect(check.stderr.hasPrefix("\(site.root)/content/c.md:3:1: error: 'years' must be a list of words such as [swift, markdown]"), "\(check.stderr)")
     }
+
+    /// Terms whose URLs are one (`C++`, `C#`: `/tags/c/`) are a warning at the tags of the page
+    /// that writes the second, once per name; terms that differ in case only are one term. Before,
+    /// one list silently showed both under one name.
+    @Test func termsSharingAURLAreAWarning() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\ntags: [C++, Swift]\n---\nA.\n",
+                                 "content/b.md": "---\ntitle: B\ntags: [C#, swift]\n---\nB.\n",
+                                 "content/c.md": "---\ntitle: C\ntags: [c#]\n---\nC.\n"])
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 0)
+        #expect(check.stderr == "\(site.root)/content/b.md:3:1: warning: the tags term \"C#\" has the same URL as \"C++\" (tags/c/): "
+                + "one list shows both (a term's URL keeps only its letters and digits)\nchecked 3 pages: 0 errors, 1 warning\n", "\(check.stderr)")
+    }
 }
