@@ -222,36 +222,9 @@ package struct PageReader: Sendable {
         var diagnostics = page.diagnostics + highlighting.outcome.diagnostics
 
         var name = String(file.dropFirst("content/".count).dropLast(".md".count))
-        var language = configuration.languages[0]
-        if let dot = name.lastIndex(of: "."), let suffixed = configuration.language(String(name[name.index(after: dot)...])) {
-            language = suffixed
-            name = String(name[..<dot])
-        }
-        // A custom taxonomy's terms are words, as tags are (a number is one).
-        for taxonomy in configuration.taxonomies where taxonomy != "tags" {
-            guard let value = metadata.params[taxonomy] else { continue }
-            let words: Bool = switch value {
-            case .string, .integer: true
-            case .array(let items): items.allSatisfy { if case .string = $0 { true } else if case .integer = $0 { true } else { false } }
-            default: false
-            }
-            if !words {
-                diagnostics.append(Diagnostic(.error, "'\(taxonomy)' must be a list of words such as [swift, markdown] (it is a taxonomy of the site)",
-                                              path: path, position: frontMatter?.position(ofKey: taxonomy)))
-            }
-        }
-        if let lang = metadata.lang {
-            if let declared = configuration.language(lang) {
-                language = declared
-            } else {
-                // Not one of the site's: the page would stay in the default language's lists and
-                // feeds while its HTML said another.
-                diagnostics.append(Diagnostic(.error, "'lang' must be one of the site's languages (\(configuration.languages.map(\.code).joined(separator: ", "))), "
-                                              + "not \"\(lang)\" (a language is declared under [languages.CODE] in runway.toml)",
-                                              path: path, position: frontMatter?.position(ofKey: "lang")))
-                metadata.lang = nil
-            }
-        }
+        var language: SiteLanguage
+        (language, name) = self.language(of: name, metadata: &metadata, path: path, frontMatter: frontMatter, diagnostics: &diagnostics)
+        diagnostics += termProblems(of: metadata, path: path, frontMatter: frontMatter)
         // A file named for its date (`2026-11-03-title.md`): the date, unless the front matter
         // gives one, and the rest of the name.
         if let (date, rest) = Self.datedName(name) {
@@ -365,71 +338,9 @@ package struct PageReader: Sendable {
         return (renderer, images)
     }
 
-    /// A warning at each piece of raw HTML a page without `[markdown] unsafe` leaves out (an HTML
-    /// block once, an inline tag each time), comments excepted: they show nothing either way.
-    static func omittedHTML(in text: AttributedText, path: String) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var lastBlock: Int?
-        // Only raw HTML's runs are copied: most runs are looked at through the buffer.
-        let html = text.runs.withUnsafeBufferPointer { runs in
-            runs.indices.filter { index in
-                switch runs[index].attributes.inlineIntent?.innermost?.kind {
-                case .inlineHTML?, .blockHTML?: true
-                default: false
-                }
-            }
-        }
-        for index in html {
-            let run = text.runs[index]
-            if case .blockHTML? = run.attributes.inlineIntent?.innermost?.kind {
-                let block = run.attributes.presentationIntent?.innermost?.identity
-                if block != nil && block == lastBlock { continue }
-                lastBlock = block
-            }
-            let piece = text[run].trimmingCharacters(in: .whitespacesAndNewlines)
-            if piece.hasPrefix("<!--") { continue }
-            let shown = piece.split(separator: "\n").first.map { $0.count > 40 ? $0.prefix(40) + "…" : $0 } ?? ""
-            diagnostics.append(Diagnostic(.warning, "raw HTML left out: \(shown) (to keep raw HTML, set unsafe = true under [markdown] in runway.toml)",
-                                          path: path, position: run.sourceRange?.start))
-        }
-        return diagnostics
-    }
-
-    /// `posts/2026-11-03-title` → (`2026-11-03`, `posts/title`): a name whose last part starts with
-    /// a date and a `-`, followed by more.
-    static func datedName(_ name: String) -> (date: String, name: String)? {
-        let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
-        let last = name[slash...]
-        guard last.count > 11, last.dropFirst(10).first == "-", PageMetadata.isDate(String(last.prefix(10))),
-              last.prefix(10).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else { return nil }
-        return (String(last.prefix(10)), String(name[..<slash]) + last.dropFirst(11))
-    }
-
     /// The values in their first order, each once.
     static func distinct(_ values: [PageRecord.SpanValue]) -> [PageRecord.SpanValue] {
         var seen = Set<PageRecord.SpanValue>()
         return values.filter { seen.insert($0).inserted }
-    }
-
-    /// `index` → `/`, `about` → `/about/`, `posts/index` → `/posts/`, `posts/a` → `/posts/a/`; a
-    /// section's `_index` is its folder's, as `index` is.
-    static func url(for name: String, slug: String?) -> String {
-        var parts = name.split(separator: "/").map(String.init)
-        if parts.last == "index" || parts.last == "_index" { parts.removeLast() } else if let slug, !parts.isEmpty { parts[parts.count - 1] = slug }
-        return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
-    }
-
-    static func title(from name: String) -> String {
-        let parts = name.split(separator: "/").map(String.init)
-        // A section's `_index` is named for its folder.
-        let last = (parts.last == "_index" ? parts.dropLast().last : parts.last) ?? name
-        return last.replacingOccurrences(of: "-", with: " ").capitalized
-    }
-}
-
-extension SiteConfiguration {
-    /// The site language with this code.
-    package func language(_ code: String) -> SiteLanguage? {
-        languages.first { $0.code == code }
     }
 }

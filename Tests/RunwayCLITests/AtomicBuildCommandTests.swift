@@ -87,6 +87,30 @@ import Testing
         #expect(access(journal, F_OK) != 0)
     }
 
+    /// A site of 60 posts and 20 pages of code, built, then every page and its code edited: the
+    /// next build rewrites every page and needs the tokenizer for every block. With the first
+    /// build's output.
+    static func builtThenEdited() throws -> (site: TestSite, before: [String: String]) {
+        let site = try blog(pages: 60)
+        let code = { (index: Int, line: String) in "---\ntitle: Code \(index)\n---\nText.\n\n```js\n\(line)\n```\n" }
+        for index in 0..<20 { try site.write(code(index, "const a = \(index);"), to: "content/code/c\(index).md") }
+        #expect(try site.runway("build", site.root).status == 0)
+        let before = site.tree("_site")
+        for index in 0..<60 { try site.write("---\ntitle: Renamed \(index)\n---\nNew text \(index).\n", to: "content/posts/p\(index).md") }
+        for index in 0..<20 { try site.write(code(index, "let b = \(index);"), to: "content/code/c\(index).md") }
+        return (site, before)
+    }
+
+    /// A `python3` beside the site that, once started as the tokenizer, touches `started` and
+    /// waits on the FIFO `fifo` before it becomes Pygments (``release(_:until:)`` lets it go).
+    static func holdingTokenizer(beside site: TestSite) throws -> (fifo: String, started: String, python: String) {
+        let (fifo, started, python) = (site.parent + "/hold", site.parent + "/started", site.parent + "/python3")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try "#!/bin/sh\ntouch '\(started)'\ncat '\(fifo)' >/dev/null\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
+        chmod(python, 0o755)
+        return (fifo, started, python)
+    }
+
     /// Lets a tokenizer held on `fifo` go: opens it for writing (which succeeds once its reader
     /// has it open) and closes it, so the reader sees its end.
     static func release(_ fifo: String, until deadline: ContinuousClock.Instant) {
@@ -105,17 +129,9 @@ import Testing
     /// pages without code, until the signal has been sent.
     @Test(.timeLimit(.minutes(3)), arguments: [SIGINT, SIGTERM])
     func aStoppedBuildLeavesThePreviousOutput(signal: Int32) throws {
-        let site = try Self.blog(pages: 60)
-        for index in 0..<20 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nconst a = \(index);\n```\n", to: "content/code/c\(index).md") }
-        #expect(try site.runway("build", site.root).status == 0)
-        let before = site.tree("_site")
-        for index in 0..<60 { try site.write("---\ntitle: Renamed \(index)\n---\nNew text \(index).\n", to: "content/posts/p\(index).md") }
-        for index in 0..<20 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nlet b = \(index);\n```\n", to: "content/code/c\(index).md") }
+        let (site, before) = try Self.builtThenEdited()
 
-        let (fifo, started, python) = (site.parent + "/hold", site.parent + "/started", site.parent + "/python3")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        try "#!/bin/sh\ntouch '\(started)'\ncat '\(fifo)' >/dev/null\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
-        chmod(python, 0o755)
+        let (fifo, started, python) = try Self.holdingTokenizer(beside: site)
         let process = Process()
         process.executableURL = RunwayProcess.executable
         process.arguments = ["build", site.root, "--quiet"]
@@ -164,16 +180,9 @@ import Testing
     /// Ctrl-C, so SIGTERM).
     @Test(.timeLimit(.minutes(3)), arguments: [["watch"], ["serve", "--port", "0"]])
     func aStoppedRebuildLeavesTheLastGoodOutput(command: [String]) throws {
-        let site = try Self.blog(pages: 60)
-        for index in 0..<20 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nconst a = \(index);\n```\n", to: "content/code/c\(index).md") }
-        #expect(try site.runway("build", site.root).status == 0)
-        let before = site.tree("_site")
-        for index in 0..<60 { try site.write("---\ntitle: Renamed \(index)\n---\nNew text \(index).\n", to: "content/posts/p\(index).md") }
-        for index in 0..<20 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nlet b = \(index);\n```\n", to: "content/code/c\(index).md") }
-        let (fifo, started, python, log) = (site.parent + "/hold", site.parent + "/started", site.parent + "/python3", site.parent + "/log")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        try "#!/bin/sh\ntouch '\(started)'\ncat '\(fifo)' >/dev/null\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
-        chmod(python, 0o755)
+        let (site, before) = try Self.builtThenEdited()
+        let (fifo, started, python) = try Self.holdingTokenizer(beside: site)
+        let log = site.parent + "/log"
         let pid = try Detached.launch("RUNWAY_PYTHON='\(python)' '\(RunwayProcess.executable.path)' \(command.joined(separator: " ")) '\(site.root)'", log: log)
         let deadline = ContinuousClock.now + .seconds(90)
         let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
@@ -200,10 +209,8 @@ import Testing
     @Test(.timeLimit(.minutes(3))) func aFileSavedDuringTheFirstBuildIsBuilt() throws {
         let site = try Self.blog(pages: 20)
         for index in 0..<5 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nconst a = \(index);\n```\n", to: "content/code/c\(index).md") }
-        let (fifo, started, python, log) = (site.parent + "/hold", site.parent + "/started", site.parent + "/python3", site.parent + "/log")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        try "#!/bin/sh\ntouch '\(started)'\ncat '\(fifo)' >/dev/null\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
-        chmod(python, 0o755)
+        let (fifo, started, python) = try Self.holdingTokenizer(beside: site)
+        let log = site.parent + "/log"
         let pid = try Detached.launch("RUNWAY_PYTHON='\(python)' '\(RunwayProcess.executable.path)' watch '\(site.root)'", log: log)
         defer { kill(pid, SIGTERM) }
         let deadline = ContinuousClock.now + .seconds(90)
