@@ -49,7 +49,7 @@ extension SiteBuild {
         let (statics, staticDiagnostics) = staticSources(themeFolders: library.folders(of: theme.name))
         diagnostics += staticDiagnostics
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
-        let (strings, stringDiagnostics) = StringTables.load(from: library.folders(of: theme.name).reversed() + [site])
+        let (strings, stringDiagnostics) = StringTables.load(from: library.stringFolders(site: site, theme: theme.name))
         diagnostics += stringDiagnostics
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
                                                                         scope: configuration.contentScope(theme: theme)),

@@ -11,4 +11,13 @@ extension ThemeLibrary {
         }
         return found
     }
+
+    /// Where a site's string tables (`i18n/`) come from, in the order `StringTables.load` reads
+    /// them (a later file's key wins): the default theme's, the themes `theme` extends, the
+    /// theme's own, then the site. The default theme comes first as it is last among the
+    /// templates: a theme that uses its templates (`plain`, one `theme new` made) gets their words.
+    package func stringFolders(site: String, theme: String) -> [String] {
+        let own = folders(of: theme)
+        return folders(of: "default").filter { !own.contains($0) }.reversed() + own.reversed() + [site]
+    }
 }
