@@ -70,6 +70,8 @@ extension SiteBuild {
         enum Kind {
             case page(Int, layout: String, translations: [TemplateContexts.Version])
             case list(Int, number: Int, translations: [TemplateContexts.Version])
+            /// A language's home that no page makes (`SiteBuild.homeJobs`).
+            case home(SiteLanguage, translations: [TemplateContexts.Version])
             case notFound
             case text(String)
             /// An alias's redirect page, made (and under the base path) already.
@@ -78,7 +80,7 @@ extension SiteBuild {
             /// Whether a template renders it (its HTML then gets the base path).
             var isRendered: Bool {
                 switch self {
-                case .page, .list, .notFound: true
+                case .page, .list, .home, .notFound: true
                 case .text, .redirect: false
                 }
             }
@@ -192,6 +194,9 @@ extension SiteBuild {
             return OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
                              claimant: number == 1 ? what : "page \(number) of \(what)", file: file, position: position)
         }.compactMap { $0 }
+        let homes = homeJobs(taken: Set(jobs.map(\.path)), published: published, statics: statics, contexts: contexts,
+                             templates: templates, configuration: configuration, version: version)
+        jobs += homes
         var notFoundKey = version
         notFoundKey.add(contexts.menuHashes[configuration.languages[0].code]?.description ?? "-")
         listingKey("404.html", configuration.languages[0].code, into: &notFoundKey)
@@ -227,7 +232,7 @@ extension SiteBuild {
             texts.append(("themes/\(name).css", ThemeStylesheet(theme: own).css(usedValues: values)))
         }
         let pageEntries = published.map { (url: $0.url, lastmod: $0.metadata.lastmod ?? $0.metadata.date) }
-        let listEntries = lists.urls(paginate: configuration.paginate).map { (url: $0, lastmod: String?.none) }
+        let listEntries = (lists.urls(paginate: configuration.paginate) + homes.map { Self.url(of: $0.path) }).map { (url: $0, lastmod: String?.none) }
         texts.append(("sitemap.xml", Self.sitemap((pageEntries + listEntries).sorted { $0.url < $1.url }, baseURL: configuration.baseURL)))
         texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(SiteURL.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
         for (path, text) in texts {
@@ -308,7 +313,7 @@ extension SiteBuild {
                     plan.diagnostics.append(Diagnostic(.error, "its alias \(Self.url(of: path)) is also the static file \(source): an alias cannot replace a file (change or remove the alias)",
                                                        path: job.file ?? job.claimant, position: job.position))
                     continue
-                case .text, .notFound:
+                case .text, .notFound, .home:
                     // The site's own robots.txt, 404.html…: its file wins over the one Runway makes.
                     plan.jobs.removeAll { $0.path == path }
                 case .page, .list:

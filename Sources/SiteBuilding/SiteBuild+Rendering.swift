@@ -110,6 +110,11 @@ extension SiteBuild {
                                                 translations: contexts.translations(translations, current: list.url),
                                                 pagination: pagination)
                     result = .success(try templates.render("list.html", context: context))
+                case .home(let language, let translations):
+                    let context = contexts.home(language,
+                                                translations: contexts.translations(translations, current: language.prefix + "/"),
+                                                templates: templates)
+                    result = .success(try templates.render("home.html", context: context))
                 case .notFound:
                     result = .success(try templates.render("404.html", context: contexts.notFound(templates: templates)))
                 case .text(let text), .redirect(let text):

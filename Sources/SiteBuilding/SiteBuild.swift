@@ -283,6 +283,7 @@ public struct SiteBuild: Sendable {
                         used.insert(layout)
                     }
                 case .list: used.insert("list.html")
+                case .home: used.insert("home.html")
                 case .notFound: used.insert("404.html")
                 case .text, .redirect: break
                 }
