@@ -11,6 +11,8 @@ struct Feeds {
     var title: String
     var baseURL: String
     var home = "/"
+    /// The language of its pages (`en`, `fr`): RSS's `<language>`, Atom's `xml:lang`.
+    var language: String? = nil
     var author: SiteAuthor?
     var settings = FeedSettings()
     /// Where links to content files lead, in summaries.
@@ -30,6 +32,7 @@ struct Feeds {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n"
         xml += "<title>\(xmlEscape(title))</title>\n<link>\(xmlEscape(SiteURL.absolute(home, baseURL: baseURL)))</link>\n"
         xml += "<description>\(xmlEscape(title))</description>\n"
+        if let language { xml += "<language>\(xmlEscape(language))</language>\n" }
         for page in dated(pages) {
             let link = xmlEscape(SiteURL.absolute(page.url, baseURL: baseURL))
             xml += "<item><title>\(xmlEscape(page.title))</title><link>\(link)</link><guid>\(link)</guid>"
@@ -45,7 +48,8 @@ struct Feeds {
         // The feed changed when its latest entry did (RFC 3339 strings of one form sort as dates).
         let updated = items.compactMap { ($0.metadata.lastmod ?? $0.metadata.date).flatMap(Dates.rfc3339) }.max() ?? "1970-01-01T00:00:00Z"
         let homeURL = xmlEscape(SiteURL.absolute(home, baseURL: baseURL))
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+        let lang = language.map { " xml:lang=\"\(xmlEscape($0))\"" } ?? ""
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"\(lang)>\n"
         xml += "<title>\(xmlEscape(title))</title>\n<id>\(homeURL)</id>\n"
         xml += "<link href=\"\(homeURL)\"/>\n<link rel=\"self\" href=\"\(xmlEscape(SiteURL.absolute(home + "atom.xml", baseURL: baseURL)))\"/>\n"
         xml += "<updated>\(updated)</updated>\n"

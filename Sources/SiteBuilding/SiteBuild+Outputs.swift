@@ -208,19 +208,19 @@ extension SiteBuild {
             FileContents.read(page.source).flatMap { reader.read(page.file, bytes: $0).body?.html }
                 .map { contexts.contentURLs.rewrite($0, of: page) }
         }
-        func feeds(title: String, home: String) -> Feeds {
-            Feeds(title: title, baseURL: configuration.baseURL, home: home, author: configuration.author, settings: configuration.feeds,
+        func feeds(title: String, home: String, language: String) -> Feeds {
+            Feeds(title: title, baseURL: configuration.baseURL, home: home, language: language, author: configuration.author, settings: configuration.feeds,
                   contentURLs: contexts.contentURLs, content: contents.html(of:))
         }
         for language in configuration.languages {
             let pages = newest.filter { $0.language == language.code }
-            let site = feeds(title: language.title, home: language.prefix + "/")
+            let site = feeds(title: language.title, home: language.prefix + "/", language: language.code)
             texts.append((String((language.prefix + "/index.xml").dropFirst()), site.rss(pages)))
             texts.append((String((language.prefix + "/atom.xml").dropFirst()), site.atom(pages)))
         }
         // An Atom feed for each section and each tag: its pages, newest first.
         for list in lists.lists where list.hasFeed {
-            let feed = feeds(title: list.language.title + " – " + list.title, home: list.url)
+            let feed = feeds(title: list.language.title + " – " + list.title, home: list.url, language: list.language.code)
             texts.append((String((list.url + "atom.xml").dropFirst()), feed.atom(list.pages.sorted(by: SiteLists.newestFirst))))
         }
         let used = published.filter { $0.metadata.theme == nil }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }

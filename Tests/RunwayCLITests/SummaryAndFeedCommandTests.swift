@@ -175,4 +175,17 @@ import Testing
         #expect(site.read("_site/atom.xml")?.contains(escaped) == true, "\(site.read("_site/atom.xml") ?? "")")
         #expect(site.read("_site/posts/trip/index.html")?.contains("<img src=\"photo.png\"") == true, "the page itself keeps its own")
     }
+
+    /// Each feed says the language of its pages: RSS's `<language>`, Atom's `xml:lang` (readers
+    /// use it to hyphenate, and to pick voices and fonts).
+    @Test func feedsSayTheirLanguage() throws {
+        let site = try TestSite(["content/posts/a.md": "---\ndate: 2026-01-01\n---\nA.\n",
+                                 "content/posts/b.fr.md": "---\ndate: 2026-01-02\n---\nB.\n"],
+                                configuration: "language = \"en\"\n[languages.en]\nname = \"English\"\n[languages.fr]\nname = \"Français\"\n")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.read("_site/index.xml")?.contains("<description>T</description>\n<language>en</language>\n") == true)
+        #expect(site.read("_site/fr/index.xml")?.contains("<language>fr</language>") == true)
+        #expect(site.read("_site/atom.xml")?.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"en\">") == true)
+        #expect(site.read("_site/fr/posts/atom.xml")?.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"fr\">") == true)
+    }
 }
