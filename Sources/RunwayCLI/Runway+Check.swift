@@ -15,11 +15,13 @@ extension Runway {
 
         @OptionGroup var site: SiteOptions
 
+        @OptionGroup var pages: PageOptions
+
         @Flag(help: "Treat warnings as errors.")
         var strict = false
 
         func run() throws {
-            let report = SiteCheck(site: site.path).run()
+            let report = SiteCheck(build: pages.build(site: site.path)).run()
             let diagnostics = report.diagnostics.map { strict ? $0.promotedToError : $0 }
             Terminal.report(diagnostics)
             Terminal.summarize(diagnostics, checked: "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s")")

@@ -8,9 +8,19 @@ public struct SiteCheck: Sendable {
     /// The site's folder.
     public let site: String
 
+    /// The build whose problems the check reports, without writing.
+    private let build: SiteBuild
+
     /// A check of the site in `site`.
     public init(site: String) {
-        self.site = site
+        self.init(build: SiteBuild(site: site))
+    }
+
+    /// A check of what `build` would publish: its site, with its theme and its pages (drafts,
+    /// future and expired pages when it includes them).
+    public init(build: SiteBuild) {
+        site = build.site
+        self.build = build
     }
 
     /// What was checked and what was found.
@@ -25,7 +35,7 @@ public struct SiteCheck: Sendable {
     /// Markdown, URLs (two pages with one URL, a URL leaving the output), links, symbolic links, and
     /// what is wrong with the templates the pages render with.
     public func run() -> Report {
-        var build = SiteBuild(site: site)
+        var build = self.build
         build.cachePath = nil
         build.highlighter = nil
         let (pageCount, diagnostics) = build.diagnose()

@@ -33,6 +33,16 @@ import Testing
             #expect(pages == [page], "\(option) adds \(page) only")
             #expect(site.exists("_site/now/index.html"))
         }
+        // `check` takes the same options: a draft's problems are said, and a link to it is no
+        // broken link, only when drafts are in.
+        try site.write("---\ndraft: true\n---\nD links [nowhere](nope.md).\n", to: "content/draft.md")
+        try site.write("N links [the draft](draft.md).\n", to: "content/now.md")
+        let published = try site.runway("check", site.root)
+        #expect(published.status == 0 && published.stderr.contains("now.md:1:10: warning: broken link: draft.md names content/draft.md, which the site does not publish"))
+        #expect(!published.stderr.contains("nope.md"), "\(published.stderr)")
+        let drafts = try site.runway("check", "--drafts", site.root)
+        #expect(drafts.status == 0 && drafts.stderr.contains("draft.md:4:10: warning: broken link: nope.md names content/nope.md"), "\(drafts.stderr)")
+        #expect(!drafts.stderr.contains("now.md"), "\(drafts.stderr)")
         let bad = try TestSite(["content/a.md": "---\nexpiryDate: soon\n---\nA.\n"])
         let check = try bad.runway("check", bad.root)
         #expect(check.status == 1 && check.stderr.contains("\(bad.root)/content/a.md:2:1: error: 'expiryDate' must be a date such as 2026-11-03"))
