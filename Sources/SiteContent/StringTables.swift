@@ -14,8 +14,14 @@ package enum StringTables {
         var diagnostics: [Diagnostic] = []
         for folder in folders {
             let root = SitePaths.join(folder, "i18n")
-            for file in SitePaths.files(under: root).sorted() where file.hasSuffix(".toml") && !file.contains("/") {
+            for file in SitePaths.files(under: root).sorted() where !file.contains("/") {
                 let path = root + "/" + file
+                // Hugo's tables are YAML or JSON as well: said, not silently left out.
+                if let kind = [".yaml", ".yml", ".json"].first(where: file.hasSuffix) {
+                    let toml = String(file.dropLast(kind.count)) + ".toml"
+                    diagnostics.append(Diagnostic(.warning, "string tables are TOML files of flat keys (\(toml)); this file is not read", path: path))
+                }
+                guard file.hasSuffix(".toml") else { continue }
                 let language = String(file.dropLast(".toml".count))
                 guard SiteLanguage.isValidCode(language) else {
                     diagnostics.append(Diagnostic(.warning, "'\(language)' is not a language code; the file is not read", path: path))

@@ -4,7 +4,8 @@ import Testing
 /// A site without `content/index.md`, or a language without `content/index.LANG.md`, still has a
 /// home page where every header and language switcher links (before, `/` was a 404), as Hugo and
 /// Zola make one; anything else the site puts there wins. And a theme without string tables of
-/// its own (`plain`, one `theme new` made) gets the default theme's words with its templates.
+/// its own (`plain`, one `theme new` made) gets the default theme's words with its templates; a
+/// table in YAML is said to be left unread.
 @Suite struct HomePageCommandTests {
     static let files = [
         "content/posts/first.md": "---\ntitle: First post\ndate: 2026-01-02\n---\nIt links [home](/).\n",
@@ -87,5 +88,10 @@ import Testing
         try site.write("minRead = \"minutes\"\n", to: "i18n/en.toml")
         #expect(try site.runway("build", site.root).status == 0)
         #expect(site.read("_site/posts/index.html")?.contains("1 minutes") == true)
+        // Hugo's YAML tables are said, not silently left out (before, nothing was said).
+        try site.write("minRead: minuten\n", to: "i18n/de.yaml")
+        let yaml = try site.runway("build", site.root)
+        #expect(yaml.status == 0 && yaml.stderr.contains("\(site.root)/i18n/de.yaml: warning: string tables are TOML files of flat keys (de.toml); this file is not read"),
+                "\(yaml.stderr)")
     }
 }
