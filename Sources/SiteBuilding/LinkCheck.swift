@@ -41,7 +41,7 @@ struct LinkCheck {
             let written = link.destination
             var destination = written
             if let target = ContentLinks.target(of: destination, from: page.file) {
-                guard let url = contentURLs.url(of: target) else {
+                guard let url = contentURLs.url(of: target, language: page.language) else {
                     return Diagnostic(.warning, "broken link: \(written) names \(target.file), which the site does not publish",
                                       path: path, position: link.position)
                 }

@@ -40,7 +40,7 @@ extension SiteBuild {
         // whose file the output does not have, needs the full path.
         let allPublished = records.values.filter(isPublished)
         let contexts = TemplateContexts(configuration: configuration, theme: reader.themes.site, newestFirst: [],
-                                        contentURLs: ContentURLs(allPublished), menuPages: allPublished,
+                                        contentURLs: ContentURLs(allPublished, defaultLanguage: configuration.languages[0].code), menuPages: allPublished,
                                         neighbors: { SiteLists.neighbors(of: $0, among: allPublished) })
         let jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)

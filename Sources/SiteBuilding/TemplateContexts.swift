@@ -36,7 +36,7 @@ final class TemplateContexts: Sendable {
         themeName = theme.name
         self.neighbors = neighbors
         let params = theme.params.merging(configuration.params) { _, site in site }.mapValues(TemplateValue.init)
-        let contentURLs = contentURLs ?? ContentURLs(newestFirst)
+        let contentURLs = contentURLs ?? ContentURLs(newestFirst, defaultLanguage: configuration.languages[0].code)
         self.contentURLs = contentURLs
         let languages = configuration.languages.map { LanguageLink(code: $0.code, name: $0.name, url: $0.prefix + "/") }
         var entries: [String: [PageEntry]] = [:]
