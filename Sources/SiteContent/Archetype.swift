@@ -6,8 +6,9 @@ import SiteOutput
 /// `runway new page posts/my-post.md`: a new content file from an archetype, the first of
 /// `archetypes/<section>.md` and `archetypes/default.md`, in the site and then in its theme (and
 /// the themes it extends), else Runway's own: front matter with a title, today's date and
-/// `draft: true`. In an archetype, `{{title}}` is the title made from the file's name (`my-post`:
-/// `My Post`) and `{{date}}` today's date.
+/// `draft: true`. In an archetype, `{{title}}` is the title a build makes from the file's name
+/// (`my-post`, `my-post.fr`, `2026-11-03-my-post`, `my-post/index`: `My Post`) and `{{date}}` the
+/// date in its name, else today's.
 public enum Archetype {
     /// Runway's archetype, when neither the site nor its theme has one.
     static let standard = "---\ntitle: \"{{title}}\"\ndate: {{date}}\ndraft: true\n---\n\n"
@@ -41,11 +42,12 @@ public enum Archetype {
             throw Diagnostic(.error, "leads outside content/ (through a symbolic link); nothing written", path: file)
         }
         let parts = relative.split(separator: "/")
-        let name = String(parts.last!.dropLast(3))
-        let text = archetype(site: site, section: parts.count > 1 ? String(parts[0]) : nil)
-            .replacingOccurrences(of: "{{title}}", with: title(from: name).replacingOccurrences(of: "\\", with: "\\\\")
+        let configuration = SiteConfiguration.load(site: site).configuration
+        let (title, date) = naming(String(relative.dropLast(3)), configuration: configuration)
+        let text = archetype(site: site, theme: configuration?.theme, section: parts.count > 1 ? String(parts[0]) : nil)
+            .replacingOccurrences(of: "{{title}}", with: title.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\"", with: "\\\""))
-            .replacingOccurrences(of: "{{date}}", with: today)
+            .replacingOccurrences(of: "{{date}}", with: date ?? today)
         // O_EXCL: a file that appeared meanwhile is not replaced either.
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Diagnostic(.error, "cannot create the file: \(String(cString: strerror(errno)))", path: file) }
@@ -58,10 +60,9 @@ public enum Archetype {
         return file
     }
 
-    /// The archetype text for a page of `section`.
-    static func archetype(site: String, section: String?) -> String {
-        let theme = SiteConfiguration.load(site: site).configuration?.theme ?? "default"
-        let folders = [site] + ThemeLibrary.standard(site: site).folders(of: theme)
+    /// The archetype text for a page of `section`, from the site or its theme (`nil`: the default).
+    static func archetype(site: String, theme: String?, section: String?) -> String {
+        let folders = [site] + ThemeLibrary.standard(site: site).folders(of: theme ?? "default")
         for name in [section.map { $0 + ".md" }, "default.md"].compactMap({ $0 }) {
             for folder in folders {
                 if let text = try? String(contentsOfFile: SitePaths.join(folder, "archetypes/" + name), encoding: .utf8) { return text }
@@ -70,8 +71,15 @@ public enum Archetype {
         return standard
     }
 
-    /// `my-post` → `My Post`.
-    static func title(from name: String) -> String {
-        name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ").capitalized
+    /// The title a build gives the page of `name` (its path in `content/` without `.md`), and the
+    /// date its name carries: without its language's suffix (`hello.fr`), its date
+    /// (`2026-11-03-hello`), and named for its folder when it is an `index` (`trip/index`: `Trip`).
+    static func naming(_ name: String, configuration: SiteConfiguration?) -> (title: String, date: String?) {
+        var name = name
+        if let dot = name.lastIndex(of: "."), configuration?.language(String(name[name.index(after: dot)...])) != nil {
+            name = String(name[..<dot])
+        }
+        let dated = PageReader.datedName(name)
+        return (PageReader.title(from: dated?.name ?? name), dated?.date)
     }
 }

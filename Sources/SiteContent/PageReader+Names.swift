@@ -44,9 +44,9 @@ extension PageReader {
 
     static func title(from name: String) -> String {
         let parts = name.split(separator: "/").map(String.init)
-        // A section's `_index` is named for its folder.
-        let last = (parts.last == "_index" ? parts.dropLast().last : parts.last) ?? name
-        return last.replacingOccurrences(of: "-", with: " ").capitalized
+        // A section's `_index` and a bundle's `index` are named for their folder.
+        let last = (parts.last == "_index" || parts.last == "index" ? parts.dropLast().last : parts.last) ?? name
+        return last.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ").capitalized
     }
 }
 

@@ -52,6 +52,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.parent + "/x.md"))
     }
 
+    /// The title is the one a build gives the file's name, the date its name's when it has one:
+    /// before, `hello.fr.md` was titled "Hello.Fr", `trip/index.md` "Index", and a dated name kept
+    /// its date in the title while today's date replaced it.
+    @Test func theTitleAndDateAreThoseABuildReadsInTheName() throws {
+        let site = try TestSite(configuration: "language = \"en\"\n[languages.en]\nname = \"English\"\n[languages.fr]\nname = \"Français\"\n")
+        for (path, title, date) in [("posts/hello.fr.md", "Hello", Self.today), ("posts/2026-01-05-old-news.md", "Old News", "2026-01-05"),
+                                    ("posts/trip/index.md", "Trip", Self.today), ("my_page.md", "My Page", Self.today),
+                                    ("x.de.md", "X.De", Self.today)] {
+            let made = try site.runway("new", "page", path, "--site", site.root)
+            #expect(made.status == 0, "\(made.stderr)")
+            #expect(site.read("content/" + path) == "---\ntitle: \"\(title)\"\ndate: \(date)\ndraft: true\n---\n\n", "\(path)")
+        }
+        // A build names a bundle without a title for its folder too (it said "Index").
+        try site.write("Just text.\n", to: "content/walk/index.md")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.read("_site/walk/index.html")?.contains("<title>Walk · T</title>") == true)
+    }
+
     /// A name a build would refuse or misread is refused before anything is written: empty,
     /// starting with '.', naming a folder, or with '?' or '#'. Before, each made a file that the
     /// next check rejected (content/.md clashed with the home page).
