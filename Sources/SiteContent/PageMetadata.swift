@@ -120,6 +120,11 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         case nil: break
         case .some: problem("tags", "'tags' must be a list of words such as [swift, markdown]")
         }
+        // An empty tag would be a link without text to a list of no name.
+        if metadata.tags.contains(where: isBlank) {
+            problem("tags", "'tags' has an empty tag: each must be a word such as swift")
+            metadata.tags.removeAll(where: isBlank)
+        }
         metadata.params = values.filter { !knownKeys.contains($0.key) }
         if let slug = metadata.slug, slug.contains("/") || OutputPath.problem(with: slug) != nil {
             problem("slug", "'slug' must be one path segment, not \"\(slug)\"" + (OutputPath.problem(with: slug).map { ": \($0)" } ?? ""))
@@ -215,6 +220,11 @@ public struct PageMetadata: Sendable, Codable, Hashable {
 
     /// `YYYY-MM-DD`, a day of the calendar (not `2026-02-30`), alone or followed by a time
     /// (`T09:30:00Z`, ` 09:30`): the date a page's permalink, sort order and feeds read.
+    /// Whether a term is empty or spaces only: no word.
+    package static func isBlank(_ term: String) -> Bool {
+        term.allSatisfy(\.isWhitespace)
+    }
+
     package static func isDate(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),

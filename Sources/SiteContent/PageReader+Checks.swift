@@ -35,7 +35,7 @@ extension PageReader {
     }
 
     /// An error for each custom taxonomy of the site whose value in `metadata` is not words, as
-    /// tags are (a number is one): it would be dropped from every list.
+    /// tags are (a number is one): it would be dropped from every list; or has an empty term.
     func termProblems(of metadata: PageMetadata, path: String, frontMatter: FrontMatter?) -> [Diagnostic] {
         configuration.taxonomies.filter { $0 != "tags" }.compactMap { taxonomy in
             let words: Bool = switch metadata.params[taxonomy] {
@@ -43,8 +43,14 @@ extension PageReader {
             case .array(let items)?: items.allSatisfy { if case .string = $0 { true } else if case .integer = $0 { true } else { false } }
             default: false
             }
-            return words ? nil : Diagnostic(.error, "'\(taxonomy)' must be a list of words such as [swift, markdown] (it is a taxonomy of the site)",
-                                            path: path, position: frontMatter?.position(ofKey: taxonomy))
+            let blank = switch metadata.params[taxonomy] {
+            case .string(let term)?: PageMetadata.isBlank(term)
+            case .array(let items)?: items.contains { if case .string(let term) = $0 { PageMetadata.isBlank(term) } else { false } }
+            default: false
+            }
+            let message = !words ? "'\(taxonomy)' must be a list of words such as [swift, markdown] (it is a taxonomy of the site)"
+                : blank ? "'\(taxonomy)' has an empty term: each must be a word such as swift" : nil
+            return message.map { Diagnostic(.error, $0, path: path, position: frontMatter?.position(ofKey: taxonomy)) }
         }
     }
 }

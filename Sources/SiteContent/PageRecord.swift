@@ -94,12 +94,12 @@ package final class PageRecord: Sendable, Codable {
             terms = metadata.tags
         } else {
             switch metadata.params[taxonomy] {
-            case .string(let term)?: return [term.precomposedStringWithCanonicalMapping]
+            case .string(let term)?: return PageMetadata.isBlank(term) ? [] : [term.precomposedStringWithCanonicalMapping]
             case .integer(let number)?: return [String(number)]
             case .array(let values)?:
                 terms = values.compactMap {
                     switch $0 {
-                    case .string(let term): term.precomposedStringWithCanonicalMapping
+                    case .string(let term): PageMetadata.isBlank(term) ? nil : term.precomposedStringWithCanonicalMapping
                     case .integer(let number): String(number)
                     default: nil
                     }

@@ -88,4 +88,17 @@ import Testing
         #expect(check.stderr == "\(site.root)/content/b.md:3:1: warning: the tags term \"C#\" has the same URL as \"C++\" (tags/c/): "
                 + "one list shows both (a term's URL keeps only its letters and digits)\nchecked 3 pages: 0 errors, 1 warning\n", "\(check.stderr)")
     }
+
+    /// An empty term, in tags or in a custom taxonomy, is an error at its key: before, `tags: [""]`
+    /// made a tag link without text to a list of no name.
+    @Test(arguments: [("tags: [\"\", swift]", "'tags' has an empty tag: each must be a word such as swift"),
+                      ("tags: \"  \"", "'tags' has an empty tag: each must be a word such as swift"),
+                      ("years: [2025, \" \"]", "'years' has an empty term: each must be a word such as swift"),
+                      ("years: \"\"", "'years' has an empty term: each must be a word such as swift")])
+    func anEmptyTermIsAnError(line: String, message: String) throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n\(line)\n---\nA.\n"], configuration: "[taxonomies]\ntag = \"tags\"\nyear = \"years\"\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 1 && build.stderr.hasPrefix("\(site.root)/content/a.md:3:1: error: \(message)\n"), "\(build.stderr)")
+        #expect(!site.exists("_site"))
+    }
 }
