@@ -45,10 +45,13 @@ struct ContentURLs: Sendable {
         return page.url + target.suffix
     }
 
-    /// The links of a page to content files, each with the URL it becomes, in the page's order:
-    /// part of the page's key, since the page changes when one of them does.
+    /// The links of a page to content files, each with the URL it becomes (percent-encoded, as
+    /// HTML writes it), in the page's order: part of the page's key, since the page changes when
+    /// one of them does.
     func replacements(of page: PageRecord) -> [(from: String, to: String)] {
-        page.links.compactMap { link in resolve(link.destination, from: page.file, language: page.language).map { (link.destination, $0) } }
+        page.links.compactMap { link in
+            resolve(link.destination, from: page.file, language: page.language).map { (link.destination, SiteURL.encoded($0)) }
+        }
     }
 
     /// `html`, one of the page's bodies or summaries, with the `href` of each link to a content

@@ -30,11 +30,11 @@ struct Feeds {
     func rss(_ pages: [PageRecord]) -> String {
         let dates = Dates(), basePath = BasePath(baseURL: baseURL)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n"
-        xml += "<title>\(xmlEscape(title))</title>\n<link>\(xmlEscape(SiteURL.absolute(home, baseURL: baseURL)))</link>\n"
+        xml += "<title>\(xmlEscape(title))</title>\n<link>\(xmlEscape(SiteURL.absolute(SiteURL.encoded(home), baseURL: baseURL)))</link>\n"
         xml += "<description>\(xmlEscape(title))</description>\n"
         if let language { xml += "<language>\(xmlEscape(language))</language>\n" }
         for page in dated(pages) {
-            let link = xmlEscape(SiteURL.absolute(page.url, baseURL: baseURL))
+            let link = xmlEscape(SiteURL.absolute(SiteURL.encoded(page.url), baseURL: baseURL))
             xml += "<item><title>\(xmlEscape(page.title))</title><link>\(link)</link><guid>\(link)</guid>"
             if let date = page.metadata.date.flatMap(dates.parse) { xml += "<pubDate>\(dates.rfc822(date))</pubDate>" }
             xml += "<description>\(xmlEscape(text(of: page, under: basePath)))</description>"
@@ -47,16 +47,16 @@ struct Feeds {
         let items = dated(pages), basePath = BasePath(baseURL: baseURL)
         // The feed changed when its latest entry did (RFC 3339 strings of one form sort as dates).
         let updated = items.compactMap { ($0.metadata.lastmod ?? $0.metadata.date).flatMap(Dates.rfc3339) }.max() ?? "1970-01-01T00:00:00Z"
-        let homeURL = xmlEscape(SiteURL.absolute(home, baseURL: baseURL))
+        let homeURL = xmlEscape(SiteURL.absolute(SiteURL.encoded(home), baseURL: baseURL))
         let lang = language.map { " xml:lang=\"\(xmlEscape($0))\"" } ?? ""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"\(lang)>\n"
         xml += "<title>\(xmlEscape(title))</title>\n<id>\(homeURL)</id>\n"
-        xml += "<link href=\"\(homeURL)\"/>\n<link rel=\"self\" href=\"\(xmlEscape(SiteURL.absolute(home + "atom.xml", baseURL: baseURL)))\"/>\n"
+        xml += "<link href=\"\(homeURL)\"/>\n<link rel=\"self\" href=\"\(xmlEscape(SiteURL.absolute(SiteURL.encoded(home + "atom.xml"), baseURL: baseURL)))\"/>\n"
         xml += "<updated>\(updated)</updated>\n"
         xml += "<author><name>\(xmlEscape(author?.name ?? title))</name>"
             + (author?.email.map { "<email>\(xmlEscape($0))</email>" } ?? "") + "</author>\n"
         for page in items {
-            let link = xmlEscape(SiteURL.absolute(page.url, baseURL: baseURL))
+            let link = xmlEscape(SiteURL.absolute(SiteURL.encoded(page.url), baseURL: baseURL))
             let date = page.metadata.date.flatMap(Dates.rfc3339) ?? updated
             let changed = page.metadata.lastmod.flatMap(Dates.rfc3339) ?? date
             xml += "<entry><title>\(xmlEscape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/>"

@@ -249,8 +249,7 @@ extension SiteBuild {
                 let text = Self.redirectPage(to: page.url, baseURL: configuration.baseURL, basePath: basePath)
                 jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .redirect(text), claimant: "the alias \(url) of \(page.url)",
                                       file: page.source, position: page.keyPositions["aliases"]))
-                let encoded = { (url: String) in url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url }
-                redirects += encoded(basePath.apply(to: url)) + " " + encoded(basePath.apply(to: page.url)) + " 301\n"
+                redirects += basePath.apply(to: SiteURL.encoded(url)) + " " + basePath.apply(to: SiteURL.encoded(page.url)) + " 301\n"
             }
         }
         if !redirects.isEmpty, let path = OutputPath("_redirects") {
@@ -262,6 +261,7 @@ extension SiteBuild {
     /// A page that sends the browser on to `url`: a meta refresh and a canonical link, as Hugo's
     /// alias pages are.
     static func redirectPage(to url: String, baseURL: String, basePath: BasePath) -> String {
+        let url = SiteURL.encoded(url)
         let absolute = xmlEscape(SiteURL.absolute(url, baseURL: baseURL)), local = xmlEscape(basePath.apply(to: url))
         return "<!DOCTYPE html>\n<html><head><title>\(local)</title><link rel=\"canonical\" href=\"\(absolute)\">"
             + "<meta name=\"robots\" content=\"noindex\"><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url=\(local)\">"

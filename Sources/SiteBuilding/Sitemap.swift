@@ -9,9 +9,7 @@ extension SiteBuild {
     static func sitemap(_ entries: [(url: String, lastmod: String?)], baseURL: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for (url, lastmod) in entries {
-            let encoded = url.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: " ") })
-                ? url : (url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url)
-            xml += "  <url><loc>\(xmlEscape(SiteURL.absolute(encoded, baseURL: baseURL)))</loc>"
+            xml += "  <url><loc>\(xmlEscape(SiteURL.absolute(SiteURL.encoded(url), baseURL: baseURL)))</loc>"
                 + (lastmod.map { "<lastmod>\(xmlEscape(String($0.prefix(10))))</lastmod>" } ?? "") + "</url>\n"
         }
         return xml + "</urlset>\n"

@@ -70,7 +70,7 @@ final class TemplateContexts: Sendable {
         var menus = configured.mapValues { $0.map { MenuEntry(name: $0.name, url: $0.url, weight: $0.weight) } }
         if menus["main"] == nil { menus["main"] = [] }
         for page in pages {
-            for menu in page.metadata.menus { menus[menu, default: []].append(MenuEntry(name: page.title, url: page.url, weight: page.metadata.weight ?? 0)) }
+            for menu in page.metadata.menus { menus[menu, default: []].append(MenuEntry(name: page.title, url: SiteURL.encoded(page.url), weight: page.metadata.weight ?? 0)) }
         }
         return menus.mapValues { $0.sorted { ($0.weight, $0.name, $0.url) < ($1.weight, $1.name, $1.url) } }
     }
@@ -81,7 +81,7 @@ final class TemplateContexts: Sendable {
     }
 
     private static func entry(_ page: PageRecord, contentURLs: ContentURLs) -> PageEntry {
-        PageEntry(title: page.title, url: page.url, date: page.metadata.date ?? "", summary: page.summary.text,
+        PageEntry(title: page.title, url: SiteURL.encoded(page.url), date: page.metadata.date ?? "", summary: page.summary.text,
                   summaryHTML: contentURLs.rewrite(page.summary.html, of: page), readingTime: page.length.readingTime)
     }
 
@@ -119,8 +119,8 @@ final class TemplateContexts: Sendable {
     /// The versions of a page or list in each language, itself included, in the site's language order.
     func translations(_ versions: [Version], current: String) -> [TranslationLink] {
         versions.map { version in
-            TranslationLink(lang: version.language.code, name: version.language.name, url: version.url, current: version.url == current,
-                            permalink: SiteURL.absolute(version.url, baseURL: configuration.baseURL))
+            TranslationLink(lang: version.language.code, name: version.language.name, url: SiteURL.encoded(version.url), current: version.url == current,
+                            permalink: SiteURL.absolute(SiteURL.encoded(version.url), baseURL: configuration.baseURL))
         }
     }
 
@@ -132,8 +132,8 @@ final class TemplateContexts: Sendable {
         return TemplateContext(
             site: site(record.language),
             page: PageContext(
-                title: record.title, content: body.html, titleHTML: titleHTML, contentAfterTitle: afterTitle, url: record.url,
-                permalink: SiteURL.absolute(record.url, baseURL: configuration.baseURL), date: record.metadata.date ?? "",
+                title: record.title, content: body.html, titleHTML: titleHTML, contentAfterTitle: afterTitle, url: SiteURL.encoded(record.url),
+                permalink: SiteURL.absolute(SiteURL.encoded(record.url), baseURL: configuration.baseURL), date: record.metadata.date ?? "",
                 lastmod: record.metadata.lastmod ?? "", tags: record.metadata.tags, summary: record.summary.text,
                 summaryHTML: contentURLs.rewrite(record.summary.html, of: record),
                 wordCount: record.length.wordCount, readingTime: record.length.readingTime, lang: record.metadata.lang ?? record.language,
@@ -149,22 +149,26 @@ final class TemplateContexts: Sendable {
         let prefix = configuration.language(page.language)?.prefix ?? ""
         var terms: [String: [TermLink]] = [:]
         for taxonomy in configuration.taxonomies {
-            terms[taxonomy] = page.terms(of: taxonomy).map { TermLink(name: $0, url: prefix + "/" + taxonomy + "/" + SiteURL.slug($0) + "/") }
+            terms[taxonomy] = page.terms(of: taxonomy).map { TermLink(name: $0, url: SiteURL.encoded(prefix + "/" + taxonomy + "/" + SiteURL.slug($0) + "/")) }
         }
         return terms
     }
 
     /// A list page's context; `intro`, the body of its section's `_index.md` (when it has one).
+    /// `url`, `feed` and the pagination's URLs are site paths as the output's files are named.
     func list(title: String, url: String, language: String, intro: (record: PageRecord, body: PageBody)?, feed: String, items: [PageEntry],
               translations: [TranslationLink], pagination: Pagination) -> TemplateContext {
         let body = intro.map { contentURLs.rewrite($0.body, of: $0.record) }
         let (titleHTML, afterTitle) = body?.splitAtTitle ?? ("", "")
         return TemplateContext(
             site: site(language),
-            page: PageContext(title: title, content: body?.html ?? "", titleHTML: titleHTML, contentAfterTitle: afterTitle, url: url, permalink: SiteURL.absolute(url, baseURL: configuration.baseURL),
+            page: PageContext(title: title, content: body?.html ?? "", titleHTML: titleHTML, contentAfterTitle: afterTitle, url: SiteURL.encoded(url),
+                              permalink: SiteURL.absolute(SiteURL.encoded(url), baseURL: configuration.baseURL),
                               summary: intro?.record.summary.text ?? "", lang: language, translations: translations,
-                              stylesheet: ThemeSet.stylesheet(of: nil), feed: feed),
-            pages: listing(language), items: items, pagination: pagination)
+                              stylesheet: ThemeSet.stylesheet(of: nil), feed: SiteURL.encoded(feed)),
+            pages: listing(language), items: items,
+            pagination: Pagination(number: pagination.number, total: pagination.total, previous: SiteURL.encoded(pagination.previous),
+                                   next: SiteURL.encoded(pagination.next)))
     }
 
     /// The 404 page's context; its title is the string table's `pageNotFound`, when it has one.

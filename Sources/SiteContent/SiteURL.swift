@@ -9,6 +9,23 @@ package enum SiteURL {
         (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + url
     }
 
+    /// `url`, a site path as the output's files are named (`/posts/My Page/`, `/posts/100%/`,
+    /// `/tags/café/`), as HTML and XML write it: percent-encoded (`/posts/My%20Page/`,
+    /// `/posts/100%25/`, `/tags/caf%C3%A9/`), so that a browser, a feed reader or a crawler asks
+    /// for that file. A path of plain characters, as most are, is returned as it is; a fragment or
+    /// query after it (`#part`, as a link wrote it) is kept as it is.
+    package static func encoded(_ url: String) -> String {
+        if let cut = url.firstIndex(where: { $0 == "#" || $0 == "?" }) { return encoded(String(url[..<cut])) + url[cut...] }
+        let plain = url.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"): true
+            default: false
+            }
+        }
+        return plain ? url : (url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url)
+    }
+
     /// The file a page's URL is written to: `/a/b/` → `a/b/index.html`; `nil` for a URL that
     /// cannot be a folder of the output (a `.` or `..` segment, a control character).
     package static func outputPath(ofURL url: String) -> OutputPath? {
