@@ -45,7 +45,8 @@ struct LinkCheck {
                     return Diagnostic(.warning, "broken link: \(written) names \(target.file), which the site does not publish",
                                       path: path, position: link.position)
                 }
-                destination = url
+                // As a link writes it: resolving decodes it once (a file `a%20b.md` is `/a%20b/`).
+                destination = SiteURL.encoded(url)
             }
             let resolved = destination.hasPrefix("#") ? pageURL : SiteURL.resolve(destination, from: pageURL)
             guard let resolved else { return nil }
