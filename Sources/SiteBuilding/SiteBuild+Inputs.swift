@@ -46,7 +46,7 @@ extension SiteBuild {
 
     func isPublished(_ page: PageRecord) -> Bool {
         (drafts || !page.metadata.draft)
-            && (future || (page.metadata.date.map { String($0.prefix(10)) <= today } ?? true))
+            && (future || ([page.metadata.date, page.metadata.publishDate].allSatisfy { $0.map { String($0.prefix(10)) <= today } ?? true }))
             && (expired || (page.metadata.expiryDate.map { String($0.prefix(10)) > today } ?? true))
     }
 

@@ -70,13 +70,18 @@ public struct FrontMatter: Hashable, Sendable {
                           + "(a page that starts with a rule can write it '***')", path: path, position: SourcePosition(line: 1, column: 1))
     }
 
-    /// Where a top-level key is set (`key:` in YAML, `key =` in TOML), or the first line.
+    /// Where a top-level key is set (`key:` in YAML, `key =` in TOML), spelled as given or else in
+    /// another case (`Draft` for `draft`, as keys are read), or the first line.
     public func position(ofKey key: String) -> SourcePosition {
         // `\r\n` is one Character: split on it too, or a file with Windows line ends is one line.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        for (index, line) in lines.enumerated() where line.hasPrefix(key) {
-            let rest = line.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }
-            if rest.hasPrefix(format == .yaml ? ":" : "=") { return SourcePosition(line: firstLine + index, column: 1) }
+        for anyCase in [false, true] {
+            for (index, line) in lines.enumerated() {
+                let head = line.prefix(key.count)
+                guard head.count == key.count, anyCase ? head.lowercased() == key.lowercased() : head == key else { continue }
+                let rest = line.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }
+                if rest.hasPrefix(format == .yaml ? ":" : "=") { return SourcePosition(line: firstLine + index, column: 1) }
+            }
         }
         return SourcePosition(line: firstLine, column: 1)
     }

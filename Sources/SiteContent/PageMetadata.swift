@@ -32,6 +32,9 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public var lastmod: String?
     /// The day it stops being published.
     public var expiryDate: String?
+    /// When the page may be published (Hugo's `publishDate`): a page whose day has not come is
+    /// left out as a page dated after today is. It is the page's date when it has no `date`.
+    public var publishDate: String?
     /// Other URLs that lead to it (old ones): each gets a redirect page.
     public var aliases: [String] = []
     /// The menus it is an entry of (`menu: main`), with its title, URL and weight.
@@ -39,7 +42,12 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     /// Everything else, for templates.
     public var params: [String: AttributeValue] = [:]
 
-    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight", "lastmod", "expiryDate", "aliases", "menu"]
+    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight", "lastmod", "expiryDate",
+                                         "publishDate", "aliases", "menu"]
+    /// The known keys by their lower-case spelling: Hugo reads keys in any case (`Draft`,
+    /// `expirydate`), and so does Runway, so that a page moved from Hugo with `Draft: true` stays
+    /// unpublished.
+    static let knownByLowercase = Dictionary(uniqueKeysWithValues: knownKeys.map { ($0.lowercased(), $0) })
 
     /// Metadata with nothing said.
     public init() {}
@@ -48,21 +56,39 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public static func read(_ frontMatter: FrontMatter?, path: String) -> (PageMetadata, [Diagnostic]) {
         guard let frontMatter else { return (PageMetadata(), []) }
         var diagnostics: [Diagnostic] = []
-        let values: [String: AttributeValue]
+        var values: [String: AttributeValue]
         switch frontMatter.format {
         case .yaml: values = yaml(frontMatter, path: path, diagnostics: &diagnostics)
         case .toml: values = toml(frontMatter, path: path, diagnostics: &diagnostics)
         }
         var metadata = PageMetadata()
+        // Each known key as the page spells it (`Draft` for `draft`), for its position.
+        var spelled: [String: String] = [:]
         func problem(_ key: String, _ message: String) {
-            diagnostics.append(Diagnostic(.error, message, path: path, position: frontMatter.position(ofKey: key)))
+            diagnostics.append(Diagnostic(.error, message, path: path, position: frontMatter.position(ofKey: spelled[key] ?? key)))
+        }
+        for key in values.keys.sorted() where !knownKeys.contains(key) {
+            guard let known = knownByLowercase[key.lowercased()] else { continue }
+            if values[known] != nil || spelled[known] != nil {
+                diagnostics.append(Diagnostic(.error, "'\(key)' is '\(spelled[known] ?? known)' written again (keys are read in any case)", path: path,
+                                              position: frontMatter.position(ofKey: key)))
+                values[key] = nil
+                continue
+            }
+            spelled[known] = key
+            values[known] = values.removeValue(forKey: key)
+        }
+        // Hugo's `url` sets a page's URL; Runway's come from the file's name and `slug`.
+        if let key = values.keys.first(where: { $0.lowercased() == "url" }) {
+            diagnostics.append(Diagnostic(.warning, "'\(key)' does not set the page's URL (Hugo's does): its file's name and 'slug' do, "
+                                          + "and 'aliases' keep an old URL", path: path, position: frontMatter.position(ofKey: key)))
         }
         func text(_ key: String) -> String? {
             switch values[key] {
             case .string(let value)?: return value
             case nil: return nil
             case let other?:
-                if ["date", "lastmod", "expiryDate"].contains(key), let number = other.jsonText.first, number.isNumber { return other.jsonText }
+                if ["date", "lastmod", "expiryDate", "publishDate"].contains(key), let number = other.jsonText.first, number.isNumber { return other.jsonText }
                 problem(key, "'\(key)' must be a string")
                 return nil
             }
@@ -71,6 +97,7 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         metadata.date = text("date")
         metadata.lastmod = text("lastmod")
         metadata.expiryDate = text("expiryDate")
+        metadata.publishDate = text("publishDate")
         metadata.slug = text("slug")
         metadata.summary = text("summary")
         metadata.layout = text("layout")
@@ -130,15 +157,17 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             problem("slug", "'slug' must be one path segment, not \"\(slug)\"" + (OutputPath.problem(with: slug).map { ": \($0)" } ?? ""))
             metadata.slug = nil
         }
-        for (key, value) in [("date", metadata.date), ("lastmod", metadata.lastmod), ("expiryDate", metadata.expiryDate)] {
+        for (key, value) in [("date", metadata.date), ("lastmod", metadata.lastmod), ("expiryDate", metadata.expiryDate), ("publishDate", metadata.publishDate)] {
             guard let value, !isDate(value) else { continue }
             problem(key, "'\(key)' must be a date such as 2026-11-03, or a date and time such as 2026-11-03T09:30:00Z, not \"\(value)\"")
             switch key {
             case "date": metadata.date = nil
             case "lastmod": metadata.lastmod = nil
+            case "publishDate": metadata.publishDate = nil
             default: metadata.expiryDate = nil
             }
         }
+        if metadata.date == nil { metadata.date = metadata.publishDate }
         if let layout = metadata.layout, let reason = OutputPath.problem(with: layout) {
             problem("layout", "'layout' must name a template inside the templates folder (such as post.html), not \"\(layout)\": \(reason)")
             metadata.layout = nil

@@ -40,6 +40,7 @@ extension PageRecord {
         metadata.weight = try fields.decodeNil() ? nil : try fields.decode(Int.self)
         metadata.lastmod = try fields.optional()
         metadata.expiryDate = try fields.optional()
+        metadata.publishDate = try fields.optional()
         metadata.aliases = try fields.decode([String].self)
         metadata.menus = try fields.decode([String].self)
         metadata.params = try fields.decode([String: AttributeValue].self)
@@ -82,6 +83,7 @@ extension PageRecord {
         if let weight = metadata.weight { try fields.encode(weight) } else { try fields.encodeNil() }
         try fields.encode(metadata.lastmod)
         try fields.encode(metadata.expiryDate)
+        try fields.encode(metadata.publishDate)
         try fields.encode(metadata.aliases)
         try fields.encode(metadata.menus)
         try fields.encode(metadata.params)

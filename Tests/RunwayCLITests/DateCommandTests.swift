@@ -48,6 +48,30 @@ import Testing
         #expect(check.status == 1 && check.stderr.contains("\(bad.root)/content/a.md:2:1: error: 'expiryDate' must be a date such as 2026-11-03"))
     }
 
+    /// Front matter keys are read in any case, as Hugo reads them: a page moved from Hugo with
+    /// `Draft: true` or `expirydate` stays unpublished (before, both were published, even with
+    /// `--strict`). Hugo's `publishDate` keeps a page out until its day and dates a page without
+    /// `date`; its `url` is a warning, as Runway does not read it.
+    @Test func hugosKeysInAnyCaseAndPublishDate() throws {
+        let site = try TestSite(["content/secret.md": "---\nTitle: Secret\nDraft: true\n---\nS.\n",
+                                 "content/gone.md": "---\nexpirydate: 2020-01-01\n---\nE.\n",
+                                 "content/later.md": "---\npublishDate: 2999-01-01\n---\nL.\n",
+                                 "content/old.md": "---\npublishdate: 2020-01-02\nSlug: aged\n---\nO.\n",
+                                 "content/now.md": "N.\n"])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && build.stdout.contains("built 2 pages"), "\(build.stderr) \(build.stdout)")
+        #expect(!site.exists("_site/secret") && !site.exists("_site/gone") && !site.exists("_site/later"))
+        #expect(site.read("_site/aged/index.html")?.contains(#"<time datetime="2020-01-02">"#) == true, "Slug read, publishdate its date")
+        #expect(try site.runway("build", "--drafts", "--future", "--expired", site.root).status == 0)
+        #expect(site.read("_site/secret/index.html")?.contains("<title>Secret · T</title>") == true, "Title read")
+        #expect(site.exists("_site/gone/index.html") && site.exists("_site/later/index.html"))
+        try site.write("---\ndraft: false\nDraft: true\nurl: /elsewhere/\n---\nS.\n", to: "content/secret.md")
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("secret.md:3:1: error: 'Draft' is 'draft' written again (keys are read in any case)"), "\(check.stderr)")
+        #expect(check.stderr.contains("secret.md:4:1: warning: 'url' does not set the page's URL (Hugo's does)"), "\(check.stderr)")
+    }
+
     /// TOML front matter's dates written as TOML dates (Hugo's own spelling) decide as quoted ones
     /// do: before, they were dropped, and a future page and an expired one were published, and a
     /// dated permalink lost its year. A YAML date and time keeps its day in its own offset, orders
