@@ -68,6 +68,25 @@ public struct ThemeLibrary: Sendable {
         return result
     }
 
+    /// The bytes of a theme's file; a folder in its place or a file that cannot be read is an
+    /// error at its path (before, either was read as an empty theme, and the build went on with
+    /// no styles at all).
+    static func read(_ path: String) throws(Diagnostic) -> Data {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw Diagnostic(.error, "is a folder, where the theme's file belongs", path: path)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw Diagnostic(.error, "cannot be read: \(String(cString: strerror(errno)))", path: path)
+        }
+        defer { try? handle.close() }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw Diagnostic(.error, "cannot be read: \(error.localizedDescription)", path: path)
+        }
+    }
+
     /// The theme `name` with its ancestors merged in, or `nil` when it cannot be had; diagnostics
     /// cover every file read. `namedAt` is where `name` is written (a site's `runway.toml`), where
     /// a theme that is not there is reported.
@@ -95,7 +114,7 @@ public struct ThemeLibrary: Sendable {
             }
             let source: TOMLSource
             do throws(Diagnostic) {
-                let data = FileManager.default.contents(atPath: path) ?? Data()
+                let data = try Self.read(path)
                 guard var text = String(validating: data, as: UTF8.self) else {
                     throw Diagnostic(.error, "is not valid UTF-8 text", path: path)
                 }
