@@ -17,14 +17,17 @@ struct Feeds {
     var settings = FeedSettings()
     /// Where links to content files lead, in summaries.
     var contentURLs = ContentURLs([])
+    /// Every path the site serves, for the base path (`BasePath.apply(toHTML:serves:)`).
+    var served = ServedPaths([])
     /// A page's whole content as HTML, for `settings.full`.
     var content: (PageRecord) -> String? = { _ in nil }
 
     /// The HTML an entry carries: the whole content or the summary, its root-relative URLs under
     /// the site's base path as its page's are; the title when the page has no text to summarize.
     private func text(of page: PageRecord, under basePath: BasePath) -> String {
-        if settings.full, let content = content(page) { return basePath.apply(toHTML: content) }
-        return page.summary.html.isEmpty ? xmlEscape(page.title) : basePath.apply(toHTML: contentURLs.rewrite(page.summary.html, of: page))
+        if settings.full, let content = content(page) { return basePath.apply(toHTML: content, serves: served.contains) }
+        return page.summary.html.isEmpty ? xmlEscape(page.title)
+            : basePath.apply(toHTML: contentURLs.rewrite(page.summary.html, of: page), serves: served.contains)
     }
 
     func rss(_ pages: [PageRecord]) -> String {

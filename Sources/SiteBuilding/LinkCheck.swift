@@ -7,8 +7,8 @@ import SiteOutput
 /// generated file or a static file, and a link to a fragment of a content page must name one of
 /// its headings' ids; one that does not is a warning at the link.
 struct LinkCheck {
-    /// Every path the built site serves, as `/a/b/` for pages and `/a/b.ext` for files.
-    let targets: Set<String>
+    /// Every path the built site serves.
+    let served: ServedPaths
     /// The ids of each content page's headings, by the page's URL.
     let anchors: [String: [String]]
     /// Where links to content files lead.
@@ -19,18 +19,11 @@ struct LinkCheck {
     /// never a broken link's target; and the published `pages`, whose fragments links may name.
     init(outputs: some Sequence<OutputPath>, pages: [PageRecord], contentURLs: ContentURLs) {
         self.contentURLs = contentURLs
-        targets = Set(outputs.map { Self.target($0.value) })
+        served = ServedPaths(outputs)
         var anchors: [String: [String]] = [:]
         anchors.reserveCapacity(pages.count)
         for page in pages { anchors[page.url] = page.anchors }
         self.anchors = anchors
-    }
-
-    /// The site path an output file answers: `a/index.html` → `/a/`, `theme.css` → `/theme.css`.
-    static func target(_ output: String) -> String {
-        if output == "index.html" { return "/" }
-        if output.hasSuffix("/index.html") { return "/" + output.dropLast("index.html".count) }
-        return "/" + output
     }
 
     /// The links and images of a page that lead nowhere.
@@ -50,7 +43,7 @@ struct LinkCheck {
             }
             let resolved = destination.hasPrefix("#") ? pageURL : SiteURL.resolve(destination, from: pageURL)
             guard let resolved else { return nil }
-            guard reaches(resolved) else {
+            guard served.contains(resolved[...]) else {
                 return Diagnostic(.warning, "broken link: \(written) leads to \(resolved), which the site does not have",
                                   path: path, position: link.position)
             }
@@ -70,10 +63,5 @@ struct LinkCheck {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
-    private func reaches(_ path: String) -> Bool {
-        if targets.contains(path) { return true }
-        if path.hasSuffix("/index.html") { return targets.contains(String(path.dropLast("index.html".count))) }
-        return !path.hasSuffix("/") && targets.contains(path + "/")
-    }
 
 }

@@ -208,9 +208,11 @@ extension SiteBuild {
             FileContents.read(page.source).flatMap { reader.read(page.file, bytes: $0).body?.html }
                 .map { contexts.contentURLs.rewrite($0, of: page) }
         }
+        // The pages, lists and files, for links in feeds under a base path.
+        let served = ServedPaths(jobs.map(\.path) + statics.keys.compactMap(OutputPath.init))
         func feeds(title: String, home: String, language: String) -> Feeds {
             Feeds(title: title, baseURL: configuration.baseURL, home: home, language: language, author: configuration.author, settings: configuration.feeds,
-                  contentURLs: contexts.contentURLs, content: contents.html(of:))
+                  contentURLs: contexts.contentURLs, served: served, content: contents.html(of:))
         }
         for language in configuration.languages {
             let pages = newest.filter { $0.language == language.code }

@@ -67,7 +67,8 @@ extension SiteBuild {
 
         // Render and write, as the full path does.
         let rendering = RenderInputs(published: pages, bodies: bodies, reader: reader, templates: templates, contexts: contexts,
-                                     lists: SiteLists(newestFirst: [], languages: []), configuration: configuration)
+                                     lists: SiteLists(newestFirst: [], languages: []), configuration: configuration,
+                                     served: ServedPaths(manifest.files.keys))
         let published = publish(jobs, copies: [], removals: [], into: output, writing: report.succeeded, rendering: rendering)
         if published.stopped { return stoppedReport() }
         // A page that does not render (or a write that fails): the full path says so, in its place

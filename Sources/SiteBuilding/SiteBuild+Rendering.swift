@@ -20,6 +20,9 @@ extension SiteBuild {
         var contexts: TemplateContexts
         var lists: SiteLists
         var configuration: SiteConfiguration
+        /// Every path the site serves: a URL already under the base path that is one of them
+        /// gets the path too (`BasePath.apply(toHTML:serves:)`).
+        var served = ServedPaths([])
     }
 
     /// What rendering the jobs gave besides the files.
@@ -123,7 +126,7 @@ extension SiteBuild {
             } catch {
                 result = .failure(error)
             }
-            if jobs[index].kind.isRendered { result = result.map(basePath.apply(toHTML:)) }
+            if jobs[index].kind.isRendered { result = result.map { basePath.apply(toHTML: $0, serves: inputs.served.contains) } }
             do throws(Diagnostic) {
                 let contents = try result.get()
                 try transaction?.write(contents, to: jobs[index].path)

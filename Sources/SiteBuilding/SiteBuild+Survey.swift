@@ -186,13 +186,14 @@ extension SiteBuild {
         let plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
                               contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
                               version: inputs.version, statics: statics)
-        let links = LinkCheck(outputs: plan.jobs.map(\.path) + plan.copies.map(\.path), pages: resolved.published + resolved.indexes,
-                              contentURLs: resolved.contexts.contentURLs)
+        let outputs = plan.jobs.map(\.path) + plan.copies.map(\.path)
+        let links = LinkCheck(outputs: outputs, pages: resolved.published + resolved.indexes, contentURLs: resolved.contexts.contentURLs)
         diagnostics += ConcurrentWork.map(resolved.published + resolved.indexes) { links.brokenLinks(of: $0) }.flatMap { $0 }
         diagnostics += plan.diagnostics
         let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, deferred: read.deferred, reader: inputs.reader,
                                      templates: inputs.templates,
-                                     contexts: resolved.contexts, lists: resolved.lists, configuration: configuration)
+                                     contexts: resolved.contexts, lists: resolved.lists, configuration: configuration,
+                                     served: ServedPaths(outputs))
         return Survey(read: read, published: resolved.published, plan: plan, rendering: rendering, diagnostics: diagnostics)
     }
 }

@@ -18,30 +18,58 @@ package struct BasePath: Sendable, Equatable {
 
     package var isEmpty: Bool { prefix.isEmpty }
 
-    /// A root-relative URL under the path (`/a/` → `/book-site/a/`); a URL with a scheme, a
-    /// `//host` one, or one already under the path stays as it is.
+    /// A site path under the path (`/a/` → `/book-site/a/`, and a section `/book-site/x/` →
+    /// `/book-site/book-site/x/`); a URL with a scheme, or a `//host` one, stays as it is.
     package func apply(to url: String) -> String {
-        guard !prefix.isEmpty, url.hasPrefix("/"), !url.hasPrefix("//"), url != prefix, !url.hasPrefix(prefix + "/") else { return url }
+        guard !prefix.isEmpty, url.hasPrefix("/"), !url.hasPrefix("//") else { return url }
         return prefix + url
     }
 
     /// `html` with the root-relative URLs of its `href`, `src`, `action` and `poster` attributes
-    /// under the path (quoted with `"` or `'`), over its UTF-8 bytes.
-    package func apply(toHTML html: String) -> String {
+    /// under the path (quoted with `"` or `'`), over its UTF-8 bytes. Only inside tags: text that
+    /// reads like an attribute (`<code>href='/x/'</code>`, where `'` is not escaped) is text.
+    /// A URL already under the path (`relURL` wrote it) stays as it is, unless the site serves it
+    /// as written (`serves`: under `/blog`, a section `/blog/first/` is `/blog/blog/first/`).
+    package func apply(toHTML html: String, serves: (Substring) -> Bool = { _ in false }) -> String {
         guard !prefix.isEmpty else { return html }
         let bytes = Array(html.utf8), prefixBytes = Array(prefix.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 256)
         var index = 0
+        // Inside a tag (after `<` and a letter, until its `>` outside quotes), and in which quote.
+        var inTag = false, quote: UInt8? = nil
         while index < bytes.count {
-            output.append(bytes[index])
+            let byte = bytes[index]
+            output.append(byte)
+            if !inTag {
+                if byte == UInt8(ascii: "<"), index + 1 < bytes.count, Self.isLetter(bytes[index + 1]) { inTag = true }
+                index += 1
+                continue
+            }
+            if let open = quote {
+                if byte == open { quote = nil }
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: ">") {
+                inTag = false
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
             // After `=` and a quote, preceded by one of the attribute names: a URL starts here.
-            if (bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")), index >= 1, bytes[index - 1] == UInt8(ascii: "="),
+            if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")), index >= 1, bytes[index - 1] == UInt8(ascii: "="),
                Self.endsWithURLAttribute(bytes, before: index - 1), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
                index + 2 >= bytes.count || bytes[index + 2] != UInt8(ascii: "/") {
                 let rest = bytes[(index + 1)...]
-                let already = rest.starts(with: prefixBytes)
+                var already = rest.starts(with: prefixBytes)
                     && (rest.count == prefixBytes.count || [UInt8(ascii: "/"), bytes[index]].contains(rest[rest.startIndex + prefixBytes.count]))
+                if already {
+                    // The URL as written, to its quote, without a query or fragment.
+                    let end = rest.firstIndex { $0 == byte || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+                    let written = String(decoding: rest[..<end], as: UTF8.self)
+                    already = !serves((written.removingPercentEncoding ?? written)[...])
+                }
                 if !already { output += prefixBytes }
             }
             index += 1
@@ -50,6 +78,10 @@ package struct BasePath: Sendable, Equatable {
     }
 
     private static let attributes = ["href", "src", "action", "poster"].map { Array($0.utf8) }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
 
     /// Whether the bytes before `end` end with a URL attribute's name, itself after a space.
     private static func endsWithURLAttribute(_ bytes: [UInt8], before end: Int) -> Bool {

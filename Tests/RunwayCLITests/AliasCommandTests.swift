@@ -101,6 +101,24 @@ import Testing
         #expect(try SummaryAndFeedCommandTests.entries(try #require(site.read("_site/atom.xml"))).first { $0.title == "A" }?.text.contains(link) == true)
     }
 
+    /// A section named like the base path (`/book-site/` with `content/book-site/`) is linked under
+    /// the path like any other (before, its links were taken to be under it already, and 404ed),
+    /// and code showing HTML with single quotes is left as written (before, `href='/x/'` in a code
+    /// block or in prose got the path).
+    @Test func aSectionNamedLikeThePathAndCodeThatShowsHTML() throws {
+        let site = try TestSite(["content/index.md": "# Home\n\n[first](book-site/first.md), `<a href='/x/'>`\n\n```html\n<img src='/logo.png'>\n```\n",
+                                 "content/book-site/first.md": "---\ntitle: First\ndate: 2026-01-01\naliases: [/old/]\n---\nFirst.\n"])
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/book-site/\"\n", to: "runway.toml")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let home = try #require(site.read("_site/index.html"))
+        #expect(home.contains(#"<a href="/book-site/book-site/first/">first</a>, <code>&lt;a href='/x/'&gt;</code>"#), "\(home)")
+        #expect(home.contains("'/logo.png'</span>") && !home.contains("/book-site/logo.png"), "\(home)")
+        #expect(site.read("_site/book-site/index.html")?.contains(#"href="/book-site/book-site/first/""#) == true)
+        #expect(site.read("_site/_redirects") == "/book-site/old/ /book-site/book-site/first/ 301\n")
+        #expect(site.read("_site/old/index.html")?.contains("url=/book-site/book-site/first/") == true)
+    }
+
     func xmlEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

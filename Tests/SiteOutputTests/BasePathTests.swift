@@ -21,8 +21,22 @@ import Testing
         #expect(BasePath(baseURL: "/").apply(toHTML: html) == html, "at a domain's root nothing changes")
     }
 
-    @Test func aURLGetsThePathOnce() {
-        #expect(base.apply(to: "/a/") == "/book-site/a/" && base.apply(to: "/book-site/a/") == "/book-site/a/")
+    /// A site path always gets the path: a section named like it (`/book-site/x/`) is
+    /// `/book-site/book-site/x/`.
+    @Test func aSitePathGetsThePath() {
+        #expect(base.apply(to: "/a/") == "/book-site/a/" && base.apply(to: "/book-site/a/") == "/book-site/book-site/a/")
         #expect(base.apply(to: "https://x/") == "https://x/" && base.apply(to: "//x/") == "//x/")
+    }
+
+    /// Only URLs inside tags get the path: text that reads like an attribute (in code, where `'`
+    /// is not escaped) is left as written. A URL already under the path gets it again when the
+    /// site serves it as written (a section named like the path).
+    @Test func onlyTagsAndWhatTheSiteServes() {
+        let html = ##"<p><code>&lt;img src='/logo.png'&gt;</code> set href='/x/' <a href='/y/'>y</a></p>"##
+        #expect(base.apply(toHTML: html) == ##"<p><code>&lt;img src='/logo.png'&gt;</code> set href='/x/' <a href='/book-site/y/'>y</a></p>"##)
+        let links = ##"<a href="/book-site/guide/">g</a><a href="/book-site/css/a.css">c</a><a href="/book-site/guide/#top">t</a>"##
+        let served: (Substring) -> Bool = { $0 == "/book-site/guide/" }
+        #expect(base.apply(toHTML: links, serves: served)
+                == ##"<a href="/book-site/book-site/guide/">g</a><a href="/book-site/css/a.css">c</a><a href="/book-site/book-site/guide/#top">t</a>"##)
     }
 }
