@@ -257,7 +257,7 @@ extension SiteBuild {
         if !redirects.isEmpty, let path = OutputPath("_redirects") {
             jobs.append(OutputJob(path: path, key: ContentHash(redirects.utf8), kind: .text(redirects), claimant: "the generated _redirects"))
         }
-        return Self.claims(jobs, statics: statics)
+        return Self.claims(jobs, statics: statics, siteStatic: SitePaths.join(site, "static"))
     }
 
     /// A page that sends the browser on to `url`: a meta refresh and a canonical link, as Hugo's
@@ -273,7 +273,9 @@ extension SiteBuild {
     /// The plan with each file claimed once. Two pages (or a page and a list) claiming one file are
     /// an error at the later page naming the other; a static file replaces a generated one of the
     /// same name (`static/robots.txt`), but not a page or a list.
-    static func claims(_ jobs: [OutputJob], statics: [String: String]) -> OutputPlan {
+    /// A theme's static file does not replace a generated one (`theme.css`, `sitemap.xml`): only the
+    /// site's own (`siteStatic`) do.
+    static func claims(_ jobs: [OutputJob], statics: [String: String], siteStatic: String) -> OutputPlan {
         var plan = OutputPlan()
         var claimed: [OutputPath: OutputJob] = [:]
         for job in jobs {
@@ -316,6 +318,11 @@ extension SiteBuild {
                                                        path: job.file ?? job.claimant, position: job.position))
                     continue
                 case .text, .notFound, .home:
+                    guard source.hasPrefix(siteStatic + "/") else {
+                        plan.diagnostics.append(Diagnostic(.error, "would replace \(job.claimant), which only the site's own static/ may: rename it",
+                                                           path: source))
+                        continue
+                    }
                     // The site's own robots.txt, 404.html…: its file wins over the one Runway makes.
                     plan.jobs.removeAll { $0.path == path }
                 case .page, .list:

@@ -193,7 +193,7 @@ package struct TemplateSet: Sendable {
     /// Whether a file of that name is an editor's or a system's, not a template: hidden (`.#a.html`
     /// lock files, `.a.html.swp`, `.DS_Store`), a backup (`a.html~`) or an autosave (`#a.html#`).
     /// An unfinished copy of a template must not fail the build.
-    static func isLeftover(_ name: String) -> Bool {
+    package static func isLeftover(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || (name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
     }
 

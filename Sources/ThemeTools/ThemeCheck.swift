@@ -64,7 +64,11 @@ public struct ThemeCheck: Sendable {
         let own = library.folders(of: name).first.map { $0 + "/templates/" } ?? ""
         let problems = templates.problems
         diagnostics += problems.filter { $0.path.hasPrefix(own) }
-        for file in SitePaths.files(under: own).sorted() where file.hasSuffix(".html") && !problems.contains(where: { $0.path == own + file }) {
+        // The templates a build reads: not editors' leftovers, nor what hidden folders hold.
+        let read = SitePaths.files(under: own).filter { file in
+            file.hasSuffix(".html") && !file.split(separator: "/").contains { TemplateSet.isLeftover(String($0)) }
+        }
+        for file in read.sorted() where !problems.contains(where: { $0.path == own + file }) {
             do throws(Diagnostic) {
                 _ = try templates.render(file, context: Self.sampleContext())
             } catch where !diagnostics.contains(error) {

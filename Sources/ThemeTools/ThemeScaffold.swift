@@ -6,7 +6,8 @@ import SiteContent
 
 /// `runway theme new <name> [--from <theme>]`: a new theme in a site's `themes/` folder, copied
 /// from another so that it builds and checks clean as it is: its theme file (every section, with
-/// the comments that explain them), its templates, a stylesheet of its own in `static/`, a README.
+/// the comments that explain them), its templates, string tables and static files, a stylesheet of
+/// its own in `static/`, a README.
 public struct ThemeScaffold: Sendable {
     /// The new theme's name.
     public let name: String
@@ -30,6 +31,12 @@ public struct ThemeScaffold: Sendable {
         else {
             throw Diagnostic(.error, "a theme name is letters, digits, - and _, starting with a letter", path: name)
         }
+        // Its stylesheet, `static/<name>.css`, would replace the one Runway makes of theme.toml.
+        guard name != "theme" else {
+            throw Diagnostic(.error, "a theme cannot be named 'theme': its stylesheet theme.css would replace the one Runway makes; choose another name",
+                             path: name)
+        }
+        if let missing = SiteConfiguration.missing(site: site) { throw missing }
         guard !FileManager.default.fileExists(atPath: folder) else {
             throw Diagnostic(.error, "already exists; choose another name or remove it", path: folder)
         }
@@ -44,34 +51,39 @@ public struct ThemeScaffold: Sendable {
             throw Diagnostic(.error, "'\(from)' extends '\(name)': a theme of that name in this site would hide it from the copy, "
                              + "which would then extend itself; choose another name", path: name)
         }
-        var files: [String: String] = [:]
+        var files: [String: Data] = [:]
         let text = (FileManager.default.contents(atPath: source).map { String(decoding: $0, as: UTF8.self) }) ?? ""
         // The theme's own description (a top-level key, before the first table) says where it
         // started; the attributes' descriptions stay as they are.
         var inTable = false
-        files[ThemeLibrary.fileName] = "# The \(name) theme, made by `runway theme new \(name) --from \(from)`.\n"
+        files[ThemeLibrary.fileName] = Data(("# The \(name) theme, made by `runway theme new \(name) --from \(from)`.\n"
             + "# Check it with `runway theme check \(name)`; look at it with `runway theme preview \(name)`.\n"
             + text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 inTable = inTable || line.drop { $0 == " " || $0 == "\t" }.hasPrefix("[")
                 return !inTable && line.hasPrefix("description =") ? "description = \"\(name): started from \(from).\"" : String(line)
-            }.joined(separator: "\n")
-        // The templates the theme it starts from uses, its own over its parents'.
+            }.joined(separator: "\n")).utf8)
+        // The templates, string tables and static files of the theme it starts from, its own over
+        // its parents' (the string tables too: the templates' words come with them).
         for themeFolder in library.folders(of: from).reversed() {
-            let templates = themeFolder + "/templates"
-            for file in SitePaths.files(under: templates) {
-                files["templates/" + file] = FileManager.default.contents(atPath: templates + "/" + file).map { String(decoding: $0, as: UTF8.self) }
+            for part in ["templates", "i18n", "static"] {
+                let root = themeFolder + "/" + part
+                for file in SitePaths.files(under: root) {
+                    files[part + "/" + file] = FileManager.default.contents(atPath: root + "/" + file)
+                }
             }
         }
-        // The theme's own stylesheet, linked from the partial every page's head includes.
-        files["templates/partials/head.html"] = "<link rel=\"stylesheet\" href=\"/\(name).css\">\n"
-        files["static/\(name).css"] = """
+        // The theme's own stylesheet, linked from the partial every page's head includes: the
+        // one of the theme it starts from, when that has one of its own (`static/<from>.css`).
+        files["templates/partials/head.html"] = Data("<link rel=\"stylesheet\" href=\"/\(name).css\">\n".utf8)
+        let ownStylesheet = files.removeValue(forKey: "static/\(from).css")
+        files["static/\(name).css"] = ownStylesheet ?? Data("""
             /* The \(name) theme's own CSS, copied into every site that uses it (static/ of a theme is
                copied before the site's). Most styling belongs in theme.toml, where it stays in light
                and dark and reaches custom attribute values; this file is for the page around the text. */
             footer.site { border-top: 1px solid rgba(128, 128, 128, 0.3); padding-top: 1rem; }
 
-            """
-        files["README.md"] = """
+            """.utf8)
+        files["README.md"] = Data("""
             # \(name)
 
             A Runway theme, started from `\(from)`.
@@ -87,12 +99,12 @@ public struct ThemeScaffold: Sendable {
             `runway theme preview \(name)` writes a specimen of every intent and custom value, in light and dark;
             `runway serve --theme \(name)` shows a site with it, and reloads as you edit.
 
-            """
+            """.utf8)
         do {
             for (path, contents) in files.sorted(by: { $0.key < $1.key }) {
                 let target = folder + "/" + path
                 try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: URL(fileURLWithPath: target))
+                try contents.write(to: URL(fileURLWithPath: target))
             }
         } catch {
             throw FileFailure.diagnostic("cannot write the theme", error, path: folder)

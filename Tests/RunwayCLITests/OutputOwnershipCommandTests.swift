@@ -155,9 +155,10 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("\(site.root)/blocker/out: error: cannot create the output folder: Not a directory"), "\(result.stderr)")
         #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("error 512"))
+        try site.write("a file\n", to: "themes")
         for (arguments, expected) in [(["new", site.root + "/blocker/new"], "\(site.root)/blocker/new: error: cannot create the site: Not a directory"),
-                                      (["theme", "new", "mine", "--site", site.root + "/blocker"],
-                                       "\(site.root)/blocker/themes: error: cannot write the theme: Not a directory")] {
+                                      (["theme", "new", "mine", "--site", site.root],
+                                       "\(site.root)/themes/mine: error: cannot write the theme: Not a directory")] {
             let made = try RunwayProcess.run(arguments)
             #expect(made.status == 1)
             #expect(made.stderr.hasPrefix(expected), "\(made.stderr)")

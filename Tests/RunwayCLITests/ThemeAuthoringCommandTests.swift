@@ -27,4 +27,72 @@ import Testing
         let check = try RunwayProcess.run(["theme", "check", "paper", "--site", site])
         #expect(check.status == 1 && check.stderr.contains("theme.toml: error: is a folder"), "\(check.stderr)")
     }
+
+    /// A theme's static file that would replace a file Runway makes (`theme.css`, `sitemap.xml`)
+    /// is an error at it; the site's own may (its `robots.txt`). Before, it silently replaced the
+    /// stylesheet made of theme.toml; `theme new theme` made such a file, and is refused.
+    @Test func aThemesStaticFileCannotReplaceAGeneratedOne() throws {
+        let site = try Self.siteWithTheme()
+        for (file, text) in [("themes/paper/static/theme.css", "p {}\n"), ("themes/paper/static/sitemap.xml", "<urlset/>\n"), ("static/robots.txt", "mine\n")] {
+            try FileManager.default.createDirectory(atPath: (site + "/" + file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: site + "/" + file, atomically: true, encoding: .utf8)
+        }
+        let build = try RunwayProcess.run(["build", site])
+        #expect(build.status == 1)
+        #expect(build.stderr.contains("\(site)/themes/paper/static/theme.css: error: would replace the generated theme.css, which only the site's own static/ may: rename it"),
+                "\(build.stderr)")
+        #expect(build.stderr.contains("static/sitemap.xml: error: would replace the generated sitemap.xml") && !build.stderr.contains("robots.txt"))
+        try FileManager.default.removeItem(atPath: site + "/themes/paper/static/theme.css")
+        try FileManager.default.removeItem(atPath: site + "/themes/paper/static/sitemap.xml")
+        #expect(try RunwayProcess.run(["build", site]).status == 0)
+        #expect(try String(contentsOfFile: site + "/_site/robots.txt", encoding: .utf8) == "mine\n")
+        let named = try RunwayProcess.run(["theme", "new", "theme", "--site", site])
+        #expect(named.status == 1 && named.stderr.contains("a theme cannot be named 'theme'"), "\(named.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site + "/themes/theme"))
+    }
+
+    /// `theme new --from` a theme of the site copies its static files, its string tables and its
+    /// own stylesheet (as the new theme's), not only its templates: before, the copy linked to
+    /// images it did not have and showed its words' keys. No theme is made where no site is.
+    @Test func aNewThemeCopiesStaticFilesAndStringTables() throws {
+        let site = try Self.siteWithTheme()
+        let paper = site + "/themes/paper"
+        try FileManager.default.createDirectory(atPath: paper + "/static/img", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: paper + "/i18n", withIntermediateDirectories: true)
+        let logo = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0x00, 0xFE])
+        try logo.write(to: URL(fileURLWithPath: paper + "/static/img/logo.png"))
+        try "hello = \"Hi\"\n".write(toFile: paper + "/i18n/en.toml", atomically: true, encoding: .utf8)
+        try "h1 { letter-spacing: 0.1em; }\n".write(toFile: paper + "/static/paper.css", atomically: true, encoding: .utf8)
+        // The site's own footer would win over the theme's.
+        try FileManager.default.removeItem(atPath: site + "/templates/partials/footer.html")
+        try "<img src=\"/img/logo.png\"> {{t.hello}}\n".write(toFile: paper + "/templates/partials/footer.html", atomically: true, encoding: .utf8)
+        let made = try RunwayProcess.run(["theme", "new", "copy", "--from", "paper", "--site", site])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(FileManager.default.contents(atPath: site + "/themes/copy/static/img/logo.png") == logo, "binary files as they are")
+        #expect(try String(contentsOfFile: site + "/themes/copy/static/copy.css", encoding: .utf8) == "h1 { letter-spacing: 0.1em; }\n")
+        #expect(!FileManager.default.fileExists(atPath: site + "/themes/copy/static/paper.css"))
+        let build = try RunwayProcess.run(["build", "--theme", "copy", site])
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try String(contentsOfFile: site + "/_site/index.html", encoding: .utf8)
+        #expect(page.contains("<img src=\"/img/logo.png\"> Hi") && page.contains("href=\"/copy.css\""), "\(page)")
+        #expect(FileManager.default.contents(atPath: site + "/_site/img/logo.png") == logo)
+
+        let nowhere = site + "/no-site-here"
+        let refused = try RunwayProcess.run(["theme", "new", "x", "--site", nowhere])
+        #expect(refused.status == 1 && refused.stderr.contains("no runway.toml here"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: nowhere))
+    }
+
+    /// `theme check` reads the templates a build reads: an editor's hidden copy (`.draft.html`)
+    /// or what a hidden folder holds is not checked (before, each was an error without a place).
+    @Test func checkLeavesHiddenFilesAsTheBuildDoes() throws {
+        let site = try Self.siteWithTheme()
+        let templates = site + "/themes/paper/templates"
+        try "<p>{{#unclosed</p>".write(toFile: templates + "/.draft.html", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: templates + "/.git", withIntermediateDirectories: true)
+        try "{{#".write(toFile: templates + "/.git/x.html", atomically: true, encoding: .utf8)
+        let check = try RunwayProcess.run(["theme", "check", "paper", "--site", site])
+        #expect(check.status == 0 && check.stderr.contains("0 errors"), "\(check.stderr)")
+        #expect(try RunwayProcess.run(["build", site]).status == 0)
+    }
 }
