@@ -46,7 +46,11 @@ public struct SiteResponder: HTTPResponder {
             return Self.text(.methodNotAllowed, "method not allowed\n", extra: [.allow: "GET, HEAD"])
         }
         let path = request.uri.path
-        if let hub, path == LiveReloadScript.eventsPath { return events(hub) }
+        if let hub, path == LiveReloadScript.eventsPath {
+            // A HEAD is told what a GET would get, and listens to nothing.
+            guard request.method == .get else { return Response(status: .ok, headers: Self.eventHeaders, body: ResponseBody()) }
+            return events(hub)
+        }
         if hub != nil, path == LiveReloadScript.path {
             return Self.body(Data(LiveReloadScript.source.utf8), type: "text/javascript; charset=utf-8", request: request)
         }
@@ -134,11 +138,13 @@ public struct SiteResponder: HTTPResponder {
         return nil
     }
 
+    static let eventHeaders: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]
+
     private func events(_ hub: LiveReloadHub) -> Response {
         let stream = hub.subscribe()
         return Response(
             status: .ok,
-            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
+            headers: Self.eventHeaders,
             body: ResponseBody { writer in
                 for await event in stream {
                     try await writer.write(ByteBuffer(string: event))

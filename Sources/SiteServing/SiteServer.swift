@@ -31,6 +31,9 @@ public struct SiteServer: Sendable {
         self.heartbeat = max(heartbeat, .milliseconds(10))
     }
 
+    /// How long a stopping server lets responses still being sent finish.
+    static let shutdownGrace: Duration = .seconds(2)
+
     /// Builds, then serves until the build's stop is requested (``SiteBuild/stop``: `runway serve`
     /// requests it on Ctrl-C and SIGTERM). `onBuild` hears of every build (the first one
     /// included); `onListening` once the server accepts connections, with the port it listens on.
@@ -68,8 +71,12 @@ public struct SiteServer: Sendable {
         defer { rebuilds.cancel() }
         // Services shut down in reverse order: the event streams end first, so that the server
         // does not wait for pages that listen forever.
-        let group = ServiceGroup(configuration: .init(
-            services: [.init(service: app), .init(service: EventStreams(hub: hub, heartbeat: heartbeat))], logger: logger))
+        var configuration = ServiceGroupConfiguration(
+            services: [.init(service: app), .init(service: EventStreams(hub: hub, heartbeat: heartbeat))], logger: logger)
+        // A download a client stopped reading (a paused video) would hold the shutdown for as long
+        // as the client stays: what is still being sent after this long is cut off.
+        configuration.maximumGracefulShutdownDuration = Self.shutdownGrace
+        let group = ServiceGroup(configuration: configuration)
         live.build.stop.onRequest { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
         // A rebuild under way stops (its output stays as it was) and is reported; then the cache.

@@ -147,4 +147,47 @@ import Testing
         #expect(before > 0 && after - before < (size >> 10) / 2,
                 "peak memory grew by \((after - before) / 1024) MiB for two downloads of a \(size >> 20) MiB file")
     }
+
+    /// A client that stops reading a large download (a paused video) does not hold a stopping
+    /// server: after `SIGTERM` it ends within its grace (2 s), where it waited for as long as the
+    /// client stayed.
+    @Test func aStalledDownloadDoesNotHoldTheStop() async throws {
+        let (server, site) = try await Self.serve()
+        defer { server.stopAtOnce() }
+        let file = site + "/_site/big.bin"
+        #expect(FileManager.default.createFile(atPath: file, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: UInt64(256 << 20))
+        try handle.close()
+        let port = server.port, host = "127.0.0.1:\(server.port)", pid = server.pid
+        let stopped = try await Self.blocking {
+            let connection = try RawHTTP(port: port)
+            defer { connection.close() }
+            try connection.send("/big.bin", host: host)
+            // The head arrives; the body is never read, and the socket's buffers fill.
+            try connection.read(until: "\r\n\r\n")
+            kill(pid, SIGTERM)
+            return Server.poll(seconds: 60) { !Detached.isRunning(pid) }
+        }
+        #expect(stopped, "the server still ran a minute after SIGTERM: \(server.output)")
+    }
+
+    /// `HEAD /_runway/events` is answered with the stream's header fields and no body, and a
+    /// request after it on the connection is answered too (before, the head never ended).
+    @Test func aHeadOfTheEventStreamIsAnswered() async throws {
+        let (server, _) = try await Self.serve()
+        defer { _ = server.stop() }
+        let port = server.port, host = "127.0.0.1:\(server.port)"
+        let (head, next) = try await Self.blocking {
+            let connection = try RawHTTP(port: port)
+            defer { connection.close() }
+            try connection.send("/_runway/events", method: "HEAD", host: host)
+            let head = try connection.response(head: true)
+            try connection.send("/theme.css", host: host)
+            return (head, try connection.response())
+        }
+        #expect(head.status == 200 && head.headers["content-type"] == "text/event-stream; charset=utf-8", "\(head.headers)")
+        #expect(head.headers["transfer-encoding"] == nil)
+        #expect(next.status == 200 && next.body.count > 1000)
+    }
 }
