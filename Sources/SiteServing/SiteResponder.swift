@@ -16,8 +16,6 @@ public struct SiteResponder: HTTPResponder {
     /// The `Host` values answered; nil answers every one.
     let allowedHosts: AllowedHosts?
     let cache = ResponseCache()
-    /// Reads the files too large for the cache, a chunk at a time as the connection takes them.
-    let fileIO = FileIO()
 
     /// Serves the output folder `root`; without a hub, pages get no live-reload script.
     init(root: String, basePath: String = "", hub: LiveReloadHub?, allowedHosts: AllowedHosts? = nil) {
@@ -71,12 +69,12 @@ public struct SiteResponder: HTTPResponder {
     }
 
     private func serve(_ file: String, request: Request, context: Context) async -> Response {
-        var info = stat()
-        guard stat(file, &info) == 0 else { return Self.text(.notFound, "not found\n") }
+        // Opened once: its size, its tag and its bytes are one version's, whatever a rebuild does.
+        guard let opened = OpenedFile(path: file) else { return Self.text(.notFound, "not found\n") }
         let type = Self.mediaType(of: file)
         // Size and modification time name the version of the file; the live-reload script's
         // presence is part of what is served, so it is in the tag too.
-        let signature = "\(String(info.st_size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))\(String(info.st_mtim.tv_nsec, radix: 16))"
+        let signature = "\(String(opened.size, radix: 16))-\(String(opened.modified.tv_sec, radix: 16))\(String(opened.modified.tv_nsec, radix: 16))"
         let tag = "\"" + signature + (hub == nil ? "" : "-live") + "\""
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: {
             let candidate = $0.trimmingCharacters(in: .whitespaces)
@@ -84,15 +82,14 @@ public struct SiteResponder: HTTPResponder {
         }) {
             return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache"])
         }
-        let size = Int(info.st_size)
-        if size > ResponseCache.largest && !(hub != nil && type.hasPrefix("text/html")) {
-            return await stream(file, size: size, type: type, tag: tag, request: request, context: context)
+        if opened.size > ResponseCache.largest && !(hub != nil && type.hasPrefix("text/html")) {
+            return stream(opened, type: type, tag: tag, request: request)
         }
         let body: ByteBuffer
         if let cached = cache.body(for: file, signature: signature) {
             body = cached
         } else {
-            guard let data = FileManager.default.contents(atPath: file) else { return Self.text(.notFound, "not found\n") }
+            guard let data = opened.readAll() else { return Self.text(.notFound, "not found\n") }
             body = ByteBuffer(bytes: type.hasPrefix("text/html") ? withScript(data) : data)
             cache.store(body, for: file, signature: signature)
         }
@@ -101,20 +98,13 @@ public struct SiteResponder: HTTPResponder {
         return response
     }
 
-    /// A file of `size` bytes (at least one), sent in chunks read from disk while the connection
-    /// takes them (Hummingbird's `FileIO`); `HEAD` reads nothing.
-    private func stream(_ file: String, size: Int, type: String, tag: String, request: Request, context: Context) async -> Response {
-        var headers = Self.headers(type: type, length: size)
+    /// A large file, sent in chunks read from the opened file while the connection takes them;
+    /// `HEAD` reads nothing.
+    private func stream(_ opened: OpenedFile, type: String, tag: String, request: Request) -> Response {
+        var headers = Self.headers(type: type, length: opened.size)
         headers[.eTag] = tag
         guard request.method != .head else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
-        do {
-            let body = try await fileIO.loadFile(path: file, range: 0...(size - 1), context: context)
-            // The file may have shrunk since it was looked at: announce what will be sent.
-            headers[.contentLength] = String(body.contentLength ?? size)
-            return Response(status: .ok, headers: headers, body: body)
-        } catch {
-            return Self.text(.notFound, "not found\n")
-        }
+        return Response(status: .ok, headers: headers, body: opened.body())
     }
 
     /// The page with the live-reload script before its `</body>` (or at its end).
