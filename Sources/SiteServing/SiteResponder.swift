@@ -11,7 +11,7 @@ public import Hummingbird
 public struct SiteResponder: HTTPResponder {
     public typealias Context = ServeRequestContext
 
-    let site: StaticSite
+    let served: ServedSite
     let hub: LiveReloadHub?
     /// The `Host` values answered; nil answers every one.
     let allowedHosts: AllowedHosts?
@@ -19,7 +19,12 @@ public struct SiteResponder: HTTPResponder {
 
     /// Serves the output folder `root`; without a hub, pages get no live-reload script.
     init(root: String, basePath: String = "", hub: LiveReloadHub?, allowedHosts: AllowedHosts? = nil) {
-        site = StaticSite(root: root, basePath: basePath)
+        self.init(served: ServedSite(StaticSite(root: root, basePath: basePath)), hub: hub, allowedHosts: allowedHosts)
+    }
+
+    /// Serves `served`, which the server replaces when a rebuild changes its base path.
+    init(served: ServedSite, hub: LiveReloadHub?, allowedHosts: AllowedHosts? = nil) {
+        self.served = served
         self.hub = hub
         self.allowedHosts = allowedHosts
     }
@@ -52,6 +57,7 @@ public struct SiteResponder: HTTPResponder {
         if hub != nil, path == LiveReloadScript.path {
             return Self.body(Data(LiveReloadScript.source.utf8), type: "text/javascript; charset=utf-8", request: request)
         }
+        let site = served.current
         switch site.resolve(path) {
         case .badRequest(let reason):
             return Self.text(.badRequest, "bad request: \(reason)\n")

@@ -53,17 +53,19 @@ public struct SiteServer: Sendable {
         // Stopped during it: its journal is settled with the manifest, and nothing is served.
         guard !live.build.stop.isRequested else { return live.saveCache() }
         hub.publish(first)
-        let rebuilds = Task.detached {
+        let served = ServedSite(StaticSite(root: live.build.destination, basePath: live.build.basePath))
+        let rebuilds = Task.detached { [live] in
             await loop.run { outcome in
                 onBuild(outcome)
+                // A new baseURL: its pages are answered under its path before they are reloaded.
+                served.serve(under: live.build.basePath)
                 hub.publish(outcome)
             }
         }
         var logger = Logger(label: "runway.serve")
         logger.logLevel = .warning
         let app = Application(
-            responder: SiteResponder(root: live.build.destination, basePath: live.build.basePath, hub: hub,
-                                     allowedHosts: AllowedHosts(boundHost: host)),
+            responder: SiteResponder(served: served, hub: hub, allowedHosts: AllowedHosts(boundHost: host)),
             configuration: .init(address: .hostname(host, port: port), serverName: "runway"),
             onServerRunning: { [port] channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger

@@ -190,4 +190,26 @@ import Testing
         #expect(head.headers["transfer-encoding"] == nil)
         #expect(next.status == 200 && next.body.count > 1000)
     }
+
+    /// A new `baseURL` in `runway.toml` is served under its path once the rebuild is done, and
+    /// the old one again when it comes back (before, the path of the first build was served until
+    /// a restart, and every rebuilt link 404ed).
+    @Test func aNewBaseURLIsServedAfterItsRebuild() async throws {
+        let (server, site) = try await Self.serve()
+        defer { _ = server.stop() }
+        let port = server.port, host = "127.0.0.1:\(server.port)"
+        let configuration = site + "/runway.toml"
+        let original = try String(contentsOfFile: configuration, encoding: .utf8)
+        let moved = original.replacingOccurrences(of: "baseURL = \"https://example.com/\"", with: "baseURL = \"https://example.com/book/\"")
+        #expect(moved != original)
+        try moved.write(toFile: configuration, atomically: true, encoding: .utf8)
+        let status = { @Sendable (path: String) in (try? RawHTTP.get(path, port: port, host: host, keep: 0).status) ?? 0 }
+        let (underPath, atRoot) = try await Self.blocking {
+            (Server.poll(seconds: 60) { status("/book/posts/") == 200 }, status("/posts/"))
+        }
+        #expect(underPath && atRoot == 404, "\(server.output)")
+        try original.write(toFile: configuration, atomically: true, encoding: .utf8)
+        let back = try await Self.blocking { Server.poll(seconds: 60) { status("/posts/") == 200 } }
+        #expect(back, "\(server.output)")
+    }
 }
