@@ -35,10 +35,16 @@ extension PageReader {
     }
 
     /// `index` → `/`, `about` → `/about/`, `posts/index` → `/posts/`, `posts/a` → `/posts/a/`; a
-    /// section's `_index` is its folder's, as `index` is.
+    /// section's `_index` is its folder's, as `index` is. A `slug` names the page in place of its
+    /// file's name, or of its folder's for a bundle (`posts/trip/index`, `slug: walk` → `/posts/walk/`).
     static func url(for name: String, slug: String?) -> String {
         var parts = name.split(separator: "/").map(String.init)
-        if parts.last == "index" || parts.last == "_index" { parts.removeLast() } else if let slug, !parts.isEmpty { parts[parts.count - 1] = slug }
+        if parts.last == "_index" {
+            parts.removeLast()
+        } else {
+            if parts.last == "index" { parts.removeLast() }
+            if let slug, !parts.isEmpty { parts[parts.count - 1] = slug }
+        }
         return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
     }
 

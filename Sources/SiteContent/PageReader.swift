@@ -237,8 +237,12 @@ package struct PageReader: Sendable {
         let section = parts.dropLast(PageBundle.folder(of: file) != nil ? 2 : 1).joined(separator: "/")
         let title = metadata.title ?? DocumentTitle.firstHeading(in: attributed) ?? Self.title(from: name)
         var url = Self.url(for: name, slug: metadata.slug)
-        if let first = parts.first, parts.count > 1, parts.last != "index", parts.last != "_index", let permalink = configuration.permalinks[String(first)] {
-            url = permalink.url(section: section, filename: String(parts.last ?? ""), slug: metadata.slug, title: title, date: metadata.date)
+        // A bundle's page (`posts/trip/index`) takes its section's permalink as a page does, named
+        // for its folder.
+        let isBundle = parts.last == "index"
+        if let first = parts.first, parts.count > (isBundle ? 2 : 1), parts.last != "_index", let permalink = configuration.permalinks[String(first)] {
+            let filename = isBundle ? parts[parts.count - 2] : parts[parts.count - 1]
+            url = permalink.url(section: section, filename: String(filename), slug: metadata.slug, title: title, date: metadata.date)
         }
         // A URL is a folder of the output: one that could lead out of it (a file named `...md`),
         // or hold what no file name can, is the page's error.

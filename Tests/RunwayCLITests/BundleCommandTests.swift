@@ -45,4 +45,21 @@ import Testing
         #expect(build.stderr.contains("\(site.root)/content/trip/a.txt: error: would be published at /trip/a.txt, as \(site.root)/static/trip/a.txt is"),
                 "\(build.stderr)")
     }
+
+    /// A bundle's `slug` names it in place of its folder, and its section's permalink applies to
+    /// it as to a page (named for its folder); its files go with it. Before, both were ignored
+    /// without a word, and the page stayed at its folder's URL.
+    @Test func aBundleTakesItsSlugAndItsSectionsPermalink() throws {
+        let site = try TestSite(["content/posts/b-walk/index.md": "---\nslug: bee\ndate: 2024-03-01\n---\n# B\n\n[notes](notes.txt)\n",
+                                 "content/posts/b-walk/notes.txt": "notes\n",
+                                 "content/posts/c-trip/index.md": "---\ndate: 2024-04-01\n---\n# C\n",
+                                 "content/walks/d-hike/index.md": "---\nslug: dee\n---\n# D\n"],
+                                configuration: "[permalinks]\nposts = \"/:year/:slug/\"\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && !build.stderr.contains("warning"), "\(build.stderr)")
+        #expect(site.exists("_site/2024/bee/index.html") && site.read("_site/2024/bee/notes.txt") == "notes\n")
+        #expect(site.exists("_site/2024/c-trip/index.html") && site.exists("_site/walks/dee/index.html"))
+        #expect(!site.exists("_site/posts/b-walk") && !site.exists("_site/walks/d-hike"))
+        #expect(site.read("_site/2024/bee/index.html")?.contains(#"<a href="notes.txt">notes</a>"#) == true)
+    }
 }
