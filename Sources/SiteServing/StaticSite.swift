@@ -1,4 +1,7 @@
 import Foundation
+// `stat` and its fields, as this module sees them, are defined by Dispatch's C module (OpenedFile uses it):
+// without this import a debug build refused them (MemberImportVisibility).
+import Dispatch
 import SiteOutput
 
 /// Where a request path leads inside a built site, decided without trusting the path: it is
