@@ -44,8 +44,13 @@ struct TemplateTag: Sendable {
         var tags: [TemplateTag] = []
         let bytes = Array(text.utf8)
         var index = 0, line = 1, lineStart = 0
+        // The column of the last position asked for on this line: the next counts on from it, so
+        // that a line of many tags is read once, not once per tag.
+        var counted = (offset: 0, column: 1)
         func position(_ offset: Int) -> SourcePosition {
-            SourcePosition(line: line, column: String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1)
+            if counted.offset < lineStart || counted.offset > offset { counted = (lineStart, 1) }
+            counted = (offset, counted.column + String(decoding: bytes[counted.offset..<offset], as: UTF8.self).count)
+            return SourcePosition(line: line, column: counted.column)
         }
         while index + 1 < bytes.count {
             if bytes[index] == UInt8(ascii: "\n") {
@@ -62,7 +67,7 @@ struct TemplateTag: Sendable {
             let triple = index + 2 < bytes.count && bytes[index + 2] == UInt8(ascii: "{")
             let close = Array((triple ? "}}}" : "}}").utf8)
             var end = index + (triple ? 3 : 2)
-            while end + close.count <= bytes.count, Array(bytes[end..<end + close.count]) != close { end += 1 }
+            while end + close.count <= bytes.count, !bytes[end..<end + close.count].elementsEqual(close) { end += 1 }
             guard end + close.count <= bytes.count else {
                 throw Diagnostic(.error, "template error: a tag opened here is not closed with \(triple ? "}}}" : "}}")", path: file, position: start)
             }

@@ -116,6 +116,9 @@ import Testing
         ("t.html", "a\n  {{>partials/missing.html}}\n", "t.html:2:3: error: template error: no template 'partials/missing.html'"),
         ("t.html", "a\n{{ nothing(page.title) }}\n", "t.html:2:1: error: template error: unknown transform 'nothing'"),
         ("t.html", "{{#page.tags}}\n{{#page.title}}x{{/page.tags}}", "t.html:2:17: error: template error: {{/page.tags}} closes {{#page.title}} (line 2)"),
+        // Columns count characters, tag after tag on one line, and start again on the next.
+        ("t.html", "é {{page.title}}{{#page.tags}}ü{{/page.title}}", "t.html:1:32: error: template error: {{/page.title}} closes {{#page.tags}} (line 1)"),
+        ("t.html", "{{page.title}}{{page.title}}\né{{/page.tags}}", "t.html:2:2: error: template error: {{/page.tags}} closes a section that was never opened"),
         ("t.html", "x\n\n   {{^page.tags}}never closed", "t.html:3:4: error: template error: {{^page.tags}} is not closed"),
         // The engine's own parse errors, at the author's line (Runway's pragma line before the text is not counted).
         ("t.html", "<p>\n{{% CONTENT_TYPE: BOGUS}}\n", "t.html:2:26: error: template error: an unknown {{% … }} setting"),
