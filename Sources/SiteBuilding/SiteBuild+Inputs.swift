@@ -19,7 +19,7 @@ extension SiteBuild {
             let root = SitePaths.join(folder, "static")
             let listing = SitePaths.list(under: root, inside: folder)
             for file in listing.files { sources[file] = root + "/" + file }
-            diagnostics += SitePaths.skippedLinks(listing, under: root)
+            diagnostics += SitePaths.problems(of: listing, under: root)
         }
         return (sources, diagnostics)
     }

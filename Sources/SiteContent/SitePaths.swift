@@ -16,6 +16,9 @@ public enum SitePaths {
         /// Links (relative to the folder) whose target is outside the boundary or missing, with
         /// where they lead.
         var skipped: [(link: String, target: String)] = []
+        /// Folders (relative to the folder, `""` for itself) that could not be opened, with why:
+        /// what they hold would be missing from the site.
+        var unreadable: [(folder: String, reason: String)] = []
     }
 
     /// Every file under `root`, relative to it. A symbolic link (to a file or a folder) is
@@ -40,7 +43,11 @@ public enum SitePaths {
         // would loop, and is not followed.
         var pending: [(folder: String, above: [UInt64])] = [("", [UInt64(info.st_ino)])]
         while let (folder, above) = pending.popLast() {
-            guard let directory = opendir(folder.isEmpty ? root : root + "/" + folder) else { continue }
+            guard let directory = opendir(folder.isEmpty ? root : root + "/" + folder) else {
+                // A folder taken away (or replaced by a file) while it was listed is no longer there to publish.
+                if errno != ENOENT && errno != ENOTDIR { listing.unreadable.append((folder, String(cString: strerror(errno)))) }
+                continue
+            }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -84,12 +91,16 @@ public enum SitePaths {
     package static func contentFiles(site: String) -> (files: [String], skipped: [Diagnostic]) {
         let listing = list(under: join(site, "content"), inside: site)
         let files = listing.files.filter { $0.hasSuffix(".md") }.map { "content/" + $0 }.sorted()
-        return (files, skippedLinks(listing, under: join(site, "content")))
+        return (files, problems(of: listing, under: join(site, "content")))
     }
 
-    /// A warning for each link a listing skipped.
-    package static func skippedLinks(_ listing: Listing, under root: String) -> [Diagnostic] {
+    /// A warning for each link a listing skipped, and an error for each folder it could not open
+    /// (a build without its files would publish a site with pages or files missing).
+    package static func problems(of listing: Listing, under root: String) -> [Diagnostic] {
         listing.skipped.sorted { $0.link < $1.link }.map { link, target in skippedLink(at: link.isEmpty ? root : root + "/" + link, to: target) }
+            + listing.unreadable.sorted { $0.folder < $1.folder }.map { folder, reason in
+                Diagnostic(.error, "this folder cannot be read (\(reason)): what it holds would be missing from the site", path: folder.isEmpty ? root : root + "/" + folder)
+            }
     }
 
     /// The warning for a link that is not followed.

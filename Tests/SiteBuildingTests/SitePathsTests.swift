@@ -45,7 +45,7 @@ import Testing
         let listing = SitePaths.list(under: root + "/site/static", inside: root + "/site")
         #expect(listing.files.isEmpty)
         #expect(listing.skipped.map(\.target) == ["../secret"])
-        #expect(SitePaths.skippedLinks(listing, under: root + "/site/static").map(\.path) == [root + "/site/static"])
+        #expect(SitePaths.problems(of: listing, under: root + "/site/static").map(\.path) == [root + "/site/static"])
     }
 
     /// Links that fan out (two in each folder to the next) walk each folder once.
