@@ -41,4 +41,21 @@ package enum RealPath {
         guard let target = of(path), let limit = of(boundary.isEmpty ? "." : boundary) else { return false }
         return isInside(target, limit)
     }
+
+    /// What is at `path` (through any link): a regular file, a folder, or something else; `nil`
+    /// when nothing is.
+    package static func kind(of path: String) -> FileKind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+
+    /// What a path leads to (`kind(of:)`).
+    package enum FileKind: Sendable {
+        case file, folder, other
+    }
 }

@@ -1,7 +1,4 @@
 import Foundation
-// `stat` and its fields, as this module sees them, are defined by Dispatch's C module (OpenedFile uses it):
-// without this import a debug build refused them (MemberImportVisibility).
-import Dispatch
 import SiteOutput
 
 /// Where a request path leads inside a built site, decided without trusting the path: it is
@@ -56,16 +53,15 @@ public struct StaticSite: Sendable {
         guard let base = RealPath.of(root) else { return .notFound }
         let candidate = root + decoded
         guard let resolved = RealPath.of(candidate), RealPath.isInside(resolved, base) else { return .notFound }
-        var info = stat()
-        guard stat(resolved, &info) == 0 else { return .notFound }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        guard let kind = RealPath.kind(of: resolved) else { return .notFound }
+        if kind == .folder {
             guard decoded.hasSuffix("/") else { return .redirect(Self.localPath(rawPath) + "/") }
             guard let index = RealPath.of(resolved + "/index.html"), RealPath.isInside(index, base),
-                  stat(index, &info) == 0, info.st_mode & S_IFMT == S_IFREG
+                  RealPath.kind(of: index) == .file
             else { return .notFound }
             return .file(index)
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .notFound }
+        guard kind == .file else { return .notFound }
         return .file(resolved)
     }
 
