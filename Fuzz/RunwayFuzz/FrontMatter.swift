@@ -11,7 +11,7 @@ enum FrontMatterTarget {
     static func exercise(_ bytes: UnsafeRawBufferPointer) {
         let text: String
         do throws(Diagnostic) {
-            text = try SourceText.decode(Array(bytes), path: "content/fuzz.md")
+            text = try UTF8Text.decode(Array(bytes), path: "content/fuzz.md", kind: "Markdown")
         } catch {
             precondition(error.position != nil, "a decoding error must be located: \(error)")
             return

@@ -115,12 +115,7 @@ public struct ThemeLibrary: Sendable {
             let source: TOMLSource
             do throws(Diagnostic) {
                 let data = try Self.read(path)
-                guard var text = String(validating: data, as: UTF8.self) else {
-                    throw Diagnostic(.error, "is not valid UTF-8 text", path: path)
-                }
-                // A byte-order mark some editors write is not part of the text.
-                if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-                source = try TOMLSource(path: path, text: text)
+                source = try TOMLSource(path: path, text: try UTF8Text.decode(data, path: path, kind: "TOML"))
             } catch {
                 return (nil, diagnostics + [error])
             }

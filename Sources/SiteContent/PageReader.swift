@@ -97,7 +97,7 @@ package struct PageReader: Sendable {
         var diagnostics: [Diagnostic] = []
         let text: String
         do throws(Diagnostic) {
-            text = try SourceText.decode(bytes, path: path)
+            text = try UTF8Text.decode(bytes, path: path, kind: "Markdown")
         } catch {
             return .unreadable(error)
         }

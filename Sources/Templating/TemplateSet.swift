@@ -167,10 +167,10 @@ package struct TemplateSet: Sendable {
         guard RealPath.leadsInside(file, (folder as NSString).deletingLastPathComponent) else {
             throw Diagnostic(.error, "a symbolic link out of its folder; Runway follows links only inside it", path: file)
         }
-        guard let data = FileManager.default.contents(atPath: file), let text = String(validating: data, as: UTF8.self) else {
-            throw Diagnostic(.error, "cannot be read as UTF-8 text", path: file)
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw Diagnostic(.error, "cannot be read", path: file)
         }
-        return text
+        return try UTF8Text.decode(data, path: file, kind: "a template")
     }
 
     /// Every file under `folder`, relative to it, sorted; not editors' and systems' leftovers

@@ -99,6 +99,34 @@ import Testing
         #expect(!page.contains("title: Marked"))
     }
 
+    /// A template or a theme.toml that is not UTF-8 (a bad byte, a binary file) is an error at the
+    /// byte's line and column, as content and runway.toml are (it was at no line); a byte-order
+    /// mark before a template is not part of the page.
+    @Test(arguments: [
+        ("templates/partials/menu.html", [0x3C, 0x70, 0x3E, 0x0A, 0x61, 0x62, 0xFF, 0x0A] as [UInt8], "2:3: error: is not valid UTF-8 (bad byte sequence)"),
+        ("templates/partials/menu.html", [0x6F, 0x6B, 0x00], "1:3: error: contains a NUL byte: this looks like a binary file, not a template"),
+        ("themes/mine/theme.toml", Array("name = \"mine\"\n# \u{E9}".utf8) + [0xE9, 0x0A], "2:5: error: is not valid UTF-8 (bad byte sequence)"),
+    ])
+    func aFileThatIsNotUTF8IsAnErrorAtItsByte(file: String, bytes: [UInt8], expected: String) throws {
+        let site = try TestSite(["content/a.md": "A.\n"], configuration: "theme = \"mine\"\n")
+        try site.write("name = \"mine\"\n", to: "themes/mine/theme.toml")
+        try site.write("", to: file)
+        try Data(bytes).write(to: URL(fileURLWithPath: site.root + "/" + file))
+        for command in ["check", "build"] {
+            let result = try site.runway(command, site.root)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("\(site.root)/\(file):\(expected)"), "\(command): \(result.stderr)")
+        }
+        #expect(!site.exists("_site"))
+    }
+
+    @Test func aByteOrderMarkBeforeATemplateIsLeftOut() throws {
+        let site = try TestSite(["content/a.md": "A.\n", "templates/page.html": "\u{FEFF}<p>{{page.title}}</p>\n"])
+        let result = try site.runway("build", site.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(site.read("_site/a/index.html") == "<p>A</p>\n")
+    }
+
     /// A `layout` that names no template is an error at the key, for build and check; a build
     /// writes nothing.
     @Test func aLayoutThatIsNotThereIsAnErrorAtItsKey() throws {
