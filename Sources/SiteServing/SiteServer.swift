@@ -58,7 +58,8 @@ public struct SiteServer: Sendable {
             await loop.run { outcome in
                 onBuild(outcome)
                 // A new baseURL: its pages are answered under its path before they are reloaded.
-                served.serve(under: live.build.basePath)
+                // A failed build leaves the last good output, under the path it was built for.
+                if outcome.report.succeeded { served.serve(under: live.build.basePath) }
                 hub.publish(outcome)
             }
         }

@@ -208,6 +208,12 @@ import Testing
             (Server.poll(seconds: 60) { status("/book/posts/") == 200 }, status("/posts/"))
         }
         #expect(underPath && atRoot == 404, "\(server.output)")
+        // A runway.toml that cannot be read fails its build: the last good output stays under its
+        // path (it was served at the root, and every open page 404ed).
+        try (moved + "oops = \n").write(toFile: configuration, atomically: true, encoding: .utf8)
+        let failed = try await Self.blocking { Server.poll(seconds: 60) { server.output.contains("still serving the last good output") } }
+        #expect(failed, "\(server.output)")
+        #expect(status("/book/posts/") == 200 && status("/posts/") == 404, "\(server.output)")
         try original.write(toFile: configuration, atomically: true, encoding: .utf8)
         let back = try await Self.blocking { Server.poll(seconds: 60) { status("/posts/") == 200 } }
         #expect(back, "\(server.output)")
