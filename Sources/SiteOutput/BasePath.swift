@@ -5,11 +5,12 @@ import Foundation
 /// built files stay where they are in the output folder; every root-relative URL in its pages
 /// (`/posts/a/`, as templates and authors write them) gets the path in front.
 package struct BasePath: Sendable, Equatable {
-    /// `/book-site`, without a trailing slash; empty for none.
+    /// `/book-site`, without a trailing slash, percent-encoded as URLs are written (`/a%20b`);
+    /// empty for none.
     package let prefix: String
 
     package init(baseURL: String) {
-        guard let path = URL(string: baseURL)?.path, path != "/", !path.isEmpty else {
+        guard let path = URL(string: baseURL)?.path(percentEncoded: true), path != "/", !path.isEmpty else {
             prefix = ""
             return
         }

@@ -46,9 +46,11 @@ public struct StaticSite: Sendable {
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return .badRequest("dot segment in path") }
         if let target = redirects.target(of: decoded) { return .redirect(target) }
         if !basePath.isEmpty {
-            if decoded == "/" || decoded == basePath { return .redirect(basePath + "/") }
-            guard decoded.hasPrefix(basePath + "/") else { return .notFound }
-            decoded.removeFirst(basePath.count)
+            // The path as written in URLs (`/a%20b`), compared with the request's decoded.
+            let decodedBase = basePath.removingPercentEncoding ?? basePath
+            if decoded == "/" || decoded == decodedBase { return .redirect(basePath + "/") }
+            guard decoded.hasPrefix(decodedBase + "/") else { return .notFound }
+            decoded.removeFirst(decodedBase.count)
         }
         guard let base = RealPath.of(root) else { return .notFound }
         let candidate = root + decoded

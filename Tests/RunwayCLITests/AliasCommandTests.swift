@@ -119,6 +119,22 @@ import Testing
         #expect(site.read("_site/old/index.html")?.contains("url=/book-site/book-site/first/") == true)
     }
 
+    /// A base URL whose path is percent-encoded keeps it encoded wherever it is written: it was
+    /// decoded into links (`href="/a b/theme.css"`) and into `_redirects`, whose space split the line.
+    @Test func anEncodedPathStaysEncoded() throws {
+        let site = try TestSite(Self.files, configuration: Self.configuration)
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/caf%C3%A9%20x/\"\n", to: "runway.toml")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(site.read("_site/_redirects") == "/caf%C3%A9%20x/old/ /caf%C3%A9%20x/posts/a/ 301\n")
+        let home = try #require(site.read("_site/index.html"))
+        #expect(home.contains(#"<link rel="stylesheet" href="/caf%C3%A9%20x/theme.css">"#), "\(home)")
+        #expect(home.contains(#"<a href="/caf%C3%A9%20x/posts/">Posts</a>"#), "\(home)")
+        for (file, text) in site.tree("_site") {
+            #expect(!text.contains("/café") && !text.contains("caf%C3%A9 x"), "\(file)")
+        }
+    }
+
     func xmlEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

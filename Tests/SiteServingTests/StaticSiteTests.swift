@@ -25,6 +25,18 @@ import Testing
         return (root, secret)
     }
 
+    /// A base path with percent-encoding (`https://x/a%20b/`) is matched against the request's
+    /// decoded path, and a redirect to it stays encoded.
+    @Test func anEncodedBasePath() throws {
+        let (root, _) = try Self.output()
+        let site = StaticSite(root: root, basePath: "/caf%C3%A9%20x")
+        #expect(site.resolve("/") == .redirect("/caf%C3%A9%20x/"))
+        #expect(site.resolve("/caf%C3%A9%20x/posts/a/") == .file(root + "/posts/a/index.html"))
+        #expect(site.resolve("/caf%C3%A9%20x/theme.css") == .file(root + "/theme.css"))
+        #expect(site.resolve("/caf%C3%A9%20x") == .redirect("/caf%C3%A9%20x/"))
+        #expect(site.resolve("/theme.css") == .notFound)
+    }
+
     @Test func pagesFoldersAndRedirects() throws {
         let (root, _) = try Self.output()
         let site = StaticSite(root: root)
