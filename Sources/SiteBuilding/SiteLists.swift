@@ -46,6 +46,9 @@ struct SiteLists {
     init(newestFirst: [PageRecord], languages: [SiteLanguage], indexes: [PageRecord] = [], taxonomies: [String] = ["tags"],
          word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
         let pageURLs = Set(newestFirst.map(\.url))
+        // A bundle's folder is its page's, not a section, even when the page has moved (a slug, a
+        // permalink): a bundle inside it makes no list at the folder's URL.
+        let bundleFolders = Set(newestFirst.compactMap { PageBundle.folder(of: $0.file).map { String($0.dropFirst("content/".count)) } })
         let indexByURL = Dictionary(indexes.map { ($0.url, $0) }) { first, _ in first }
         let ordered = newestFirst.sorted(by: Self.listOrder)
         for language in languages {
@@ -86,7 +89,8 @@ struct SiteLists {
                                                     next: offset + 1 < pages.count ? pages[offset + 1] : nil)
                 }
             }
-            for (url, pages) in sections.sorted(by: { $0.key < $1.key }) where !pageURLs.contains(url) {
+            let bundleURLs = Set(bundleFolders.map { language.prefix + "/" + $0 + "/" })
+            for (url, pages) in sections.sorted(by: { $0.key < $1.key }) where !pageURLs.contains(url) && !bundleURLs.contains(url) {
                 let name = url.split(separator: "/").last.map(String.init) ?? url
                 let index = indexByURL[url]
                 lists.append(List(url: url, title: index?.title ?? name.prefix(1).uppercased() + name.dropFirst(), language: language,
@@ -125,7 +129,7 @@ struct SiteLists {
     /// index, every term with its page count.
     func items(of list: List, page number: Int, size: Int, entry: (PageRecord) -> PageEntry) -> [PageEntry] {
         if let taxonomy = list.termIndex {
-            return (termIndex[taxonomy + " " + list.language.code] ?? []).map { PageEntry(title: "\($0.name) (\($0.count))", url: $0.url, date: "", summary: "", summaryHTML: "",
+            return (termIndex[taxonomy + " " + list.language.code] ?? []).map { PageEntry(title: "\($0.name) (\($0.count))", url: SiteURL.encoded($0.url), date: "", summary: "", summaryHTML: "",
                                                                                  readingTime: 0) }
         }
         return list.pages.dropFirst((number - 1) * size).prefix(size).map(entry)

@@ -24,6 +24,9 @@ import Testing
         let page = try #require(site.read("_site/posts/100%/index.html"))
         #expect(page.contains(#"<link rel="canonical" href="https://t.example/posts/100%25/">"#), "\(page)")
         #expect(site.read("_site/posts/My Page/index.html")?.contains(#"href="/tags/caf%C3%A9/""#) == true)
+        // The taxonomy's index lists its terms' encoded URLs too (it wrote /tags/café/).
+        let tags = try #require(site.read("_site/tags/index.html"))
+        #expect(tags.contains(#"href="/tags/caf%C3%A9/""#) && !tags.contains("/tags/café/"), "\(tags)")
         let rss = try #require(site.read("_site/index.xml"))
         #expect(rss.contains("<link>https://t.example/posts/My%20Page/</link><guid>https://t.example/posts/My%20Page/</guid>"), "\(rss)")
         let atom = try #require(site.read("_site/posts/atom.xml"))
