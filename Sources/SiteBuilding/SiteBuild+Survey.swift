@@ -174,7 +174,11 @@ extension SiteBuild {
         let (files, skipped) = contentFiles(previous: previous, changed: changed)
         diagnostics += skipped
         let read = readContent(files, reader: inputs.reader, previous: previous, changed: changed)
-        diagnostics += read.diagnostics
+        // A page left out (a draft, a future or expired page) has its warnings said only when it is
+        // built: they would fail a --strict build of a site that does not publish it. Its errors
+        // stay (what cannot be read cannot be told to be a draft).
+        let unpublished = Set(read.records.values.filter { !isPublished($0) }.map(\.source))
+        diagnostics += read.diagnostics.filter { $0.severity == .error || !unpublished.contains($0.path) }
         // 2. Resolve lists and taxonomies.
         let resolved = resolveLists(read, files: files, inputs: inputs)
         diagnostics += Self.languageClashes(resolved.published + resolved.indexes, languages: configuration.languages)

@@ -43,6 +43,14 @@ import Testing
         let drafts = try site.runway("check", "--drafts", site.root)
         #expect(drafts.status == 0 && drafts.stderr.contains("draft.md:4:10: warning: broken link: nope.md names content/nope.md"), "\(drafts.stderr)")
         #expect(!drafts.stderr.contains("now.md"), "\(drafts.stderr)")
+        // A draft's warnings are said only with --drafts: a --strict build of the published site
+        // does not fail on them.
+        try site.write("---\ndraft: true\n---\nD is ^[odd](customColor: 'bogus').\n", to: "content/draft.md")
+        try site.write("N.\n", to: "content/now.md")
+        let strict = try site.runway("build", "--strict", site.root)
+        #expect(strict.status == 0 && !strict.stderr.contains("draft.md"), "\(strict.stderr)")
+        let strictDrafts = try site.runway("build", "--strict", "--drafts", site.root)
+        #expect(strictDrafts.status == 1 && strictDrafts.stderr.contains("\(site.root)/content/draft.md:4:"), "\(strictDrafts.stderr)")
         let bad = try TestSite(["content/a.md": "---\nexpiryDate: soon\n---\nA.\n"])
         let check = try bad.runway("check", bad.root)
         #expect(check.status == 1 && check.stderr.contains("\(bad.root)/content/a.md:2:1: error: 'expiryDate' must be a date such as 2026-11-03"))
