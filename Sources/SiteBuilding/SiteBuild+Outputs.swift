@@ -270,6 +270,12 @@ extension SiteBuild {
             + "</head></html>\n"
     }
 
+    /// The files a build makes at the root of the output whatever the content (`_redirects` when a
+    /// page has an alias), which only the site's own `static/` may replace, as `claims` says
+    /// (a static `index.html` is the home page, in place of one Runway would make). `theme check`
+    /// tells a theme's static files from them.
+    package static let generatedFiles: Set<String> = ["404.html", "theme.css", "sitemap.xml", "robots.txt", "index.xml", "atom.xml", "_redirects"]
+
     /// The plan with each file claimed once. Two pages (or a page and a list) claiming one file are
     /// an error at the later page naming the other; a static file replaces a generated one of the
     /// same name (`static/robots.txt`), but not a page or a list.

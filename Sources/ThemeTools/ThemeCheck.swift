@@ -75,9 +75,26 @@ public struct ThemeCheck: Sendable {
                 diagnostics.append(error)
             } catch {}
         }
+        diagnostics += Self.ownFileProblems(folder: library.folders(of: name).first)
         diagnostics += Self.unknownTargets(loaded, name: name, library: library)
         diagnostics += Self.contrastWarnings(loaded, name: name, library: library)
         return Report(name: name, diagnostics: diagnostics, unstyled: Self.unstyled(loaded))
+    }
+
+    /// What a build says of the theme's string tables (`i18n/`) and static files: a table that is
+    /// not TOML of strings, a folder that cannot be read, a link out of the theme, and a static file
+    /// that would replace one Runway makes (`static/theme.css`), which fails every build.
+    static func ownFileProblems(folder: String?) -> [Diagnostic] {
+        guard let folder else { return [] }
+        var diagnostics = StringTables.load(from: [folder]).diagnostics
+        let root = folder + "/static"
+        let listing = SitePaths.list(under: root, inside: folder)
+        diagnostics += SitePaths.problems(of: listing, under: root)
+        for file in listing.files.sorted() where SiteBuild.generatedFiles.contains(file) {
+            diagnostics.append(Diagnostic(.error, "would replace the generated \(file), which only the site's own static/ may: rename it",
+                                          path: root + "/" + file))
+        }
+        return diagnostics
     }
 
     /// A warning for each text and background pair of the theme below WCAG AA (``ThemeContrast``),

@@ -95,4 +95,39 @@ import Testing
         #expect(check.status == 0 && check.stderr.contains("0 errors"), "\(check.stderr)")
         #expect(try RunwayProcess.run(["build", site]).status == 0)
     }
+
+    /// `theme check` says what a build says of the theme's string tables and static files (it said
+    /// "0 errors" of a theme that failed every build): a table that is no TOML, and a static file
+    /// for each name Runway generates, each an error at its file, in the check and in the build.
+    @Test func checkReadsTheStringTablesAndStaticFilesABuildReads() throws {
+        let site = try Self.siteWithTheme()
+        let theme = site + "/themes/paper"
+        try "home = [1,\n".write(toFile: theme + "/i18n/de.toml", atomically: true, encoding: .utf8)
+        let check = try RunwayProcess.run(["theme", "check", "paper", "--site", site])
+        let build = try RunwayProcess.run(["build", site])
+        for (command, result) in [("check", check), ("build", build)] {
+            #expect(result.status == 1 && result.stderr.contains("\(theme)/i18n/de.toml:"), "\(command): \(result.stderr)")
+        }
+        try FileManager.default.removeItem(atPath: theme + "/i18n/de.toml")
+        try FileManager.default.createDirectory(atPath: theme + "/static", withIntermediateDirectories: true)
+        // Every name the build generates whatever the content (with an alias, _redirects too).
+        let names = ["404.html", "theme.css", "sitemap.xml", "robots.txt", "index.xml", "atom.xml", "_redirects"]
+        try "---\naliases: [/old/]\n---\nA.\n".write(toFile: site + "/content/aliased.md", atomically: true, encoding: .utf8)
+        for name in names {
+            try "mine\n".write(toFile: theme + "/static/" + name, atomically: true, encoding: .utf8)
+            let check = try RunwayProcess.run(["theme", "check", "paper", "--site", site])
+            let build = try RunwayProcess.run(["build", site])
+            for (command, result) in [("check", check), ("build", build)] {
+                #expect(result.status == 1 && result.stderr.contains("\(theme)/static/\(name): error: would replace the "),
+                        "\(command), \(name): \(result.stderr)")
+            }
+            try FileManager.default.removeItem(atPath: theme + "/static/" + name)
+        }
+        #expect(try RunwayProcess.run(["theme", "check", "paper", "--site", site]).status == 0)
+        let clean = try RunwayProcess.run(["build", site])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        for name in names {
+            #expect(FileManager.default.fileExists(atPath: site + "/_site/" + name), "a build generates \(name)")
+        }
+    }
 }
