@@ -18,8 +18,7 @@ extension SiteBuild {
         for page in published {
             for alias in page.metadata.aliases { if let (_, path) = SiteURL.alias(alias, pageURL: page.url) { taken.insert(path) } }
         }
-        let versions = configuration.languages.count > 1
-            ? configuration.languages.map { TemplateContexts.Version(language: $0, url: $0.prefix + "/") } : []
+        let versions = Self.homeVersions(configuration)
         return configuration.languages.compactMap { language -> OutputJob? in
             let url = language.prefix + "/"
             guard let path = SiteURL.outputPath(ofURL: url), !taken.contains(path), statics[path.value] == nil else { return nil }

@@ -125,7 +125,10 @@ extension SiteBuild {
         return ConcurrentWork.map(Array(pages.indices)) { index -> OutputJob? in
             let page = pages[index]
             let layout = Self.layout(of: page, configuration: configuration, templates: templates)
-            let translations = (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
+            // A language's home has a version in every language, made by a page or by Runway.
+            let isHome = page.url == (configuration.language(page.language)?.prefix ?? "") + "/"
+            let translations = isHome ? Self.homeVersions(configuration)
+                : (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
             let listing = contexts.listingHash(layout, language: page.language, templates: templates)
             let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations, listing: listing,
                                    contexts: contexts)
@@ -133,6 +136,12 @@ extension SiteBuild {
             return OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
                              claimant: page.source, file: page.source)
         }.compactMap { $0 }
+    }
+
+    /// The home of each language, when the site has more than one: every language has one, its
+    /// `index.LANG.md` or one Runway makes (`homeJobs`).
+    static func homeVersions(_ configuration: SiteConfiguration) -> [TemplateContexts.Version] {
+        configuration.languages.count > 1 ? configuration.languages.map { TemplateContexts.Version(language: $0, url: $0.prefix + "/") } : []
     }
 
     /// Items (pages or lists) grouped by what makes them versions of one another, each group in the

@@ -40,6 +40,9 @@ import Testing
         #expect(try page.runway("build", page.root).status == 0)
         #expect(page.read("_site/index.html")?.contains("<title>Welcome · T</title>") == true)
         #expect(page.read("_site/fr/index.html")?.contains("<title>Accueil · Le site</title>") == true, "fr still gets one")
+        // The written home and the made one name each other as versions (the written one named none).
+        #expect(page.read("_site/index.html")?.contains(#"<link rel="alternate" hreflang="fr" href="https://t.example/fr/">"#) == true)
+        #expect(page.read("_site/fr/index.html")?.contains(#"<link rel="alternate" hreflang="en" href="https://t.example/">"#) == true)
 
         let file = try TestSite(Self.files.merging(["static/index.html": "<p>hand-made</p>\n"]) { $1 })
         let built = try file.runway("build", file.root)
