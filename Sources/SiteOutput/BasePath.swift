@@ -26,9 +26,10 @@ package struct BasePath: Sendable, Equatable {
         return prefix + url
     }
 
-    /// `html` with the root-relative URLs of its `href`, `src`, `action` and `poster` attributes
-    /// under the path (quoted with `"` or `'`), over its UTF-8 bytes. Only inside tags: text that
-    /// reads like an attribute (`<code>href='/x/'</code>`, where `'` is not escaped) is text.
+    /// `html` with the root-relative URLs of its `href`, `src`, `action`, `poster` and `xlink:href`
+    /// attributes under the path (quoted with `"` or `'`, or not; names in any case), over its
+    /// UTF-8 bytes. Only inside tags: text that reads like an attribute
+    /// (`<code>href='/x/'</code>`, where `'` is not escaped) is text.
     /// A URL already under the path (`relURL` wrote it) stays as it is, unless the site serves it
     /// as written (`serves`: under `/blog`, a section `/blog/first/` is `/blog/blog/first/`).
     package func apply(toHTML html: String, serves: (Substring) -> Bool = { _ in false }) -> String {
@@ -58,16 +59,20 @@ package struct BasePath: Sendable, Equatable {
                 continue
             }
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
-            // After `=` and a quote, preceded by one of the attribute names: a URL starts here.
-            if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")), index >= 1, bytes[index - 1] == UInt8(ascii: "="),
-               Self.endsWithURLAttribute(bytes, before: index - 1), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
+            // After `=` (and a quote, or none), preceded by one of the attribute names: a URL starts here.
+            let quoted = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            let equals = quoted ? index - 1 : index
+            if quoted || byte == UInt8(ascii: "="), equals >= 0, bytes[equals] == UInt8(ascii: "="),
+               Self.endsWithURLAttribute(bytes, before: equals), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
                index + 2 >= bytes.count || bytes[index + 2] != UInt8(ascii: "/") {
                 let rest = bytes[(index + 1)...]
+                // Where the value ends: its quote, or (unquoted) a space or the tag's end.
+                let ends = { (next: UInt8) in quoted ? next == byte : [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: ">")].contains(next) }
                 var already = rest.starts(with: prefixBytes)
-                    && (rest.count == prefixBytes.count || [UInt8(ascii: "/"), bytes[index]].contains(rest[rest.startIndex + prefixBytes.count]))
+                    && (rest.count == prefixBytes.count || rest[rest.startIndex + prefixBytes.count] == UInt8(ascii: "/") || ends(rest[rest.startIndex + prefixBytes.count]))
                 if already {
-                    // The URL as written, to its quote, without a query or fragment.
-                    let end = rest.firstIndex { $0 == byte || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+                    // The URL as written, to its end, without a query or fragment.
+                    let end = rest.firstIndex { ends($0) || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
                     let written = String(decoding: rest[..<end], as: UTF8.self)
                     already = !serves((written.removingPercentEncoding ?? written)[...])
                 }
@@ -78,16 +83,17 @@ package struct BasePath: Sendable, Equatable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static let attributes = ["href", "src", "action", "poster"].map { Array($0.utf8) }
+    private static let attributes = ["href", "src", "action", "poster", "xlink:href"].map { Array($0.utf8) }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    /// Whether the bytes before `end` end with a URL attribute's name, itself after a space.
+    /// Whether the bytes before `end` end with a URL attribute's name in any case (`HREF`),
+    /// itself after a space.
     private static func endsWithURLAttribute(_ bytes: [UInt8], before end: Int) -> Bool {
         attributes.contains { name in
-            end >= name.count + 1 && bytes[(end - name.count)..<end].elementsEqual(name)
+            end >= name.count + 1 && bytes[(end - name.count)..<end].elementsEqual(name) { $0 | 0x20 == $1 }
                 && [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t")].contains(bytes[end - name.count - 1])
         }
     }

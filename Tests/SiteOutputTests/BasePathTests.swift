@@ -39,4 +39,19 @@ import Testing
         #expect(base.apply(toHTML: links, serves: served)
                 == ##"<a href="/book-site/book-site/guide/">g</a><a href="/book-site/css/a.css">c</a><a href="/book-site/book-site/guide/#top">t</a>"##)
     }
+
+    /// Valid HTML written other ways gets the path too: a name in capitals, a value without quotes
+    /// (to a space or the tag's end), SVG's `xlink:href` (each was left without it, a broken link).
+    @Test func namesInAnyCaseUnquotedValuesAndXlink() {
+        let html = ##"<A HREF="/posts/">u</A> <a href=/posts/>q</a> <img src=/a.png alt=x> <svg><use xlink:href="/i.svg#s"/></svg> "##
+            + ##"<a href=/book-site/x/ title=/t>w</a> <p data-src=/no>"##
+        #expect(base.apply(toHTML: html) == ##"<A HREF="/book-site/posts/">u</A> <a href=/book-site/posts/>q</a> "##
+            + ##"<img src=/book-site/a.png alt=x> <svg><use xlink:href="/book-site/i.svg#s"/></svg> "##
+            + ##"<a href=/book-site/x/ title=/t>w</a> <p data-src=/no>"##)
+    }
+
+    /// A path with percent-encoding stays encoded (`/caf%C3%A9`), as URLs are written.
+    @Test func anEncodedPathStaysEncoded() {
+        #expect(BasePath(baseURL: "https://example.org/caf%C3%A9%20x/").prefix == "/caf%C3%A9%20x")
+    }
 }
