@@ -73,9 +73,13 @@ public struct ThemeScaffold: Sendable {
             }
         }
         // The theme's own stylesheet, linked from the partial every page's head includes: the
-        // one of the theme it starts from, when that has one of its own (`static/<from>.css`).
+        // one of the theme it starts from (`static/<from>.css`), or of the nearest theme it
+        // extends that has one (a theme that only extends `ink` looks as ink.css makes it).
         files["templates/partials/head.html"] = Data("<link rel=\"stylesheet\" href=\"/\(name).css\">\n".utf8)
-        let ownStylesheet = files.removeValue(forKey: "static/\(from).css")
+        var ownStylesheet: Data?
+        for themeFolder in library.folders(of: from) where ownStylesheet == nil {
+            ownStylesheet = files.removeValue(forKey: "static/\((themeFolder as NSString).lastPathComponent).css")
+        }
         files["static/\(name).css"] = ownStylesheet ?? Data("""
             /* The \(name) theme's own CSS, copied into every site that uses it (static/ of a theme is
                copied before the site's). Most styling belongs in theme.toml, where it stays in light

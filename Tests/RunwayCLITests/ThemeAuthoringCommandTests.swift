@@ -76,6 +76,11 @@ import Testing
         let page = try String(contentsOfFile: site + "/_site/index.html", encoding: .utf8)
         #expect(page.contains("<img src=\"/img/logo.png\"> Hi") && page.contains("href=\"/copy.css\""), "\(page)")
         #expect(FileManager.default.contents(atPath: site + "/_site/img/logo.png") == logo)
+        // From a theme that only extends paper, the copy's stylesheet is paper's (it was a stub).
+        try FileManager.default.createDirectory(atPath: site + "/themes/child", withIntermediateDirectories: true)
+        try "extends = \"paper\"\n".write(toFile: site + "/themes/child/theme.toml", atomically: true, encoding: .utf8)
+        #expect(try RunwayProcess.run(["theme", "new", "grandchild", "--from", "child", "--site", site]).status == 0)
+        #expect(try String(contentsOfFile: site + "/themes/grandchild/static/grandchild.css", encoding: .utf8) == "h1 { letter-spacing: 0.1em; }\n")
 
         let nowhere = site + "/no-site-here"
         let refused = try RunwayProcess.run(["theme", "new", "x", "--site", nowhere])
