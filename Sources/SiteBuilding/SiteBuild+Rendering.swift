@@ -35,9 +35,13 @@ extension SiteBuild {
         /// rendered, whose keys did not say so (`SiteBuild.pending(_:)`).
         var pending: Set<OutputPath> = []
 
-        /// The warnings of the deferred pages' highlighting, by file.
+        /// The files of the pages rendered: a deferred page left out (a draft) has its code
+        /// highlighted for the cache, its warnings said only when it is built.
+        var published: Set<String> = []
+
+        /// The warnings of the published deferred pages' highlighting, by file.
         var highlightWarnings: [Diagnostic] {
-            highlighted.sorted { $0.key < $1.key }.flatMap(\.value.diagnostics)
+            highlighted.filter { published.contains($0.key) }.sorted { $0.key < $1.key }.flatMap(\.value.diagnostics)
         }
     }
 
@@ -144,6 +148,6 @@ extension SiteBuild {
         }
         var reported = Set<Diagnostic>()
         return Rendered(errors: results.withLock { $0 }.compactMap { $0 }.filter { reported.insert($0).inserted },
-                        highlighted: highlighted.withLock { $0 }, pending: pending.withLock { $0 })
+                        highlighted: highlighted.withLock { $0 }, pending: pending.withLock { $0 }, published: Set(published.map(\.file)))
     }
 }
