@@ -25,6 +25,12 @@ public enum UTF8Text {
             throw Diagnostic(.error, "contains a NUL byte: this looks like a binary file, not \(kind)",
                              path: path, position: position(of: nul, in: bytes))
         }
+        // A byte-order mark some editors write before the text is not part of it: front matter
+        // after one still starts the file.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        // Valid text, the usual case, is checked and copied at once; an invalid sequence is looked
+        // for, scalar by scalar, only to say where it is.
+        if let valid = String(validating: bytes[start...], as: UTF8.self) { return valid }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0
@@ -38,9 +44,6 @@ public enum UTF8Text {
                                  position: position(of: before, in: bytes))
             }
         }
-        // A byte-order mark some editors write before the text is not part of it: front matter
-        // after one still starts the file.
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         return String(decoding: bytes[start...], as: UTF8.self)
     }
 
