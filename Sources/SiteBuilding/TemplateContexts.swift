@@ -67,7 +67,7 @@ final class TemplateContexts: Sendable {
     /// Each menu's entries: `runway.toml`'s and the pages that name it, by weight, then name.
     /// `main` is always there, empty when the site has no such menu (a theme tests it with `empty`).
     static func menus(_ configured: [String: [MenuItem]], pages: [PageRecord]) -> [String: [MenuEntry]] {
-        var menus = configured.mapValues { $0.map { MenuEntry(name: $0.name, url: $0.url, weight: $0.weight) } }
+        var menus = configured.mapValues { $0.map { MenuEntry(name: $0.name, url: SiteURL.escapedAsWritten($0.url), weight: $0.weight) } }
         if menus["main"] == nil { menus["main"] = [] }
         for page in pages {
             for menu in page.metadata.menus { menus[menu, default: []].append(MenuEntry(name: page.title, url: SiteURL.encoded(page.url), weight: page.metadata.weight ?? 0)) }

@@ -26,6 +26,15 @@ package enum SiteURL {
         return plain ? url : (url.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url)
     }
 
+    /// A URL as an author wrote it (a menu's `url` in `runway.toml`), with what a URL cannot hold
+    /// percent-encoded (`/posts/my page/` → `/posts/my%20page/`, `/café/` → `/caf%C3%A9/`): what is
+    /// encoded already (`%20`), and a scheme, query or fragment, stay as written.
+    package static func escapedAsWritten(_ url: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.insert(charactersIn: "#%[]")
+        return url.addingPercentEncoding(withAllowedCharacters: allowed) ?? url
+    }
+
     /// The file a page's URL is written to: `/a/b/` → `a/b/index.html`; `nil` for a URL that
     /// cannot be a folder of the output (a `.` or `..` segment, a control character).
     package static func outputPath(ofURL url: String) -> OutputPath? {

@@ -93,4 +93,19 @@ import Testing
         let check = try site.runway("check", site.root)
         #expect(check.status == 1 && check.stderr.contains("\(site.root)/content/a.md:3:1: error: 'menu' must name a menu"), "\(check.stderr)")
     }
+
+    /// A menu's URL from runway.toml is written as a link must be: what a URL cannot hold
+    /// percent-encoded (it was written raw, `/posts/my page/`), what is encoded already as it is.
+    @Test func aMenuURLIsEncodedAsWritten() throws {
+        let site = try TestSite(["content/index.md": "# Home\n", "content/posts/my page.md": "# Mine\n", "content/café.md": "# Café\n"],
+                                configuration: "[[menus.main]]\nname = \"Mine\"\nurl = \"/posts/my page/\"\n"
+                                    + "[[menus.main]]\nname = \"Café\"\nurl = \"/caf%C3%A9/\"\n"
+                                    + "[[menus.main]]\nname = \"Out\"\nurl = \"https://x.example/a b?q=1#top\"\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && !build.stderr.contains("warning"), "\(build.stderr)")
+        let home = try #require(site.read("_site/index.html"))
+        #expect(home.contains(#"<a href="/posts/my%20page/">Mine</a>"#) && home.contains(#"<a href="/caf%C3%A9/">Café</a>"#)
+                 && home.contains(#"<a href="https://x.example/a%20b?q=1#top">Out</a>"#), "\(home)")
+        #expect(site.read("_site/posts/my page/index.html")?.contains(#"<a href="/posts/my%20page/" aria-current="page">Mine</a>"#) == true)
+    }
 }
