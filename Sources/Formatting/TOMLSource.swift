@@ -31,6 +31,11 @@ public struct TOMLSource {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             return trimmed.hasPrefix("[") ? Self.headerPath(trimmed) : nil
         }
+        // toml++ parses a dotted key's tables recursively: thousands of parts overflowed its stack.
+        if let line = Self.lineWithTooManyKeyParts(lines) {
+            throw Diagnostic(.error, "invalid TOML: tables and arrays nest deeper than \(Self.maximumDepth) levels here", path: path,
+                             position: SourcePosition(line: line, column: 1))
+        }
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
@@ -39,6 +44,49 @@ public struct TOMLSource {
         } catch {
             throw Diagnostic(.error, "invalid TOML: \(error)", path: path, position: SourcePosition(line: 1, column: 1))
         }
+        // toml++ bounds arrays and inline tables, not dotted keys (`a.a.a… = 1`): a value 30,000
+        // tables deep overflowed the stack of whatever read it.
+        if let deep = Self.pathDeeperThanLimit(in: table) {
+            throw Diagnostic(.error, "invalid TOML: tables and arrays nest deeper than \(Self.maximumDepth) levels here", path: path,
+                             position: position(of: deep))
+        }
+    }
+
+    /// How deep tables and arrays may nest, as toml++ allows arrays and inline tables to.
+    static let maximumDepth = 256
+
+    /// The first line (1-based) whose key, or table header, has more than `maximumDepth` dotted
+    /// parts: the dots before its `=` (or in its `[…]`) outside quotes, counted in its bytes.
+    private static func lineWithTooManyKeyParts(_ lines: [Substring]) -> Int? {
+        for (offset, line) in lines.enumerated() where line.utf8.count > maximumDepth {
+            var dots = 0, quote: UInt8? = nil, escaped = false
+            let header = line.utf8.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } == UInt8(ascii: "[")
+            for byte in line.utf8 {
+                if let open = quote {
+                    if escaped { escaped = false } else if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") { escaped = true } else if byte == open { quote = nil }
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte; continue }
+                if byte == UInt8(ascii: header ? "]" : "=") || byte == UInt8(ascii: "#") { break }
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            if dots >= maximumDepth { return offset + 1 }
+        }
+        return nil
+    }
+
+    /// The key path of the first value nested deeper than `maximumDepth`, found without recursion.
+    private static func pathDeeperThanLimit(in table: TOMLTable) -> [String]? {
+        var pending: [(value: any TOMLValueConvertible, path: [String], depth: Int)] = [(table, [], 0)]
+        while let (value, path, depth) = pending.popLast() {
+            if depth > maximumDepth { return path }
+            if let table = value.table {
+                for key in table.keys { if let item = table[key] { pending.append((item, path + [key], depth + 1)) } }
+            } else if let array = value.array {
+                for item in array { pending.append((item, path, depth + 1)) }
+            }
+        }
+        return nil
     }
 
     /// Where the key at `keyPath` (such as `["attributes", "customColor", "type"]`) is set: under a

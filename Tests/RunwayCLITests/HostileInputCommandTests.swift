@@ -127,6 +127,50 @@ import Testing
         #expect(site.read("_site/a/index.html") == "<p>A</p>\n")
     }
 
+    /// A dotted key thousands of tables deep (`a.a.a… = 1`, which toml++ does not bound as it
+    /// bounds arrays) is an error at its line, in front matter and in runway.toml: it overflowed
+    /// the stack (a segfault) when the build cached the page's values or read [params].
+    @Test(.timeLimit(.minutes(2))) func aDottedKeyTooDeepIsAnError() throws {
+        let key = Array(repeating: "a", count: 30_000).joined(separator: ".")
+        let page = try TestSite(["content/d.md": "+++\ntitle = \"t\"\n\(key) = 1\n+++\nb\n"])
+        let configuration = try TestSite(["content/a.md": "A.\n"], configuration: "[params]\n\(key) = 1\n")
+        for (site, expected) in [(page, "content/d.md:3:1: error: invalid TOML: tables and arrays nest deeper than 256 levels here"),
+                                 (configuration, "runway.toml:4:1: error: invalid TOML: tables and arrays nest deeper than 256 levels here")] {
+            for command in ["check", "build"] {
+                let result = try site.runway(command, site.root)
+                #expect(result.status == 1 && result.stderr.contains(site.root + "/" + expected), "\(command): \(result.stderr)")
+            }
+        }
+        // 256 levels are read as before.
+        let fine = try TestSite(["content/d.md": "+++\n" + Array(repeating: "a", count: 256).joined(separator: ".") + " = 1\n+++\nb\n"])
+        #expect(try fine.runway("build", fine.root).status == 0)
+    }
+
+    /// A FIFO where Runway's cache files or runway.toml belong blocks nothing: a cache file is read
+    /// as missing, runway.toml is an error. The build waited in open() for a writer, deaf to Ctrl-C.
+    @Test(.timeLimit(.minutes(2))) func aFIFOWhereAFileBelongsDoesNotBlock() throws {
+        let site = try TestSite(["content/a.md": "A.\n"])
+        #expect(try site.runway("build", site.root).status == 0)
+        let built = site.tree("_site")
+        for name in ["_site.json", "_site.manifest", "_site.journal"] {
+            let path = site.root + "/.runway-cache/" + name
+            try? FileManager.default.removeItem(atPath: path)
+            #expect(mkfifo(path, 0o644) == 0)
+            // The build ends: with the cache read as missing, or, without a manifest to say what
+            // Runway wrote, refusing to replace the output (as when the manifest is deleted).
+            let result = try site.runway("build", site.root)
+            #expect(result.status == 0 || result.stderr.contains("\(site.root)/_site: error: "), "\(name): \(result.stderr)")
+            #expect(site.tree("_site") == built, "\(name)")
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        // (Without its manifest, the old output is no longer Runway's to replace.)
+        try FileManager.default.removeItem(atPath: site.root + "/_site")
+        try FileManager.default.removeItem(atPath: site.root + "/runway.toml")
+        #expect(mkfifo(site.root + "/runway.toml", 0o644) == 0)
+        let result = try site.runway("build", site.root)
+        #expect(result.status == 1 && result.stderr.contains("\(site.root)/runway.toml: error: is not a regular file"), "\(result.stderr)")
+    }
+
     /// A `layout` that names no template is an error at the key, for build and check; a build
     /// writes nothing.
     @Test func aLayoutThatIsNotThereIsAnErrorAtItsKey() throws {
