@@ -9,8 +9,10 @@ public struct SourceText: Sendable {
     public let text: String
 
     /// Reads `argument` (`-` is standard input) as UTF-8 text, or throws a diagnostic that says
-    /// what is wrong with it and where.
-    public static func read(_ argument: String) throws(Diagnostic) -> SourceText {
+    /// what is wrong with it and where. `pipes`: whether a pipe (`runway render <(…)`) is read to
+    /// its end; a site's own files (`runway.toml`) are regular files, and a FIFO there would block
+    /// the build, deaf to Ctrl-C, until something wrote into it.
+    public static func read(_ argument: String, pipes: Bool = true) throws(Diagnostic) -> SourceText {
         let path = argument == "-" ? "<stdin>" : argument
         let data: Data
         if argument == "-" {
@@ -22,6 +24,10 @@ public struct SourceText: Sendable {
             }
             guard !isDirectory.boolValue else {
                 throw Diagnostic(.error, "is a directory, not a Markdown file", path: path)
+            }
+            var info = stat()
+            if !pipes, stat(argument, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw Diagnostic(.error, "is not a regular file (a FIFO or a device?): Runway reads only files here", path: path)
             }
             // Read to its end, whatever it is: a file, or a pipe (`runway render <(…)`, `/dev/stdin`).
             let file = open(argument, O_RDONLY | O_CLOEXEC)

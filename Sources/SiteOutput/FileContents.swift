@@ -4,9 +4,11 @@ import Foundation
 /// `FileManager.contents(atPath:)` leaks a 4 KiB buffer for every empty file it reads (found by
 /// `make fuzz TARGET=state`), which a server rebuilding for hours would feel; this reads any size.
 public enum FileContents {
-    /// The bytes of the file at `path` (a link followed), or `nil` when it cannot be read.
+    /// The bytes of the file at `path` (a link followed), or `nil` when it cannot be read or is
+    /// not a regular file. Opened without waiting: a FIFO put where a cache file belongs blocked
+    /// the build in `open`, deaf to Ctrl-C (a regular file's reads ignore `O_NONBLOCK`).
     public static func read(_ path: String) -> [UInt8]? {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
+        let file = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
         var info = stat()
