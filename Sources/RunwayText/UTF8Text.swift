@@ -6,31 +6,19 @@ public enum UTF8Text {
     /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their position;
     /// `kind` names what the file should be (`Markdown`, `TOML`, `a template`).
     public static func decode(_ data: Data, path: String, kind: String) throws(Diagnostic) -> String {
-        // Valid text without NUL, the usual case, is checked and copied once, without an array.
-        let valid: String? = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard let start = bytes.baseAddress else { return "" }
-            guard memchr(start, 0, bytes.count) == nil else { return nil }
-            let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            return String(validating: UnsafeBufferPointer(rebasing: bytes[bom...]), as: UTF8.self)
-        }
-        if let valid { return valid }
+        if let valid = data.withUnsafeBytes({ validText($0.bindMemory(to: UInt8.self)) }) { return valid }
         return try decode([UInt8](data), path: path, kind: kind)
     }
 
     /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their
     /// position; a leading byte-order mark is dropped.
     public static func decode(_ bytes: [UInt8], path: String, kind: String) throws(Diagnostic) -> String {
+        if let valid = bytes.withUnsafeBufferPointer(validText) { return valid }
+        // Not valid: where, and why.
         if let nul = bytes.firstIndex(of: 0) {
             throw Diagnostic(.error, "contains a NUL byte: this looks like a binary file, not \(kind)",
                              path: path, position: position(of: nul, in: bytes))
         }
-        // A byte-order mark some editors write before the text is not part of it: front matter
-        // after one still starts the file.
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        // Valid text, the usual case, is checked and copied at once; an invalid sequence is looked
-        // for, scalar by scalar, only to say where it is.
-        if let valid = String(validating: bytes[start...], as: UTF8.self) { return valid }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0
@@ -44,7 +32,17 @@ public enum UTF8Text {
                                  position: position(of: before, in: bytes))
             }
         }
-        return String(decoding: bytes[start...], as: UTF8.self)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Valid text without NUL, the usual case, checked and copied once, its byte-order mark
+    /// dropped (some editors write one before the text: front matter after it still starts the
+    /// file); `nil` for anything else.
+    private static func validText(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let start = bytes.baseAddress else { return "" }
+        guard memchr(start, 0, bytes.count) == nil else { return nil }
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return String(validating: UnsafeBufferPointer(rebasing: bytes[bom...]), as: UTF8.self)
     }
 
     /// The 1-based line and UTF-8 column of a byte offset.

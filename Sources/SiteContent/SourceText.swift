@@ -44,12 +44,6 @@ public struct SourceText: Sendable {
             }
             data = bytes
         }
-        return SourceText(path: path, text: try decode(data, path: path))
-    }
-
-    /// Decodes UTF-8, refusing NUL bytes (a binary file) and invalid sequences, with their position
-    /// (`UTF8Text.decode`).
-    public static func decode(_ data: Data, path: String) throws(Diagnostic) -> String {
-        try UTF8Text.decode(data, path: path, kind: "Markdown")
+        return SourceText(path: path, text: try UTF8Text.decode(data, path: path, kind: "Markdown"))
     }
 }

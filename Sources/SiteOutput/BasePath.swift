@@ -67,7 +67,7 @@ package struct BasePath: Sendable, Equatable {
                index + 2 >= bytes.count || bytes[index + 2] != UInt8(ascii: "/") {
                 let rest = bytes[(index + 1)...]
                 // Where the value ends: its quote, or (unquoted) a space or the tag's end.
-                let ends = { (next: UInt8) in quoted ? next == byte : [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: ">")].contains(next) }
+                let ends = { (next: UInt8) in quoted ? next == byte : next == UInt8(ascii: ">") || Self.isSpace(next) }
                 var already = rest.starts(with: prefixBytes)
                     && (rest.count == prefixBytes.count || rest[rest.startIndex + prefixBytes.count] == UInt8(ascii: "/") || ends(rest[rest.startIndex + prefixBytes.count]))
                 if already {
@@ -94,7 +94,11 @@ package struct BasePath: Sendable, Equatable {
     private static func endsWithURLAttribute(_ bytes: [UInt8], before end: Int) -> Bool {
         attributes.contains { name in
             end >= name.count + 1 && bytes[(end - name.count)..<end].elementsEqual(name) { $0 | 0x20 == $1 }
-                && [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t")].contains(bytes[end - name.count - 1])
+                && isSpace(bytes[end - name.count - 1])
         }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
     }
 }

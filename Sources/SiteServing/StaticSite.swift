@@ -14,11 +14,14 @@ public struct StaticSite: Sendable {
     /// The path the site is served under (`/book-site`, its base URL's), or empty: a request
     /// outside it finds nothing, and `/` is sent to it.
     public let basePath: String
+    /// `basePath` decoded (`/a b` for `/a%20b`), as request paths are compared.
+    private let decodedBasePath: String
 
     /// The files under `root`, served under `basePath` (`/book-site`; empty for the root).
     public init(root: String, basePath: String = "") {
         self.root = root
         self.basePath = basePath
+        decodedBasePath = basePath.removingPercentEncoding ?? basePath
         redirects = SiteRedirects(root: root)
     }
 
@@ -46,11 +49,9 @@ public struct StaticSite: Sendable {
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return .badRequest("dot segment in path") }
         if let target = redirects.target(of: decoded) { return .redirect(target) }
         if !basePath.isEmpty {
-            // The path as written in URLs (`/a%20b`), compared with the request's decoded.
-            let decodedBase = basePath.removingPercentEncoding ?? basePath
-            if decoded == "/" || decoded == decodedBase { return .redirect(basePath + "/") }
-            guard decoded.hasPrefix(decodedBase + "/") else { return .notFound }
-            decoded.removeFirst(decodedBase.count)
+            if decoded == "/" || decoded == decodedBasePath { return .redirect(basePath + "/") }
+            guard decoded.hasPrefix(decodedBasePath + "/") else { return .notFound }
+            decoded.removeFirst(decodedBasePath.count)
         }
         guard let base = RealPath.of(root) else { return .notFound }
         let candidate = root + decoded
