@@ -64,6 +64,7 @@ extension SiteBuild {
         // Pages, as the full path counts them: a section's `_index.md` is its list's.
         var report = Report(pageCount: allPublished.count { !$0.isSectionIndex }, diagnostics: diagnostics, output: destination,
                             parsed: bodies.count, quick: true)
+        report.basePath = BasePath(baseURL: configuration.baseURL).prefix
 
         // Render and write, as the full path does.
         let rendering = RenderInputs(published: pages, bodies: bodies, reader: reader, templates: templates, contexts: contexts,

@@ -124,6 +124,9 @@ public struct SiteBuild: Sendable {
         /// Whether the build was stopped (``SiteBuild/stop``) before it took effect; its only
         /// diagnostic then says so.
         public var stopped = false
+        /// The path its pages were written to be served under (`/book-site`, from the base URL of
+        /// the `runway.toml` it read; empty at a domain's root), or `nil` when it read none.
+        public var basePath: String?
         /// Whether the build had no error (and so took effect).
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 
@@ -240,6 +243,7 @@ public struct SiteBuild: Sendable {
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
         var report = Report(pageCount: survey.published.count, diagnostics: diagnostics, output: destination, parsed: survey.read.parsed)
         report.parsedEveryFile = survey.read.parsedEveryFile
+        report.basePath = BasePath(baseURL: inputs.configuration.baseURL).prefix
         let published = publish(dirty, copies: copies, removals: removals, into: output, writing: report.succeeded,
                                 rendering: survey.rendering)
         if published.stopped { return stoppedReport() }

@@ -53,13 +53,14 @@ public struct SiteServer: Sendable {
         // Stopped during it: its journal is settled with the manifest, and nothing is served.
         guard !live.build.stop.isRequested else { return live.saveCache() }
         hub.publish(first)
-        let served = ServedSite(StaticSite(root: live.build.destination, basePath: live.build.basePath))
+        let served = ServedSite(StaticSite(root: live.build.destination, basePath: first.report.basePath ?? live.build.basePath))
         let rebuilds = Task.detached { [live] in
             await loop.run { outcome in
                 onBuild(outcome)
                 // A new baseURL: its pages are answered under its path before they are reloaded.
-                // A failed build leaves the last good output, under the path it was built for.
-                if outcome.report.succeeded { served.serve(under: live.build.basePath) }
+                // A failed build leaves the last good output, under the path it was built for: the
+                // path of the runway.toml the build read, which may have changed again since.
+                if outcome.report.succeeded, let basePath = outcome.report.basePath { served.serve(under: basePath) }
                 hub.publish(outcome)
             }
         }

@@ -136,6 +136,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/_site.building-\(ProcessInfo.processInfo.processIdentifier)"))
     }
 
+    /// A build says the base path it wrote its pages for, from the runway.toml it read (serve
+    /// serves the output under it: read again after the build, runway.toml could say another
+    /// thing, or nothing, by then); a build that read none says none.
+    @Test func aBuildSaysTheBasePathItBuiltFor() throws {
+        let root = try Self.site(pages: ["a.md": "# A\n"])
+        #expect(SiteBuild(site: root).run().basePath == "")
+        try "title = \"S\"\nbaseURL = \"https://s.example/book/\"\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        #expect(SiteBuild(site: root).run().basePath == "/book")
+        try "title = \n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        #expect(SiteBuild(site: root).run().basePath == nil)
+    }
+
     @Test func removedSourcesLeaveNoOutput() throws {
         let root = try Self.site(pages: ["a.md": "a\n", "b.md": "b\n"])
         _ = SiteBuild(site: root).run()
