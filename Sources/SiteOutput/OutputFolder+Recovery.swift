@@ -56,6 +56,15 @@ extension OutputFolder {
         return recovered
     }
 
+    /// Why the stored manifest of the folder cannot be read, with its line; `nil` when there is
+    /// none or it can be read.
+    static func manifestProblem(_ location: OutputLocation) -> ManifestProblem? {
+        guard let data = FileContents.read(location.state + ".manifest"),
+              case .failure(let problem) = OutputManifest.decode(String(decoding: data, as: UTF8.self))
+        else { return nil }
+        return problem
+    }
+
     /// The manifest after a transaction of the journal: a committed one's new files (as the
     /// commit record describes them, and only while they are) and folders join it, the files it
     /// removed leave it. A manifest that did not exist begins with the first committed one.

@@ -74,6 +74,13 @@ public final class OutputFolder: Sendable {
             } else {
                 let found = Self.entries(of: location.real)
                 if !found.isEmpty && !options.allowNonEmpty {
+                    if let problem = Self.manifestProblem(location) {
+                        throw Diagnostic(.error, """
+                            Runway's record of what it wrote into \(location.path) cannot be read (\(problem.reason)), so it \
+                            cannot tell the files it wrote there from others and changes nothing: if the folder holds only an \
+                            old output, remove it yourself and build again
+                            """, path: location.state + ".manifest", position: SourcePosition(line: problem.line, column: 1))
+                    }
                     let sample = found.prefix(3).joined(separator: ", ") + (found.count > 3 ? ", …" : "")
                     throw Diagnostic(.error, """
                         is not empty (\(sample)) and Runway has no record of writing it. Runway never replaces or removes \

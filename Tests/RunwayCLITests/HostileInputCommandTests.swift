@@ -171,6 +171,35 @@ import Testing
         #expect(result.status == 1 && result.stderr.contains("\(site.root)/runway.toml: error: is not a regular file"), "\(result.stderr)")
     }
 
+    /// A manifest that cannot be read is an error at its line, saying what it is and the ways out;
+    /// the output stays as it was. It was reported as an output Runway had no record of.
+    @Test func aManifestThatCannotBeReadIsAnErrorAtItsLine() throws {
+        let site = try TestSite(["content/a.md": "A.\n", "content/b.md": "B.\n"])
+        #expect(try site.runway("build", site.root).status == 0)
+        let built = site.tree("_site")
+        let manifest = site.root + "/.runway-cache/_site.manifest"
+        var lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count > 4 && lines[0] == "runway-manifest 1")
+        lines[3] = "f zz"
+        try lines.joined(separator: "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+        let refused = try site.runway("build", site.root)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains(manifest + ":4:1: error: Runway's record of what it wrote into " + site.root + "/_site cannot be read "
+                                        + "(it has a line Runway cannot read)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("if the folder holds only an old output, remove it yourself and build again"))
+        #expect(site.tree("_site") == built)
+        // Cut short (no last newline): said at its last line.
+        try "runway-manifest 1\nfolder /x".write(toFile: manifest, atomically: true, encoding: .utf8)
+        let cut = try site.runway("build", site.root)
+        #expect(cut.status == 1 && cut.stderr.contains(manifest + ":2:1: error: Runway's record") && cut.stderr.contains("(it is cut short)"), "\(cut.stderr)")
+        // The way out it names works, and the next build is an ordinary one.
+        try FileManager.default.removeItem(atPath: site.root + "/_site")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.tree("_site") == built)
+        let again = try site.runway("build", site.root)
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
     /// A `layout` that names no template is an error at the key, for build and check; a build
     /// writes nothing.
     @Test func aLayoutThatIsNotThereIsAnErrorAtItsKey() throws {
