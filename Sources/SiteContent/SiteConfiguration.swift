@@ -72,7 +72,7 @@ public struct SiteConfiguration: Sendable {
         let path = SitePaths.join(site, fileName)
         let source: TOMLSource
         do throws(Diagnostic) {
-            source = try TOMLSource(path: path, text: try SourceText.read(path, pipes: false).text)
+            source = try TOMLSource(path: path, text: try SourceText.read(path, pipes: false, kind: "TOML").text)
         } catch {
             return (nil, [error])
         }

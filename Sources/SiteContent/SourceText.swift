@@ -11,8 +11,9 @@ public struct SourceText: Sendable {
     /// Reads `argument` (`-` is standard input) as UTF-8 text, or throws a diagnostic that says
     /// what is wrong with it and where. `pipes`: whether a pipe (`runway render <(…)`) is read to
     /// its end; a site's own files (`runway.toml`) are regular files, and a FIFO there would block
-    /// the build, deaf to Ctrl-C, until something wrote into it.
-    public static func read(_ argument: String, pipes: Bool = true) throws(Diagnostic) -> SourceText {
+    /// the build, deaf to Ctrl-C, until something wrote into it. `kind`: what the file should
+    /// hold, as its diagnostics name it (`Markdown`, `TOML`).
+    public static func read(_ argument: String, pipes: Bool = true, kind: String = "Markdown") throws(Diagnostic) -> SourceText {
         let path = argument == "-" ? "<stdin>" : argument
         let data: Data
         if argument == "-" {
@@ -23,7 +24,7 @@ public struct SourceText: Sendable {
                 throw Diagnostic(.error, "no such file", path: path)
             }
             guard !isDirectory.boolValue else {
-                throw Diagnostic(.error, "is a directory, not a Markdown file", path: path)
+                throw Diagnostic(.error, "is a directory, not a \(kind) file", path: path)
             }
             var info = stat()
             if !pipes, stat(argument, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
@@ -44,6 +45,6 @@ public struct SourceText: Sendable {
             }
             data = bytes
         }
-        return SourceText(path: path, text: try UTF8Text.decode(data, path: path, kind: "Markdown"))
+        return SourceText(path: path, text: try UTF8Text.decode(data, path: path, kind: kind))
     }
 }

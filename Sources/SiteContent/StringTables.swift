@@ -29,7 +29,7 @@ package enum StringTables {
                 }
                 let source: TOMLSource
                 do throws(Diagnostic) {
-                    source = try TOMLSource(path: path, text: try SourceText.read(path, pipes: false).text)
+                    source = try TOMLSource(path: path, text: try SourceText.read(path, pipes: false, kind: "TOML").text)
                 } catch {
                     diagnostics.append(error)
                     continue

@@ -106,6 +106,9 @@ import Testing
         ("templates/partials/menu.html", [0x3C, 0x70, 0x3E, 0x0A, 0x61, 0x62, 0xFF, 0x0A] as [UInt8], "2:3: error: is not valid UTF-8 (bad byte sequence)"),
         ("templates/partials/menu.html", [0x6F, 0x6B, 0x00], "1:3: error: contains a NUL byte: this looks like a binary file, not a template"),
         ("themes/mine/theme.toml", Array("name = \"mine\"\n# \u{E9}".utf8) + [0xE9, 0x0A], "2:5: error: is not valid UTF-8 (bad byte sequence)"),
+        // runway.toml and string tables are TOML, not Markdown as a NUL byte's message said.
+        ("runway.toml", Array("theme = \"mine\"\ntitle = \"a".utf8) + [0x00, 0x22, 0x0A], "2:11: error: contains a NUL byte: this looks like a binary file, not TOML"),
+        ("i18n/en.toml", Array("more = \"M".utf8) + [0x00, 0x22, 0x0A], "1:10: error: contains a NUL byte: this looks like a binary file, not TOML"),
     ])
     func aFileThatIsNotUTF8IsAnErrorAtItsByte(file: String, bytes: [UInt8], expected: String) throws {
         let site = try TestSite(["content/a.md": "A.\n"], configuration: "theme = \"mine\"\n")
