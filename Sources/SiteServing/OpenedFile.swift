@@ -46,14 +46,15 @@ final class OpenedFile: @unchecked Sendable {
         read(at: 0, count: size).map { Data($0) }
     }
 
-    /// A body of its `size` bytes, read a chunk at a time off the connection's threads as the
-    /// connection takes them. A file that shrank meanwhile ends the connection rather than send a body
-    /// shorter than announced.
-    func body(chunk: Int = 128 * 1024) -> ResponseBody {
-        ResponseBody(contentLength: size) { writer in
-            var offset = 0
-            while offset < self.size {
-                let (at, want) = (offset, min(chunk, self.size - offset))
+    /// A body of its bytes `bytes` (all `size` of them by default), read a chunk at a time off the
+    /// connection's threads as the connection takes them. A file that shrank meanwhile ends the
+    /// connection rather than send a body shorter than announced.
+    func body(_ bytes: Range<Int>? = nil, chunk: Int = 128 * 1024) -> ResponseBody {
+        let bytes = bytes ?? 0..<size
+        return ResponseBody(contentLength: bytes.count) { writer in
+            var offset = bytes.lowerBound
+            while offset < bytes.upperBound {
+                let (at, want) = (offset, min(chunk, bytes.upperBound - offset))
                 let bytes = await withCheckedContinuation { done in
                     DispatchQueue.global().async { done.resume(returning: self.read(at: at, count: want)) }
                 }

@@ -3,7 +3,8 @@ public import Hummingbird
 
 /// Answers every request of `runway serve`: the live-reload script and event stream, and the built
 /// site's files through `StaticSite`, with their media type (and charset), `ETag` and
-/// `If-None-Match`, `HEAD`, folders' `index.html`, and the site's own 404 page. Files up to the
+/// `If-None-Match`, `HEAD`, one byte range (`Range`, see `ByteRange`), folders' `index.html`, and
+/// the site's own 404 page. Files up to the
 /// response cache's limit are read whole (pages get the live-reload script); larger ones, pages with
 /// the script aside, are streamed from disk in chunks, so that memory does not grow with the files
 /// being downloaded. With allowed hosts, a request naming another host is refused before anything
@@ -99,18 +100,38 @@ public struct SiteResponder: HTTPResponder {
             body = ByteBuffer(bytes: type.hasPrefix("text/html") ? withScript(data) : data)
             cache.store(body, for: file, signature: signature)
         }
-        var response = Self.body(body, type: type, request: request)
-        response.headers[.eTag] = tag
-        return response
+        let size = body.readableBytes
+        return Self.ranged(size: size, type: type, tag: tag, request: request) { bytes in
+            ResponseBody(byteBuffer: body.getSlice(at: body.readerIndex + bytes.lowerBound, length: bytes.count) ?? ByteBuffer())
+        }
     }
 
     /// A large file, sent in chunks read from the opened file while the connection takes them;
     /// `HEAD` reads nothing.
     private func stream(_ opened: OpenedFile, type: String, tag: String, request: Request) -> Response {
-        var headers = Self.headers(type: type, length: opened.size)
+        Self.ranged(size: opened.size, type: type, tag: tag, request: request) { bytes in opened.body(bytes) }
+    }
+
+    /// The response for a body of `size` bytes tagged `tag`: all of it, or the part its `Range`
+    /// field asks for (`ByteRange`), whose bytes `body` gives; `HEAD` gets the same headers and no
+    /// body.
+    static func ranged(size: Int, type: String, tag: String, request: Request, body: (Range<Int>) -> ResponseBody) -> Response {
+        let range = ByteRange(field: request.headers[.range], ifRange: request.headers[.ifRange], size: size, tag: tag)
+        let status: HTTPResponse.Status
+        let bytes: Range<Int>
+        switch range {
+        case .whole:
+            (status, bytes) = (.ok, 0..<size)
+        case .part(let lower, let upper):
+            (status, bytes) = (.partialContent, lower..<upper)
+        case .unsatisfiable:
+            return Response(status: .rangeNotSatisfiable, headers: [.contentRange: "bytes */\(size)", .contentLength: "0", .eTag: tag])
+        }
+        var headers = Self.headers(type: type, length: bytes.count)
         headers[.eTag] = tag
-        guard request.method != .head else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
-        return Response(status: .ok, headers: headers, body: opened.body())
+        headers[.acceptRanges] = "bytes"
+        if status == .partialContent { headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(size)" }
+        return Response(status: status, headers: headers, body: request.method == .head ? ResponseBody() : body(bytes))
     }
 
     /// The page with the live-reload script before its `</body>` (or at its end).

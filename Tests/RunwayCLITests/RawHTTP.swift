@@ -48,9 +48,9 @@ final class RawHTTP {
         Glibc.close(socket)
     }
 
-    /// Sends a request; `host` nil sends no `Host` field.
-    func send(_ path: String, method: String = "GET", host: String?) throws {
-        let request = "\(method) \(path) HTTP/1.1\r\n" + (host.map { "Host: \($0)\r\n" } ?? "") + "\r\n"
+    /// Sends a request; `host` nil sends no `Host` field; `fields` are sent as they are.
+    func send(_ path: String, method: String = "GET", host: String?, fields: [String] = []) throws {
+        let request = "\(method) \(path) HTTP/1.1\r\n" + (host.map { "Host: \($0)\r\n" } ?? "") + fields.map { $0 + "\r\n" }.joined() + "\r\n"
         let bytes = Array(request.utf8)
         var sent = 0
         while sent < bytes.count {
@@ -97,9 +97,9 @@ final class RawHTTP {
     }
 
     /// One request on a new connection, and its response.
-    static func get(_ path: String, port: Int, host: String?, keep: Int = .max) throws -> Response {
+    static func get(_ path: String, port: Int, host: String?, fields: [String] = [], keep: Int = .max) throws -> Response {
         let connection = try RawHTTP(port: port)
-        try connection.send(path, host: host)
+        try connection.send(path, host: host, fields: fields)
         return try connection.response(keep: keep)
     }
 

@@ -148,6 +148,33 @@ import Testing
                 "peak memory grew by \((after - before) / 1024) MiB for two downloads of a \(size >> 20) MiB file")
     }
 
+    /// A player seeking in a large video asks for a range of it: `runway serve` answers with those
+    /// bytes (206 and Content-Range), read from the file where they lie; it sent the whole file.
+    @Test func aRangeOfALargeFileIsItsBytes() async throws {
+        let (server, site) = try await Self.serve()
+        defer { _ = server.stop() }
+        let size = 64 << 20
+        let file = site + "/_site/video.mp4"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("head".utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: UInt64(size - 4))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("tail".utf8))
+        try handle.close()
+        let port = server.port, host = "127.0.0.1:\(server.port)"
+        let (whole, end, start, past) = try await Self.blocking {
+            (try RawHTTP.get("/video.mp4", port: port, host: host, keep: 4),
+             try RawHTTP.get("/video.mp4", port: port, host: host, fields: ["Range: bytes=\(size - 6)-"]),
+             try RawHTTP.get("/video.mp4", port: port, host: host, fields: ["Range: bytes=0-3"]),
+             try RawHTTP.get("/video.mp4", port: port, host: host, fields: ["Range: bytes=\(size)-"]))
+        }
+        #expect(whole.status == 200 && whole.headers["accept-ranges"] == "bytes" && whole.headers["content-type"] == "video/mp4")
+        #expect(end.status == 206 && end.headers["content-range"] == "bytes \(size - 6)-\(size - 1)/\(size)")
+        #expect(end.body == Data([0, 0]) + Data("tail".utf8))
+        #expect(start.status == 206 && start.body == Data("head".utf8))
+        #expect(past.status == 416 && past.headers["content-range"] == "bytes */\(size)")
+    }
+
     /// A client that stops reading a large download (a paused video) does not hold a stopping
     /// server: after `SIGTERM` it ends within its grace (2 s), where it waited for as long as the
     /// client stayed.

@@ -130,6 +130,44 @@ import Testing
         }
     }
 
+    /// One byte range is answered with its bytes (a video's player seeks with them): from a file
+    /// in memory, from one streamed from disk, and from a page with the live-reload script (whose
+    /// bytes are the page as served); a range past the end is refused, and another version's
+    /// `If-Range` gets the whole body.
+    @Test func aRangeGetsItsBytes() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        let size = ResponseCache.largest + 300_017
+        let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) })
+        try data.write(to: URL(fileURLWithPath: root + "/big.bin"))
+        try await Self.app(root: root).test(.router) { client in
+            for (uri, whole) in [("/big.bin", data), ("/theme.css", Data("body{}".utf8))] {
+                let full = try await client.execute(uri: uri, method: .get)
+                #expect(full.status == .ok && full.headers[.acceptRanges] == "bytes")
+                let tag = try #require(full.headers[.eTag])
+                let part = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=2-4"])
+                #expect(part.status == .partialContent)
+                #expect(part.headers[.contentRange] == "bytes 2-4/\(whole.count)")
+                #expect(part.headers[.contentLength] == "3" && part.headers[.eTag] == tag)
+                #expect(Data(part.body.readableBytesView) == whole[2..<5])
+                let tail = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=-3"])
+                #expect(Data(tail.body.readableBytesView) == whole.suffix(3))
+                #expect(tail.headers[.contentRange] == "bytes \(whole.count - 3)-\(whole.count - 1)/\(whole.count)")
+                let head = try await client.execute(uri: uri, method: .head, headers: [.range: "bytes=2-4"])
+                #expect(head.status == .partialContent && head.headers[.contentLength] == "3" && head.body.readableBytes == 0)
+                let past = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=\(whole.count)-"])
+                #expect(past.status == .rangeNotSatisfiable && past.headers[.contentRange] == "bytes */\(whole.count)")
+                let other = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=2-4", .ifRange: "\"old\""])
+                #expect(other.status == .ok && Data(other.body.readableBytesView) == whole)
+                let same = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=2-4", .ifRange: tag])
+                #expect(same.status == .partialContent)
+            }
+            let page = try await client.execute(uri: "/", method: .get)
+            let served = Data(page.body.readableBytesView)
+            let end = try await client.execute(uri: "/", method: .get, headers: [.range: "bytes=-20"])
+            #expect(end.status == .partialContent && Data(end.body.readableBytesView) == served.suffix(20))
+        }
+    }
+
     /// A DNS-rebinding page reaches the server under a name of its own: refused, live-reload
     /// events included; the server's own names are answered.
     @Test func anotherHostIsRefused() async throws {
