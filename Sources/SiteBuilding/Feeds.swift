@@ -31,7 +31,7 @@ struct Feeds {
     }
 
     func rss(_ pages: [PageRecord]) -> String {
-        let dates = Dates(), basePath = BasePath(baseURL: baseURL)
+        let basePath = BasePath(baseURL: baseURL)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\">\n<channel>\n"
         xml += "<title>\(xmlEscape(title))</title>\n<link>\(xmlEscape(SiteURL.absolute(SiteURL.encoded(home), baseURL: baseURL)))</link>\n"
         xml += "<description>\(xmlEscape(title))</description>\n"
@@ -39,7 +39,7 @@ struct Feeds {
         for page in dated(pages) {
             let link = xmlEscape(SiteURL.absolute(SiteURL.encoded(page.url), baseURL: baseURL))
             xml += "<item><title>\(xmlEscape(page.title))</title><link>\(link)</link><guid>\(link)</guid>"
-            if let date = page.metadata.date.flatMap(dates.parse) { xml += "<pubDate>\(dates.rfc822(date))</pubDate>" }
+            if let date = page.moment { xml += "<pubDate>\(date.rfc822)</pubDate>" }
             xml += "<description>\(xmlEscape(text(of: page, under: basePath)))</description>"
             xml += "</item>\n"
         }
@@ -48,8 +48,8 @@ struct Feeds {
 
     func atom(_ pages: [PageRecord]) -> String {
         let items = dated(pages), basePath = BasePath(baseURL: baseURL)
-        // The feed changed when its latest entry did (RFC 3339 strings of one form sort as dates).
-        let updated = items.compactMap { ($0.metadata.lastmod ?? $0.metadata.date).flatMap(Dates.rfc3339) }.max() ?? "1970-01-01T00:00:00Z"
+        // The feed changed when its latest entry did.
+        let updated = items.compactMap { $0.metadata.lastmod.flatMap(PageDate.init) ?? $0.moment }.max()?.rfc3339 ?? "1970-01-01T00:00:00Z"
         let homeURL = xmlEscape(SiteURL.absolute(SiteURL.encoded(home), baseURL: baseURL))
         let lang = language.map { " xml:lang=\"\(xmlEscape($0))\"" } ?? ""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"\(lang)>\n"
@@ -60,8 +60,8 @@ struct Feeds {
             + (author?.email.map { "<email>\(xmlEscape($0))</email>" } ?? "") + "</author>\n"
         for page in items {
             let link = xmlEscape(SiteURL.absolute(SiteURL.encoded(page.url), baseURL: baseURL))
-            let date = page.metadata.date.flatMap(Dates.rfc3339) ?? updated
-            let changed = page.metadata.lastmod.flatMap(Dates.rfc3339) ?? date
+            let date = page.moment?.rfc3339 ?? updated
+            let changed = page.metadata.lastmod.flatMap(PageDate.init)?.rfc3339 ?? date
             xml += "<entry><title>\(xmlEscape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/>"
                 + "<published>\(date)</published><updated>\(changed)</updated>"
             let element = settings.full ? "content" : "summary"
@@ -73,68 +73,7 @@ struct Feeds {
 
     /// The newest dated pages, from pages already newest first.
     private func dated(_ pages: [PageRecord]) -> [PageRecord] {
-        Array(pages.lazy.filter { $0.metadata.date.map(PageMetadata.isDate) ?? false }.prefix(settings.limit))
-    }
-
-    /// The dates of feeds: RSS's through formatters made once per feed (making an ICU formatter
-    /// costs more than using it), Atom's from the text.
-    private struct Dates {
-        let fullDate: ISO8601DateFormatter = {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withFullDate]
-            return formatter
-        }()
-        let email: DateFormatter = {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
-            return formatter
-        }()
-
-        func parse(_ date: String) -> Date? {
-            guard PageMetadata.isDate(date) else { return nil }
-            return fullDate.date(from: String(date.prefix(10)))
-        }
-
-        func rfc822(_ date: Date) -> String { email.string(from: date) }
-
-        /// A page's date as Atom writes it: a date and time with its offset (`2026-11-03T09:30:00Z`,
-        /// `2026-11-03 09:30:00-05:00`) as RFC 3339 spells it, else its day (the date part of `date`,
-        /// which `PageMetadata.isDate` accepts) at midnight UTC. Made from the text, without a
-        /// formatter (a site has hundreds of feeds, each of twenty entries, and parsing dates took a
-        /// third of a build with nothing to do).
-        static func rfc3339(_ date: String) -> String? {
-            guard PageMetadata.isDate(date) else { return nil }
-            return zonedTime(date) ?? String(date.prefix(10)) + "T00:00:00Z"
-        }
-
-        /// `date` in RFC 3339 when it has a time (`HH:MM:SS`, a fraction allowed) and an offset
-        /// (`Z` or `±HH:MM`) after its day; `nil` for a day alone or a local time, whose moment
-        /// the text does not say.
-        static func zonedTime(_ date: String) -> String? {
-            let bytes = Array(date.utf8)
-            let isDigit = { (index: Int) in index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) }
-            guard bytes.count >= 20, [11, 12, 14, 15, 17, 18].allSatisfy(isDigit),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
-            var end = 19
-            if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
-                end += 1
-                guard isDigit(end) else { return nil }
-                while isDigit(end) { end += 1 }
-            }
-            let offset = bytes[end...]
-            let zone: String
-            if offset.count == 1, offset.first == UInt8(ascii: "Z") || offset.first == UInt8(ascii: "z") {
-                zone = "Z"
-            } else if offset.count == 6, offset.first == UInt8(ascii: "+") || offset.first == UInt8(ascii: "-"),
-                      [end + 1, end + 2, end + 4, end + 5].allSatisfy(isDigit), bytes[end + 3] == UInt8(ascii: ":") {
-                zone = String(decoding: offset, as: UTF8.self)
-            } else {
-                return nil
-            }
-            return String(decoding: bytes[0..<10], as: UTF8.self) + "T" + String(decoding: bytes[11..<end], as: UTF8.self) + zone
-        }
+        Array(pages.lazy.filter { $0.moment != nil }.prefix(settings.limit))
     }
 }
 

@@ -242,8 +242,8 @@ extension SiteBuild {
             let values = published.filter { $0.metadata.theme == name }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
             texts.append(("themes/\(name).css", ThemeStylesheet(theme: own).css(usedValues: values)))
         }
-        let pageEntries = published.map { (url: $0.url, lastmod: $0.metadata.lastmod ?? $0.metadata.date) }
-        let listEntries = (lists.urls(paginate: configuration.paginate) + homes.map { Self.url(of: $0.path) }).map { (url: $0, lastmod: String?.none) }
+        let pageEntries = published.map { (url: $0.url, lastmod: $0.metadata.lastmod.flatMap(PageDate.init) ?? $0.moment) }
+        let listEntries = (lists.urls(paginate: configuration.paginate) + homes.map { Self.url(of: $0.path) }).map { (url: $0, lastmod: PageDate?.none) }
         texts.append(("sitemap.xml", Self.sitemap((pageEntries + listEntries).sorted { $0.url < $1.url }, baseURL: configuration.baseURL)))
         texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(SiteURL.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
         for (path, text) in texts {

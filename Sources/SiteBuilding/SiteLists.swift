@@ -120,9 +120,15 @@ struct SiteLists {
         return Neighbors(previous: offset > 0 ? pages[offset - 1] : nil, next: offset + 1 < pages.count ? pages[offset + 1] : nil)
     }
 
-    /// Newest date first, then URL, so that the order is the same in every build.
+    /// Newest first (by the moment each date names, whatever its offset; undated pages last), then
+    /// URL, so that the order is the same in every build.
     static func newestFirst(_ a: PageRecord, _ b: PageRecord) -> Bool {
-        (a.metadata.date ?? "", a.url) > (b.metadata.date ?? "", b.url)
+        switch (a.moment, b.moment) {
+        case let (x?, y?) where x != y: x > y
+        case (.some, nil): true
+        case (nil, .some): false
+        default: a.url > b.url
+        }
     }
 
     /// What page `number` of a list shows: its share of the list's pages, or, on a taxonomy's

@@ -4,13 +4,14 @@ import SiteContent
 /// `sitemap.xml`, and the absolute URLs it and the feeds use.
 extension SiteBuild {
 
-    /// Each URL (sorted), with the day its page last changed (its `lastmod`, else its `date`) when
-    /// it is a page that has one.
-    static func sitemap(_ entries: [(url: String, lastmod: String?)], baseURL: String) -> String {
+    /// Each URL (sorted), with when its page last changed (its `lastmod`, else its `date`) when it
+    /// is a page that has one: the day, or the time with its offset as W3C's datetime (RFC 3339)
+    /// writes it; the day of the written text alone is another day in UTC.
+    static func sitemap(_ entries: [(url: String, lastmod: PageDate?)], baseURL: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for (url, lastmod) in entries {
             xml += "  <url><loc>\(xmlEscape(SiteURL.absolute(SiteURL.encoded(url), baseURL: baseURL)))</loc>"
-                + (lastmod.map { "<lastmod>\(xmlEscape(String($0.prefix(10))))</lastmod>" } ?? "") + "</url>\n"
+                + (lastmod.map { "<lastmod>\($0.hasTime ? $0.rfc3339 : String($0.rfc3339.prefix(10)))</lastmod>" } ?? "") + "</url>\n"
         }
         return xml + "</urlset>\n"
     }

@@ -15,6 +15,8 @@ package final class PageRecord: Sendable, Codable {
     package let url: String
     package let title: String
     package let metadata: PageMetadata
+    /// Its `date` as a moment, for what compares or converts dates (`nil`: undated).
+    package let moment: PageDate?
     package let language: String
     /// The file's name without its language suffix: pages with the same key are translations.
     package let translationKey: String
@@ -69,6 +71,7 @@ package final class PageRecord: Sendable, Codable {
         self.url = url
         self.title = title
         self.metadata = metadata
+        self.moment = metadata.date.flatMap(PageDate.init)
         self.language = language
         self.translationKey = translationKey
         self.section = section

@@ -110,6 +110,33 @@ import Testing
         #expect(!site.exists("_site/secret"))
     }
 
+    /// Dates are moments: feeds and lists order pages by them whatever their offsets (they compared
+    /// the texts: Tokyo's 01:00 of the 10th came after 20:00 UTC on the 9th), RSS gives the time in
+    /// UTC (it gave the written day's midnight), Atom a time without an offset in UTC (it gave
+    /// midnight), and the sitemap the time with its offset (the written day alone is another day in UTC).
+    @Test func datesAreMomentsInFeedsListsAndTheSitemap() throws {
+        let site = try TestSite([
+            "content/posts/tokyo.md": "---\ntitle: Tokyo\ndate: 2026-11-10T01:00:00+09:00\n---\nT.\n",
+            "content/posts/utc.md": "---\ntitle: UTC\ndate: 2026-11-09T20:00:00Z\n---\nU.\n",
+            "content/posts/evening.md": "+++\ntitle = \"Evening\"\ndate = 2026-11-01T23:30:00-05:00\n+++\nE.\n",
+            "content/posts/local.md": "---\ntitle: Local\ndate: 2026-11-06T10:00:00\n---\nL.\n",
+        ])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let rss = try #require(site.read("_site/index.xml")), atom = try #require(site.read("_site/atom.xml"))
+        let list = try #require(site.read("_site/posts/index.html")), sitemap = try #require(site.read("_site/sitemap.xml"))
+        for (name, text, first, second) in [("rss", rss, "<title>UTC</title>", "<title>Tokyo</title>"),
+                                            ("atom", atom, "<title>UTC</title>", "<title>Tokyo</title>"),
+                                            ("list", list, "/posts/utc/", "/posts/tokyo/")] {
+            let (a, b) = (try #require(text.range(of: first), "\(name)"), try #require(text.range(of: second), "\(name)"))
+            #expect(a.lowerBound < b.lowerBound, "\(name): 20:00 UTC is newer than 16:00 UTC: \(text)")
+        }
+        #expect(rss.contains("<title>Evening</title><link>https://t.example/posts/evening/</link><guid>https://t.example/posts/evening/</guid><pubDate>Mon, 02 Nov 2026 04:30:00 +0000</pubDate>"), "\(rss)")
+        #expect(rss.contains("<pubDate>Mon, 09 Nov 2026 16:00:00 +0000</pubDate>") && rss.contains("<pubDate>Fri, 06 Nov 2026 10:00:00 +0000</pubDate>"))
+        #expect(atom.contains("<published>2026-11-06T10:00:00Z</published>") && atom.contains("<updated>2026-11-09T20:00:00Z</updated>\n"), "\(atom)")
+        #expect(sitemap.contains("<loc>https://t.example/posts/evening/</loc><lastmod>2026-11-01T23:30:00-05:00</lastmod>"), "\(sitemap)")
+    }
+
     /// A day no calendar has is an error at its key, in YAML (whose timestamps a calendar would
     /// roll over to the next month) as in a quoted string; a leap day is a day.
     @Test(arguments: ["date: 2026-02-30", "date: 2026-13-01", "date: 2026-00-10", "date: 2025-02-29", "date: \"2026-04-31\"",
