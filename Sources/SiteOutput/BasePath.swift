@@ -26,9 +26,9 @@ package struct BasePath: Sendable, Equatable {
         return prefix + url
     }
 
-    /// `html` with the root-relative URLs of its `href`, `src`, `action`, `poster` and `xlink:href`
-    /// attributes under the path (quoted with `"` or `'`, or not; names in any case), over its
-    /// UTF-8 bytes. Only inside tags: text that reads like an attribute
+    /// `html` with the root-relative URLs of its `href`, `src`, `action`, `formaction`, `poster`,
+    /// `data`, `cite` and `xlink:href` attributes, and each of `srcset`'s and `imagesrcset`'s, under
+    /// the path (quoted with `"` or `'`, or not; names in any case), over its UTF-8 bytes. Only inside tags: text that reads like an attribute
     /// (`<code>href='/x/'</code>`, where `'` is not escaped) is text.
     /// A URL already under the path (`relURL` wrote it) stays as it is, unless the site serves it
     /// as written (`serves`: under `/blog`, a section `/blog/first/` is `/blog/blog/first/`).
@@ -59,43 +59,80 @@ package struct BasePath: Sendable, Equatable {
                 continue
             }
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
-            // After `=` (and a quote, or none), preceded by one of the attribute names: a URL starts here.
+            // After `=` (and a quote, or none), preceded by one of the attribute names: a value starts here.
             let quoted = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
             let equals = quoted ? index - 1 : index
-            if quoted || byte == UInt8(ascii: "="), equals >= 0, bytes[equals] == UInt8(ascii: "="),
-               Self.endsWithURLAttribute(bytes, before: equals), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
-               index + 2 >= bytes.count || bytes[index + 2] != UInt8(ascii: "/") {
-                let rest = bytes[(index + 1)...]
-                // Where the value ends: its quote, or (unquoted) a space or the tag's end.
-                let ends = { (next: UInt8) in quoted ? next == byte : next == UInt8(ascii: ">") || Self.isSpace(next) }
-                var already = rest.starts(with: prefixBytes)
-                    && (rest.count == prefixBytes.count || rest[rest.startIndex + prefixBytes.count] == UInt8(ascii: "/") || ends(rest[rest.startIndex + prefixBytes.count]))
-                if already {
-                    // The URL as written, to its end, without a query or fragment.
-                    let end = rest.firstIndex { ends($0) || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
-                    let written = String(decoding: rest[..<end], as: UTF8.self)
-                    already = !serves((written.removingPercentEncoding ?? written)[...])
+            guard quoted || byte == UInt8(ascii: "="), equals >= 0, bytes[equals] == UInt8(ascii: "="),
+                  let kind = Self.urlAttribute(bytes, before: equals), index + 1 < bytes.count,
+                  quoted || (bytes[index + 1] != UInt8(ascii: "\"") && bytes[index + 1] != UInt8(ascii: "'"))
+            else {
+                index += 1
+                continue
+            }
+            // Where the value ends: its quote, or (unquoted) a space or the tag's end.
+            let ends = { (next: UInt8) in quoted ? next == byte : next == UInt8(ascii: ">") || Self.isSpace(next) }
+            let end = bytes[(index + 1)...].firstIndex(where: ends) ?? bytes.endIndex
+            switch kind {
+            case .url:
+                if needsPrefix(bytes[(index + 1)..<end], serves: serves) { output += prefixBytes }
+            case .candidates:
+                // `srcset`: URLs each followed by a descriptor (`/a.png 1x, /b.png 2x`); each
+                // root-relative one gets the path.
+                var at = index + 1
+                while at < end {
+                    let start = bytes[at..<end].firstIndex { !Self.isSpace($0) && $0 != UInt8(ascii: ",") } ?? end
+                    output += bytes[at..<start]
+                    var urlEnd = bytes[start..<end].firstIndex(where: Self.isSpace) ?? end
+                    while urlEnd > start, bytes[urlEnd - 1] == UInt8(ascii: ",") { urlEnd -= 1 }
+                    if start < urlEnd, needsPrefix(bytes[start..<urlEnd], serves: serves) { output += prefixBytes }
+                    output += bytes[start..<urlEnd]
+                    // The descriptor, to the comma that ends the candidate.
+                    let next = bytes[urlEnd..<end].firstIndex(of: UInt8(ascii: ",")).map { $0 + 1 } ?? end
+                    output += bytes[urlEnd..<next]
+                    at = next
                 }
-                if !already { output += prefixBytes }
+                // The loop goes on at the value's end (its quote, or what ends it).
+                index = end
+                continue
             }
             index += 1
         }
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static let attributes = ["href", "src", "action", "poster", "xlink:href"].map { Array($0.utf8) }
+    /// Whether `url` (a value, as written) is root-relative and not already under the path: a
+    /// URL under the path (`relURL` wrote it) stays as it is, unless the site serves it as written
+    /// (`serves`: under `/blog`, a section `/blog/first/` is `/blog/blog/first/`).
+    private func needsPrefix(_ url: ArraySlice<UInt8>, serves: (Substring) -> Bool) -> Bool {
+        guard url.first == UInt8(ascii: "/"), url.dropFirst().first != UInt8(ascii: "/") else { return false }
+        let prefixBytes = prefix.utf8
+        let already = url.starts(with: prefixBytes)
+            && (url.count == prefixBytes.count || [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(url[url.startIndex + prefixBytes.count]))
+        guard already else { return true }
+        // The URL as written, without a query or fragment.
+        let end = url.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? url.endIndex
+        let written = String(decoding: url[..<end], as: UTF8.self)
+        return serves((written.removingPercentEncoding ?? written)[...])
+    }
+
+    /// What an attribute's value holds: one URL, or image candidates (`srcset`).
+    private enum AttributeKind { case url, candidates }
+
+    private static let attributes: [([UInt8], AttributeKind)] =
+        ["href", "src", "action", "formaction", "poster", "data", "cite", "xlink:href"].map { (Array($0.utf8), .url) }
+        + ["srcset", "imagesrcset"].map { (Array($0.utf8), .candidates) }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    /// Whether the bytes before `end` end with a URL attribute's name in any case (`HREF`),
-    /// itself after a space.
-    private static func endsWithURLAttribute(_ bytes: [UInt8], before end: Int) -> Bool {
-        attributes.contains { name in
+    /// The URL attribute whose name (in any case: `HREF`), itself after a space, the bytes before
+    /// `end` end with.
+    private static func urlAttribute(_ bytes: [UInt8], before end: Int) -> AttributeKind? {
+        attributes.first { name, _ in
             end >= name.count + 1 && bytes[(end - name.count)..<end].elementsEqual(name) { $0 | 0x20 == $1 }
                 && isSpace(bytes[end - name.count - 1])
-        }
+        }?.1
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

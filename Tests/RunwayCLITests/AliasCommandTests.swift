@@ -119,6 +119,27 @@ import Testing
         #expect(site.read("_site/old/index.html")?.contains("url=/book-site/book-site/first/") == true)
     }
 
+    /// Raw HTML's other URL attributes get the path too: every `srcset` candidate, `<object data>`,
+    /// `formaction` (they stayed as written, broken under the path).
+    @Test func rawHTMLsSrcsetDataAndFormaction() throws {
+        let site = try TestSite(["content/index.md": """
+            # Home
+
+            <img src="/a.png" srcset="/a.png 1x, /a@2x.png 2x" alt="x">
+            <picture><source srcset="/a.png"><img src="/a.png" alt="y"></picture>
+            <object data="/a.png"></object>
+            <form><button formaction="/posts/">go</button></form>
+
+            """, "static/a.png": "png", "static/a@2x.png": "png", "content/posts/p.md": "P.\n"])
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/book-site/\"\n[markdown]\nunsafe = true\n", to: "runway.toml")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let home = try #require(site.read("_site/index.html"))
+        #expect(home.contains(#"<img src="/book-site/a.png" srcset="/book-site/a.png 1x, /book-site/a@2x.png 2x" alt="x">"#), "\(home)")
+        #expect(home.contains(#"<source srcset="/book-site/a.png">"#) && home.contains(#"<object data="/book-site/a.png">"#))
+        #expect(home.contains(#"<button formaction="/book-site/posts/">go</button>"#), "\(home)")
+    }
+
     /// A base URL whose path is percent-encoded keeps it encoded wherever it is written: it was
     /// decoded into links (`href="/a b/theme.css"`) and into `_redirects`, whose space split the line.
     @Test func anEncodedPathStaysEncoded() throws {

@@ -50,6 +50,20 @@ import Testing
             + ##"<a href=/book-site/x/ title=/t>w</a> <p data-src=/no>"##)
     }
 
+    /// Every URL attribute gets the path: each image candidate of `srcset` and `imagesrcset`,
+    /// `<object data>`, `formaction`, `cite` (they were left as written: broken images and links).
+    @Test func srcsetCandidatesAndOtherURLAttributes() {
+        let html = ##"<img src="/a.png" srcset="/a.png 1x, /a@2x.png 2x,https://x/c.png 3x, rel.png 4x"> "##
+            + ##"<source srcset='/w.png'><link rel=preload imagesrcset=/s.png> "##
+            + ##"<img srcset=" /p.png  100w ,/q.png, /book-site/r.png 2x" sizes="50vw"> "##
+            + ##"<object data="/i.svg"></object><button formaction="/go/">g</button><q cite="/src/">q</q> <p data-x="/no" srcsetx="/no">"##
+        #expect(base.apply(toHTML: html) == ##"<img src="/book-site/a.png" srcset="/book-site/a.png 1x, /book-site/a@2x.png 2x,https://x/c.png 3x, rel.png 4x"> "##
+            + ##"<source srcset='/book-site/w.png'><link rel=preload imagesrcset=/book-site/s.png> "##
+            + ##"<img srcset=" /book-site/p.png  100w ,/book-site/q.png, /book-site/r.png 2x" sizes="50vw"> "##
+            + ##"<object data="/book-site/i.svg"></object><button formaction="/book-site/go/">g</button><q cite="/book-site/src/">q</q> "##
+            + ##"<p data-x="/no" srcsetx="/no">"##)
+    }
+
     /// A path with percent-encoding stays encoded (`/caf%C3%A9`), as URLs are written.
     @Test func anEncodedPathStaysEncoded() {
         #expect(BasePath(baseURL: "https://example.org/caf%C3%A9%20x/").prefix == "/caf%C3%A9%20x")
