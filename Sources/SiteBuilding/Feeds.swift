@@ -25,7 +25,9 @@ struct Feeds {
     /// The HTML an entry carries: the whole content or the summary, its root-relative URLs under
     /// the site's base path as its page's are; the title when the page has no text to summarize.
     private func text(of page: PageRecord, under basePath: BasePath) -> String {
-        if settings.full, let content = content(page) { return basePath.apply(toHTML: content, serves: served.contains) }
+        if settings.full, let content = content(page) {
+            return basePath.apply(toHTML: Self.resolvingRelativeURLs(in: content, of: page.url), serves: served.contains)
+        }
         return page.summary.html.isEmpty ? xmlEscape(page.title)
             : basePath.apply(toHTML: contentURLs.rewrite(page.summary.html, of: page), serves: served.contains)
     }
@@ -69,6 +71,16 @@ struct Feeds {
             xml += "</entry>\n"
         }
         return xml + "</feed>\n"
+    }
+
+    /// `html`, a page's whole content, with its relative URLs (`trail.png` in a bundle, `#notes`,
+    /// `../b/`) made relative to the site's root as a summary's are (`SiteURL.rootRelative`): a
+    /// feed reader resolves them against the feed's own URL, where they lead nowhere.
+    static func resolvingRelativeURLs(in html: String, of url: String) -> String {
+        let pageURL = SiteURL.encoded(url)
+        return URLAttributes.rewrite(html) { written in
+            SiteURL.rootRelative(String(decoding: written, as: UTF8.self), from: pageURL).map { Array($0.utf8) }
+        }
     }
 
     /// The newest dated pages, from pages already newest first.

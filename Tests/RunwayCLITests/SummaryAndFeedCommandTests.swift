@@ -174,6 +174,15 @@ import Testing
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         #expect(site.read("_site/atom.xml")?.contains(escaped) == true, "\(site.read("_site/atom.xml") ?? "")")
         #expect(site.read("_site/posts/trip/index.html")?.contains("<img src=\"photo.png\"") == true, "the page itself keeps its own")
+        // Whole pages in the feeds too (they kept `photo.png`, which a reader resolves against the
+        // feed: /photo.png); the fragment leads to the page's heading.
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/\"\n[feeds]\nfull = true\n", to: "runway.toml")
+        #expect(try site.runway("build", site.root).status == 0)
+        let atom = try #require(site.read("_site/atom.xml"))
+        let full = try #require(try Self.entries(atom).first { $0.title == "Trip" }?.text)
+        #expect(full.contains("<img src=\"/posts/trip/photo.png\" alt=\"photo\"") && full.contains("<a href=\"/posts/b/#x\">b</a>")
+                && full.contains("<a href=\"/posts/trip/#part\">top</a>") && full.contains("<a href=\"https://x.org/a\">ext</a>"), "\(full)")
+        #expect(site.read("_site/index.xml")?.contains("&lt;img src=&quot;/posts/trip/photo.png&quot;") == true)
     }
 
     /// Each feed says the language of its pages: RSS's `<language>`, Atom's `xml:lang` (readers
