@@ -15,6 +15,11 @@ public struct HTMLRenderer: Sendable {
     /// A callout's title (`Note`, `Remarque`…), from the site's string tables; without it, the
     /// English word (`PresentationIntent.Callout.englishTitle`).
     public var calloutTitle: (@Sendable (PresentationIntent.Callout) -> String)?
+    /// The URL of the page whose footnotes the text's footnote references lead to, for a part of
+    /// it shown elsewhere (a summary in a list or a feed, without the footnotes): each reference
+    /// links to `URL#fn-N` and has no `id` (two summaries on a list would share it). `nil`: the
+    /// footnotes are in the text, as cmark-gfm writes them.
+    public var footnotesPage: String?
 
     /// A renderer with these options, and a way to know a local image's size.
     public init(options: Options = Options(), imageSize: (@Sendable (String) -> ImageSize?)? = nil) {
@@ -70,6 +75,7 @@ public struct HTMLRenderer: Sendable {
             var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64)
             walk.imageSize = imageSize
             walk.calloutTitle = calloutTitle
+            walk.footnotesPage = footnotesPage
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in
                 for index in runs.indices {

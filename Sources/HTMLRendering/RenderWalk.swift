@@ -8,6 +8,8 @@ struct RenderWalk {
     var imageSize: (@Sendable (String) -> ImageSize?)?
     /// A callout's title in the page's language (`HTMLRenderer.calloutTitle`).
     var calloutTitle: (@Sendable (PresentationIntent.Callout) -> String)?
+    /// `HTMLRenderer.footnotesPage`.
+    var footnotesPage: String?
     var output: HTMLOutput
     private var blocks: [PresentationIntent.Component] = []
     private var inlines: [InlineIntent.Component] = []
@@ -463,7 +465,15 @@ struct RenderWalk {
             output.write("\" alt=\"")
             imageIndex = index
         case .footnoteReference(let label, _, let occurrence):
-            output.write("<sup class=\"footnote-ref\"><a href=\"#fn-")
+            output.write("<sup class=\"footnote-ref\"><a href=\"")
+            if let footnotesPage {
+                URLEscaping.writeHref(footnotesPage, to: &output)
+                output.write("#fn-")
+                URLEscaping.writeHref(label, to: &output)
+                output.write("\" data-footnote-ref>")
+                return
+            }
+            output.write("#fn-")
             URLEscaping.writeHref(label, to: &output)
             output.write("\" id=\"fnref-")
             URLEscaping.writeHref(label, to: &output)

@@ -20,9 +20,12 @@ package struct PageSummary: Sendable, Hashable {
     /// The summary of a page whose runs are `text` (the summary its front matter writes, parsed,
     /// when it writes one: `written`), rendered by `renderer`.
     /// Its links and images, written relative to the page at `pageURL`, are made relative to the
-    /// site's root: the summary is shown on other pages (lists, feeds).
+    /// site's root, and its footnote references lead to the page's footnotes: the summary is
+    /// shown on other pages (lists, feeds).
     package static func of(_ text: AttributedText, written: AttributedText?, renderer: HTMLRenderer, pageURL: String = "/") -> PageSummary {
         let part = self.part(of: text, written: written)
+        var renderer = renderer
+        if written == nil { renderer.footnotesPage = pageURL }
         return PageSummary(html: renderer.render(rooted(part, at: pageURL)), text: plainText(of: part))
     }
 

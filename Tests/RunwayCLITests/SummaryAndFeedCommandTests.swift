@@ -185,6 +185,24 @@ import Testing
         #expect(site.read("_site/index.xml")?.contains("&lt;img src=&quot;/posts/trip/photo.png&quot;") == true)
     }
 
+    /// A footnote reference in a summary leads to the footnote on its page and has no id: two
+    /// summaries on a list page both had `id="fnref-1"` and a link to `#fn-1`, which the list has not.
+    @Test func aSummarysFootnoteLeadsToItsPage() throws {
+        let body = "First paragraph with a note.[^1]\n\n<!--more-->\n\nMore.\n\n[^1]: Note.\n"
+        let site = try TestSite(["content/posts/a.md": "---\ntitle: A\ndate: 2026-01-01\n---\n" + body,
+                                 "content/posts/b.md": "---\ntitle: B\ndate: 2026-01-02\n---\n" + body])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let list = try #require(site.read("_site/posts/index.html"))
+        #expect(!list.contains("fnref-") && !list.contains("href=\"#fn-"), "\(list)")
+        for page in ["a", "b"] {
+            #expect(list.contains("note.<sup class=\"footnote-ref\"><a href=\"/posts/\(page)/#fn-1\" data-footnote-ref>1</a></sup>"), "\(list)")
+            let html = try #require(site.read("_site/posts/\(page)/index.html"))
+            #expect(html.contains("<a href=\"#fn-1\" id=\"fnref-1\" data-footnote-ref>1</a>") && html.contains("id=\"fn-1\""), "the page keeps its own")
+        }
+        #expect(site.read("_site/atom.xml")?.contains("href=&quot;/posts/a/#fn-1&quot;") == true)
+    }
+
     /// Each feed says the language of its pages: RSS's `<language>`, Atom's `xml:lang` (readers
     /// use it to hyphenate, and to pick voices and fonts).
     @Test func feedsSayTheirLanguage() throws {
