@@ -203,7 +203,7 @@ extension SiteBuild {
             return OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
                              claimant: number == 1 ? what : "page \(number) of \(what)", file: file, position: position)
         }.compactMap { $0 }
-        let homes = homeJobs(taken: Set(jobs.map(\.path)), published: published, statics: statics, contexts: contexts,
+        let homes = homeJobs(taken: Set(jobs.map(\.path)), published: published + lists.lists.compactMap(\.index), statics: statics, contexts: contexts,
                              templates: templates, configuration: configuration, version: version)
         jobs += homes
         var notFoundKey = version
@@ -254,7 +254,8 @@ extension SiteBuild {
         // Pages read it, and `runway serve`) for a real 301.
         var redirects = ""
         let basePath = BasePath(baseURL: configuration.baseURL)
-        for page in published {
+        // A section's `_index.md` has aliases as a page has (they were left out without a word).
+        for page in published + lists.lists.compactMap(\.index) {
             for alias in page.metadata.aliases {
                 guard let (url, path) = SiteURL.alias(alias, pageURL: page.url) else { continue }
                 let text = Self.redirectPage(to: page.url, baseURL: configuration.baseURL, basePath: basePath)

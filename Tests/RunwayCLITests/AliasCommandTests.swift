@@ -19,6 +19,20 @@ import Testing
         #expect(site.read("_site/sitemap.xml")?.contains("old") == false, "aliases are not pages")
     }
 
+    /// A section's `_index.md` has aliases as a page has: they were left out without a word. An
+    /// alias of a draft's is not written.
+    @Test func aSectionIndexHasAliases() throws {
+        let site = try TestSite(["content/guide/_index.md": "---\ntitle: Guide\naliases: [/old-guide/]\n---\nIntro.\n",
+                                 "content/guide/a.md": "A.\n",
+                                 "content/secret/_index.md": "---\ntitle: Secret\ndraft: true\naliases: [/old-secret/]\n---\nS.\n",
+                                 "content/secret/b.md": "B.\n"])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(site.read("_site/old-guide/index.html")?.contains(#"<meta http-equiv="refresh" content="0; url=/guide/">"#) == true)
+        #expect(site.read("_site/_redirects") == "/old-guide/ /guide/ 301\n")
+        #expect(!site.exists("_site/old-secret"))
+    }
+
     @Test(arguments: [("aliases: [\"https://x.example/\"]", "names no place in the site"), ("aliases: [/]", "names no place in the site"),
                       ("aliases: 3", "'aliases' must be a list of URLs")])
     func aBadAliasIsALocatedError(_ line: String, _ message: String) throws {
