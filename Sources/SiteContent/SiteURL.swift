@@ -6,7 +6,19 @@ package import SiteOutput
 package enum SiteURL {
     /// `url` (a site path such as `/a/`) under the site's `baseURL`: `https://example.org/a/`.
     package static func absolute(_ url: String, baseURL: String) -> String {
-        (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + url
+        let base = escapedPath(ofBaseURL: baseURL)
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + url
+    }
+
+    /// The base URL with what its path cannot hold percent-encoded (`https://x.org/café/` →
+    /// `https://x.org/caf%C3%A9/`), as every URL of the site is written; its host as written.
+    static func escapedPath(ofBaseURL baseURL: String) -> String {
+        guard !baseURL.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return baseURL }
+        var pathStart = baseURL.startIndex
+        if let scheme = baseURL.range(of: "://") {
+            pathStart = baseURL[scheme.upperBound...].firstIndex(of: "/") ?? baseURL.endIndex
+        }
+        return String(baseURL[..<pathStart]) + escapedAsWritten(String(baseURL[pathStart...]))
     }
 
     /// `url`, a site path as the output's files are named (`/posts/My Page/`, `/posts/100%/`,

@@ -154,6 +154,22 @@ import Testing
         #expect(home.contains(#"<button formaction="/book-site/posts/">go</button>"#), "\(home)")
     }
 
+    /// A base URL whose path is not ASCII (`/café/`) is percent-encoded in absolute URLs as in
+    /// links: the sitemap, robots.txt, the feeds and canonical links carried `café` raw, which the
+    /// sitemap protocol refuses.
+    @Test func aBasePathNotInASCIIIsEncodedInAbsoluteURLs() throws {
+        let site = try TestSite(Self.files, configuration: Self.configuration)
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/café/\"\n", to: "runway.toml")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let raw = site.tree("_site").filter { $0.value.contains("café") }.keys.sorted()
+        #expect(raw.isEmpty, "\(raw)")
+        #expect(site.read("_site/sitemap.xml")?.contains("<loc>https://t.example/caf%C3%A9/posts/a/</loc>") == true)
+        #expect(site.read("_site/robots.txt")?.contains("Sitemap: https://t.example/caf%C3%A9/sitemap.xml") == true)
+        #expect(site.read("_site/atom.xml")?.contains("<id>https://t.example/caf%C3%A9/</id>") == true)
+        #expect(site.read("_site/posts/a/index.html")?.contains(#"<link rel="canonical" href="https://t.example/caf%C3%A9/posts/a/">"#) == true)
+    }
+
     /// A base URL whose path is percent-encoded keeps it encoded wherever it is written: it was
     /// decoded into links (`href="/a b/theme.css"`) and into `_redirects`, whose space split the line.
     @Test func anEncodedPathStaysEncoded() throws {
