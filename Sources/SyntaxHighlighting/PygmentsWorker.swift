@@ -49,7 +49,7 @@ final class PygmentsWorker: @unchecked Sendable {
         buffer = []
         let first: [UInt8]
         do throws(Failure) {
-            first = try Self.readLine(socket: sockets[0], buffer: &buffer, timeout: 30_000)
+            first = try Self.readLine(socket: sockets[0], buffer: &buffer, timeout: 30_000, limit: 1 << 20)
         } catch {
             Self.stop(process, socket: sockets[0])
             throw Failure(description: "\(python) did not start Pygments", waited: error.waited)
@@ -199,19 +199,28 @@ final class PygmentsWorker: @unchecked Sendable {
         return tokens
     }
 
-    /// The next line from `socket` (without its newline), waiting at most `timeout` milliseconds
-    /// for each read.
-    private static func readLine(socket: Int32, buffer: inout [UInt8], timeout: Int32) throws(Failure) -> [UInt8] {
+    /// The longest answer a worker may give, in bytes: a block's tokens, at most
+    /// `PygmentsTokenizer.maximumLength` of them, each a type and a length (`Punctuation 1 `).
+    static let longestAnswer = 64 << 20
+
+    /// The next line from `socket` (without its newline), within `timeout` milliseconds for the
+    /// whole line and at most `limit` bytes long: a broken interpreter that trickles bytes without
+    /// a newline, or floods them, held the build for ever, or filled the memory.
+    private static func readLine(socket: Int32, buffer: inout [UInt8], timeout: Int32, limit: Int = longestAnswer) throws(Failure) -> [UInt8] {
         var searched = 0
+        let deadline = now() + Int64(timeout)
         while true {
             if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                guard newline <= limit else { throw Failure(description: "Pygments answered more than \(limit >> 20) MB for one block") }
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
                 return line
             }
+            guard buffer.count <= limit else { throw Failure(description: "Pygments answered more than \(limit >> 20) MB for one block") }
             searched = buffer.count
+            let left = deadline - now()
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, timeout)
+            let ready = left > 0 ? poll(&descriptor, 1, Int32(min(left, Int64(Int32.max)))) : 0
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { throw Failure(description: "Pygments did not answer in \(timeout / 1000) s", waited: true) }
             var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -220,5 +229,12 @@ final class PygmentsWorker: @unchecked Sendable {
             guard count > 0 else { throw Failure(description: "Pygments stopped") }
             buffer.append(contentsOf: chunk[..<count])
         }
+    }
+
+    /// Milliseconds on the monotonic clock.
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }

@@ -218,6 +218,26 @@ import Testing
         while try Self.processes(matching: "sleep \(marker)") > 0 { usleep(20_000) }
     }
 
+    /// An interpreter that answers a byte at a time and never ends its line is given up on after
+    /// the timeout for the whole answer (it was for each read: the build waited for ever, deaf to
+    /// Ctrl-C); one that floods bytes without a newline, after 64 MB (the memory grew without end).
+    @Test(.timeLimit(.minutes(10)), arguments: ["while true; do printf T; sleep 0.05; done", "yes 'Keyword 1' | tr -d '\\n'"])
+    func anAnswerThatNeverEndsIsGivenUpOn(_ answering: String) throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("runway-trickle-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try "#!/bin/sh\necho '{\"version\": \"9.9\"}'\n\(answering)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        // The flood is given all the time it needs to pass 64 MB, on a machine however busy.
+        let flood = answering.hasPrefix("yes")
+        let tokenizer = PygmentsTokenizer(python: script, timeout: flood ? .seconds(600) : .milliseconds(500))
+        let outcome = tokenizer.tokens(language: "swift", code: "let x = 1\n")
+        guard case .interrupted(let reason) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(reason.contains(flood ? "more than 64 MB" : "did not answer in"), "\(reason)")
+    }
+
     /// How many processes' command lines contain `text` (`/proc`).
     static func processes(matching text: String) throws -> Int {
         try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }.count { pid in
