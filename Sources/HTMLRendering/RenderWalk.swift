@@ -131,7 +131,7 @@ struct RenderWalk {
 
     /// A code block's lines as they are written (`Options.codeLines`): its options, the number of
     /// the line being written (from 1), and whether its span is open.
-    private var codeLines: (options: CodeBlockOptions, line: Int, open: Bool)?
+    private var codeLines: (options: CodeBlockOptions, highlighted: CodeBlockOptions.HighlightedLines, line: Int, open: Bool)?
 
     /// Text of a code block: a token of highlighted code in a span with the class of its `syntax`
     /// value (`<span class="rw-syntax--keyword">`, the rule of every custom value, ``CSSNaming``),
@@ -160,7 +160,7 @@ struct RenderWalk {
 
     private mutating func openCodeLine() {
         guard let lines = codeLines else { return }
-        let highlighted = lines.options.isHighlighted(line: lines.line)
+        let highlighted = lines.highlighted.contains(lines.line)
         output.write(highlighted ? "<span class=\"rw-line rw-line--highlighted\" data-line=\"" : "<span class=\"rw-line\" data-line=\"")
         output.write(String(lines.options.firstLineNumber + lines.line - 1))
         output.write("\">")
@@ -276,7 +276,7 @@ struct RenderWalk {
             output.newlineIfNeeded()
             if options.codeLines, let blockOptions {
                 // Line by line: a class for the theme's line rules, numbered ones told apart.
-                codeLines = (blockOptions, 1, false)
+                codeLines = (blockOptions, blockOptions.orderedHighlightedLines, 1, false)
                 output.write(blockOptions.lineNumbers ? "<pre class=\"rw-code rw-code--numbered\">" : "<pre class=\"rw-code\">")
             } else {
                 output.write("<pre>")

@@ -26,4 +26,34 @@ public struct CodeBlockOptions: Hashable, Sendable, Codable {
     public func isHighlighted(line: Int) -> Bool {
         highlightedLines.contains { $0.contains(line) }
     }
+
+    /// The highlighted lines in order, overlapping and adjacent ranges joined: what
+    /// ``HighlightedLines/contains(_:)`` searches in logarithmic time (a block of 80,000 lines
+    /// with every other one highlighted looked through 40,000 ranges per line).
+    public var orderedHighlightedLines: HighlightedLines { HighlightedLines(highlightedLines) }
+
+    /// Ranges of lines, in order and apart.
+    public struct HighlightedLines: Sendable {
+        private var ranges: [ClosedRange<Int>] = []
+
+        init(_ lines: [ClosedRange<Int>]) {
+            for range in lines.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = ranges.last, range.lowerBound <= last.upperBound &+ 1 {
+                    ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+                } else {
+                    ranges.append(range)
+                }
+            }
+        }
+
+        /// Whether `line` is in one of the ranges.
+        public func contains(_ line: Int) -> Bool {
+            var (low, high) = (0, ranges.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].upperBound < line { low = middle + 1 } else { high = middle }
+            }
+            return low < ranges.count && ranges[low].contains(line)
+        }
+    }
 }
