@@ -78,7 +78,14 @@ public enum GitHubAlerts {
         else { return nil }
         // Written as it reads: an escaped bracket (`\[!NOTE]`) or an entity makes it text, as on
         // GitHub.
-        if let source, let start = run.sourceRange?.start, !source.has(word, at: start) { return nil }
+        // cmark-gfm gives a paragraph that a table follows the document's start (`1:1-1:1`, or a
+        // column 0): such a range, which cannot hold the word, says nothing, and any quote line
+        // holding the marker alone as written tells instead.
+        if let source, let range = run.sourceRange, !source.has(word, at: range.start) {
+            let believable = range.start.column >= 1 && (range.start.line != range.end.line
+                || range.end.column - range.start.column >= word.utf8.count)
+            guard !believable, source.lines.contains(where: { source.quoteLine($0, holdsOnly: word) }) else { return nil }
+        }
         return (quote.identity, callout)
     }
 
@@ -97,6 +104,24 @@ public enum GitHubAlerts {
             guard position.line >= 1, position.line <= lineStarts.count, position.column >= 1 else { return false }
             let start = lineStarts[position.line - 1] + position.column - 1
             return start + word.utf8.count <= utf8.count && utf8[start..<start + word.utf8.count].elementsEqual(word.utf8)
+        }
+
+        /// The numbers of its lines, from 1.
+        var lines: ClosedRange<Int> { 1...lineStarts.count }
+
+        /// Whether line `line` (from 1) is a quote's line holding `word` alone (`> [!NOTE]`, up to
+        /// three spaces before the `>`).
+        func quoteLine(_ line: Int, holdsOnly word: Substring) -> Bool {
+            guard line >= 1, line <= lineStarts.count else { return false }
+            let end = line < lineStarts.count ? lineStarts[line] - 1 : utf8.count
+            var bytes = utf8[lineStarts[line - 1]..<end]
+            let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
+            let indented = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+            bytes = bytes.dropFirst(indented)
+            guard indented <= 3, bytes.first == UInt8(ascii: ">") else { return false }
+            bytes = bytes.dropFirst().drop(while: blank)
+            while let last = bytes.last, blank(last) { bytes = bytes.dropLast() }
+            return bytes.elementsEqual(word.utf8)
         }
     }
 

@@ -26,6 +26,10 @@ import Testing
         // Found in the source whatever surrounds it.
         ("> [!tip] \n> Text.\n", [.tip]), (">[!NOTE]\n>Text.\n", [.note]), (">   [!NOTE]\r\n> Text.\r\n", [.note]),
         (">\t[!NOTE]\n> Text.\n", [.note]), ("Über.\n\n> [!NOTE]\n> Text.\n", [.note]),
+        // A table right after the marker, or after its first line: cmark-gfm gives that paragraph
+        // a wrong column (1, or 0), and the quote stayed a quote.
+        ("> [!NOTE]\n> | a |\n> |---|\n", [.note]), ("> [!TIP]\n> Intro.\n> | a |\n> |---|\n", [.tip]),
+        ("Text.\n\n  > [!NOTE]\n  > | a |\n  > |---|\n", [.note]),
     ])
     func alertsAreCallouts(markdown: String, expected: [PresentationIntent.Callout]) {
         #expect(Self.callouts(markdown) == expected)
@@ -36,7 +40,8 @@ import Testing
     @Test(arguments: ["> [!NOTE]\n", "> [!HINT]\n> Text.\n", "> [!NOTE] Text.\n", "> Text.\n> [!NOTE]\n> More.\n",
                       "- > [!NOTE]\n  > Text.\n", "> > [!NOTE]\n> > Text.\n", "> *[!NOTE]*\n> Text.\n", "> [!NOTE]\n",
                       // Escaped, or written as an entity, the marker is text, as on GitHub.
-                      "> \\[!NOTE]\n> Text.\n", "> [\\!NOTE]\n> Text.\n", "> &#91;!NOTE]\n> Text.\n"])
+                      "> \\[!NOTE]\n> Text.\n", "> [\\!NOTE]\n> Text.\n", "> &#91;!NOTE]\n> Text.\n",
+                      "> \\[!NOTE]\n> | a |\n> |---|\n", "> &#91;!NOTE]\n> | a |\n> |---|\n"])
     func otherQuotesAreNot(markdown: String) {
         #expect(Self.callouts(markdown).allSatisfy { $0 == nil })
         let parsed = MarkdownParser().parse(markdown)

@@ -289,6 +289,17 @@ import Testing
 
         """
 
+    /// An alert whose marker a table follows at once is a callout too (cmark-gfm gives that
+    /// paragraph the document's start as its place, and the quote stayed a quote).
+    @Test func anAlertHoldingATableIsACallout() throws {
+        let site = try TestSite(["content/t.md": "Intro.\n\n> [!NOTE]\n> | a | b |\n> |---|---|\n> | 1 | 2 |\n"])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try #require(site.read("_site/t/index.html"))
+        #expect(page.contains("<blockquote class=\"rw-callout rw-callout--note\" data-callout=\"note\">\n<p class=\"rw-callout-title\">Note</p>\n<table>"), "\(page)")
+        #expect(!page.contains("[!NOTE]"))
+    }
+
     @Test func alertsBecomeCalloutsWithTitlesFromTheStringTables() throws {
         let site = try TestSite(["content/alerts.md": Self.page, "content/alerts.fr.md": Self.page],
                                 configuration: "[languages.fr]\nname = \"Français\"\n")
