@@ -244,7 +244,17 @@ extension SiteBuild {
         }
         let pageEntries = published.map { (url: $0.url, lastmod: $0.metadata.lastmod.flatMap(PageDate.init) ?? $0.moment) }
         let listEntries = (lists.urls(paginate: configuration.paginate) + homes.map { Self.url(of: $0.path) }).map { (url: $0, lastmod: PageDate?.none) }
-        texts.append(("sitemap.xml", Self.sitemap((pageEntries + listEntries).sorted { $0.url < $1.url }, baseURL: configuration.baseURL)))
+        // Each page's, list's and home's versions in other languages, as their pages name them.
+        var alternates: [String: [TemplateContexts.Version]] = [:]
+        for job in jobs {
+            switch job.kind {
+            case .page(_, _, let translations), .list(_, 1, let translations), .home(_, let translations):
+                if !translations.isEmpty { alternates[Self.url(of: job.path)] = translations }
+            default: break
+            }
+        }
+        texts.append(("sitemap.xml", Self.sitemap((pageEntries + listEntries).sorted { $0.url < $1.url }, alternates: alternates,
+                                                  baseURL: configuration.baseURL)))
         texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(SiteURL.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
         for (path, text) in texts {
             guard let path = OutputPath(path) else { continue }

@@ -29,6 +29,13 @@ import Testing
         #expect(french.contains("<title>Accueil · Le site</title>") && french.contains("<a href=\"/fr/posts/premier/\">Premier billet</a>"))
         let sitemap = try #require(site.read("_site/sitemap.xml"))
         #expect(sitemap.contains("<loc>https://t.example/</loc>") && sitemap.contains("<loc>https://t.example/fr/</loc>"))
+        // The sitemap names each version of a page, list and home in every language, as the pages'
+        // heads do (it named none); a page without a translation names none.
+        let versions = #"<xhtml:link rel="alternate" hreflang="en" href="https://t.example/"/><xhtml:link rel="alternate" hreflang="fr" href="https://t.example/fr/"/>"#
+        #expect(sitemap.contains(#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#))
+        #expect(sitemap.contains("<loc>https://t.example/</loc>" + versions + "</url>") && sitemap.contains("<loc>https://t.example/fr/</loc>" + versions + "</url>"), "\(sitemap)")
+        #expect(sitemap.contains(#"<loc>https://t.example/posts/</loc><xhtml:link rel="alternate" hreflang="en" href="https://t.example/posts/"/><xhtml:link rel="alternate" hreflang="fr" href="https://t.example/fr/posts/"/></url>"#), "\(sitemap)")
+        #expect(sitemap.contains("<loc>https://t.example/about/</loc></url>"), "\(sitemap)")
         // `check` sees the same outputs: no warning either.
         let check = try site.runway("check", site.root)
         #expect(check.status == 0 && check.stderr.contains("0 errors, 0 warnings"), "\(check.stderr)")
