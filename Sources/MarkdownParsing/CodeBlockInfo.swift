@@ -18,11 +18,17 @@ public enum CodeBlockInfo {
         }
         rest = rest.drop(while: whitespace)
         guard rest.first == "{" else { return (hint, nil, []) }
-        guard let close = rest.lastIndex(of: "}") else {
+        guard let close = rest.firstIndex(of: "}") else {
             return (hint, nil, ["the code block's options have no closing '}'; they are ignored"])
         }
         var options = CodeBlockOptions()
         var problems: [String] = []
+        // Options end at their first `}`: what follows is said, not read as options.
+        let after = rest[rest.index(after: close)...].trimmingPrefix(while: whitespace)
+        if !after.isEmpty {
+            let shown = after.count > 40 ? after.prefix(40) + "…" : after
+            problems.append("'\(shown)' after the code block's options is ignored")
+        }
         var unknown: [String] = []
         for (key, value) in pairs(rest[rest.index(after: rest.startIndex)..<close]) {
             switch key {
@@ -115,6 +121,8 @@ public enum CodeBlockInfo {
         if text.hasPrefix("[") && text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
         var ranges: [ClosedRange<Int>] = []
         for part in text.split(whereSeparator: { ", \t\"'".contains($0) }) {
+            // `-1`: a line before the first, not a range.
+            if part.first == "-", isWholeNumber(part.dropFirst()) { return .failure(.beforeTheFirst) }
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
             guard bounds.count <= 2, bounds.allSatisfy({ isWholeNumber($0) }) else { return .failure(.notLines) }
             // Numbers too long for an Int are beyond the last line.

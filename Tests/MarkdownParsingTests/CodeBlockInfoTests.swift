@@ -30,6 +30,10 @@ import Testing
         ("swift {hl_lines=[2000000]}", "no line comes after line 1,000,000"),
         ("swift {hl_lines=[99999999999999999999]}", "no line comes after line 1,000,000"),
         ("swift {hl_lines=[a]}", "not lines such as"), ("swift {hl_lines=[1--2]}", "not lines such as"),
+        ("swift {hl_lines=[-1]}", "lines count from 1"),
+        // Options end at their first `}`; what follows is said (it was read as options, or dropped).
+        ("swift {linenos=true} trailing {x}", "'trailing {x}' after the code block's options is ignored"),
+        ("swift {hl_lines=[1]} `x`", "'`x`' after the code block's options is ignored"),
         // Options Runway does not read, in one warning however many.
         ("swift {style=monokai, anchorlinenos=true}", "unknown code block options 'style', 'anchorlinenos' ("),
         ("swift {" + (0..<12_000).map { "o\($0)=1" }.joined(separator: " ") + "}", "options 'o0', 'o1', 'o2' and 11997 more ("),
