@@ -22,8 +22,10 @@ struct SiteLists {
         /// The section's `_index.md`, whose body introduces the list.
         var index: PageRecord?
 
-        /// A section's or a term's list has an Atom feed of its pages (`URL/atom.xml`).
-        var hasFeed: Bool { termIndex == nil && !pages.isEmpty }
+        /// A section's or a term's list has an Atom feed of its pages (`URL/atom.xml`) when one of
+        /// them is dated: feeds hold dated pages only, and a list of undated ones (a guide) had an
+        /// empty feed, updated in 1970, which its page linked to.
+        var hasFeed: Bool { termIndex == nil && pages.contains { $0.moment != nil } }
     }
 
     private(set) var lists: [List] = []

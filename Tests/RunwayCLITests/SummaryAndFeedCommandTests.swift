@@ -43,6 +43,11 @@ import Testing
         #expect(try Self.entries(section).map(\.title) == ["C", "B", "A"])
         #expect(section.contains("<title>T – Posts</title>") && section.contains(#"<link rel="self" href="https://t.example/posts/atom.xml"/>"#))
         #expect(site.read("_site/posts/index.html")?.contains(#"<link rel="alternate" type="application/atom+xml" title="Posts" href="/posts/atom.xml">"#) == true)
+        // A section of undated pages has no feed (feeds hold dated pages: it was empty, updated
+        // in 1970), and its page links to none.
+        try site.write("# Install\n", to: "content/guide/install.md")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(!site.exists("_site/guide/atom.xml") && site.read("_site/guide/index.html")?.contains("guide/atom.xml") == false)
         // The list shows each summary and its reading time.
         let list = try #require(site.read("_site/posts/index.html"))
         #expect(list.contains(#"<a href="/posts/c/">C</a> <time datetime="2026-11-03">November 3, 2026</time><div class="summary"><p>Intro of c.</p>"#

@@ -33,8 +33,8 @@ import Testing
         #expect(report.pageCount == 10)
         #expect(Set(Self.files(in: output).keys) == [
             "guide/index.html", "guide/writing/index.html", "guide/theming/index.html", "guide/publishing/index.html",
-            // A feed for each section and each tag.
-            "guide/atom.xml", "posts/atom.xml", "tags/attributes/atom.xml", "tags/gfm/atom.xml", "tags/markdown/atom.xml",
+            // A feed for each section and each tag that has dated pages (the guide has none).
+            "posts/atom.xml", "tags/attributes/atom.xml", "tags/gfm/atom.xml", "tags/markdown/atom.xml",
             "fr/posts/atom.xml", "fr/tags/français/atom.xml",
             "typewriter/index.html", "themes/menlo.css",
             "404.html", "index.html", "attributes/index.html", "posts/gfm/index.html", "images/runway.svg",
