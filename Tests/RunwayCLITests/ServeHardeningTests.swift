@@ -27,6 +27,18 @@ import Testing
         }
     }
 
+    /// A file of `size` bytes at `path`: `head`, zeros, and `tail` as its last four bytes; sparse,
+    /// so that making it costs nothing.
+    static func sparseFile(_ path: String, size: Int, head: String = "") throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(head.utf8)),
+              let handle = FileHandle(forWritingAtPath: path)
+        else { throw RawHTTP.Failure(description: "cannot make \(path)") }
+        try handle.truncate(atOffset: UInt64(size - 4))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("tail".utf8))
+        try handle.close()
+    }
+
     /// The most memory the process has had resident so far, in KiB (`VmHWM`).
     static func peakMemory(of pid: Int32) -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
@@ -116,15 +128,8 @@ import Testing
         let (server, site) = try await Self.serve()
         defer { _ = server.stop() }
         let size = 256 << 20
-        // Sparse, so that making it costs nothing; put in the output after the build, as a large
-        // static file would be.
-        let file = site + "/_site/big.bin"
-        #expect(FileManager.default.createFile(atPath: file, contents: nil))
-        let handle = try #require(FileHandle(forWritingAtPath: file))
-        try handle.truncate(atOffset: UInt64(size - 4))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("tail".utf8))
-        try handle.close()
+        // Put in the output after the build, as a large static file would be.
+        try Self.sparseFile(site + "/_site/big.bin", size: size)
 
         let port = server.port, host = "127.0.0.1:\(server.port)"
         let (before, after, responses) = try await Self.blocking {
@@ -154,13 +159,7 @@ import Testing
         let (server, site) = try await Self.serve()
         defer { _ = server.stop() }
         let size = 64 << 20
-        let file = site + "/_site/video.mp4"
-        #expect(FileManager.default.createFile(atPath: file, contents: Data("head".utf8)))
-        let handle = try #require(FileHandle(forWritingAtPath: file))
-        try handle.truncate(atOffset: UInt64(size - 4))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("tail".utf8))
-        try handle.close()
+        try Self.sparseFile(site + "/_site/video.mp4", size: size, head: "head")
         let port = server.port, host = "127.0.0.1:\(server.port)"
         let (whole, end, start, past) = try await Self.blocking {
             (try RawHTTP.get("/video.mp4", port: port, host: host, keep: 4),
