@@ -16,6 +16,17 @@ struct ServedPaths: Sendable {
         return "/" + output
     }
 
+    /// A key of the paths served under `prefix` (a decoded base path such as `/sub`): `nil` when
+    /// there is no prefix or nothing under it, as in most sites.
+    func key(under prefix: String) -> ContentHash? {
+        guard !prefix.isEmpty else { return nil }
+        let under = targets.filter { $0.hasPrefix(prefix + "/") }.sorted()
+        guard !under.isEmpty else { return nil }
+        var key = ContentHash()
+        for target in under { key.add(target) }
+        return key
+    }
+
     /// Whether `path` (decoded, without a query or fragment) reaches one of them: `/a/`,
     /// `/a/index.html` and `/a` all reach a page `/a/`.
     func contains(_ path: Substring) -> Bool {

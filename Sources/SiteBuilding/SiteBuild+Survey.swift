@@ -187,17 +187,25 @@ extension SiteBuild {
         // 3. Key outputs; links are checked against the files the plan makes.
         let (statics, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published)
         diagnostics += bundleDiagnostics
-        let plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
+        var plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
                               contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
                               version: inputs.version, statics: statics)
         let outputs = plan.jobs.map(\.path) + plan.copies.map(\.path)
+        let served = ServedPaths(outputs)
+        // Under a base path, whether a link already under it gets it again depends on what the site
+        // serves there (`BasePath.apply`'s `serves`): that is part of every rendered output's key,
+        // or adding `content/sub/b.md` left the pages linking to `/sub/b/` as they were.
+        let basePath = BasePath(baseURL: configuration.baseURL).prefix
+        if let key = served.key(under: basePath.removingPercentEncoding ?? basePath) {
+            for index in plan.jobs.indices where plan.jobs[index].kind.isRendered { plan.jobs[index].key.add(key.description) }
+        }
         let links = LinkCheck(outputs: outputs, pages: resolved.published + resolved.indexes, contentURLs: resolved.contexts.contentURLs)
         diagnostics += ConcurrentWork.map(resolved.published + resolved.indexes) { links.brokenLinks(of: $0) }.flatMap { $0 }
         diagnostics += plan.diagnostics
         let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, deferred: read.deferred, reader: inputs.reader,
                                      templates: inputs.templates,
                                      contexts: resolved.contexts, lists: resolved.lists, configuration: configuration,
-                                     served: ServedPaths(outputs))
+                                     served: served)
         return Survey(read: read, published: resolved.published, plan: plan, rendering: rendering, diagnostics: diagnostics)
     }
 }

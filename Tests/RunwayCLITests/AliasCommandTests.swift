@@ -154,6 +154,29 @@ import Testing
         #expect(home.contains(#"<button formaction="/book-site/posts/">go</button>"#), "\(home)")
     }
 
+    /// Under a base path `/sub/`, a link to `/sub/b/` gets the path again once the site serves
+    /// `/sub/b/` (a section named like the path): a rebuild after such a page, static file or
+    /// menu target comes or goes equals a clean build. The pages linking there kept their old
+    /// links, build after build.
+    @Test func aRebuildFollowsWhatIsServedUnderThePath() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n---\n[link](/sub/b/) [f](/sub/file.txt)\n"],
+                                configuration: "[[menus.main]]\nname = \"X\"\nurl = \"/sub/x/\"\nweight = 1\n")
+        try site.write("title = \"T\"\nbaseURL = \"https://t.example/sub/\"\n[[menus.main]]\nname = \"X\"\nurl = \"/sub/x/\"\nweight = 1\n", to: "runway.toml")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.read("_site/a/index.html")?.contains(#"<a href="/sub/b/">link</a>"#) == true)
+        for (file, text) in [("content/sub/b.md", "B.\n"), ("static/sub/file.txt", "f\n"), ("content/sub/x.md", "X.\n")] {
+            try site.write(text, to: file)
+            #expect(try site.runway("build", site.root).status == 0)
+            #expect(site.tree("_site") == (try AtomicBuildCommandTests.clean(site)), "after adding \(file)")
+        }
+        let page = try #require(site.read("_site/a/index.html"))
+        #expect(page.contains(#"<a href="/sub/sub/b/">link</a> <a href="/sub/sub/file.txt">f</a>"#) && page.contains(#"href="/sub/sub/x/""#), "\(page)")
+        try FileManager.default.removeItem(atPath: site.root + "/content/sub/b.md")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.tree("_site") == (try AtomicBuildCommandTests.clean(site)), "after removing content/sub/b.md")
+        #expect(site.read("_site/a/index.html")?.contains(#"<a href="/sub/b/">link</a>"#) == true)
+    }
+
     /// A base URL whose path is not ASCII (`/café/`) is percent-encoded in absolute URLs as in
     /// links: the sitemap, robots.txt, the feeds and canonical links carried `café` raw, which the
     /// sitemap protocol refuses.
