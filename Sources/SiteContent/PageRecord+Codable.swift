@@ -25,7 +25,13 @@ extension PageRecord {
         let summary = PageSummary(html: try fields.decode(String.self), text: try fields.decode(String.self))
         let length = PageLength(words: try fields.decode(Int.self), cjkCharacters: try fields.decode(Int.self))
         let images = try fields.decode([String].self)
-        let diagnostics = try fields.decode([Diagnostic].self)
+        // Said at the file as this build names it: the record may come from a build that named the
+        // site another way (`runway build site`, then `runway build` inside it).
+        let diagnostics = try fields.decode([Diagnostic].self).map { diagnostic in
+            var diagnostic = diagnostic
+            if diagnostic.path == file || diagnostic.path.hasSuffix("/" + file) { diagnostic.path = source }
+            return diagnostic
+        }
         let highlightPending = try fields.decode(Bool.self)
         var metadata = PageMetadata()
         metadata.title = try fields.optional()

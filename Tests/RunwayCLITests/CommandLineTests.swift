@@ -192,6 +192,18 @@ import Testing
 
 /// `runway build` as a user runs it.
 @Suite struct BuildCommandTests {
+    /// A page's warnings kept in the cache are said at the file as this build names it: built as
+    /// `runway build site`, then as `runway build` inside it, the attribute's warning still said
+    /// `site/content/a.md` while the link's said `content/a.md`.
+    @Test func cachedWarningsNameTheFileAsThisBuildDoes() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n---\n[x](/nope/) ^[y](customColor: \"nope\")\n"])
+        let first = try RunwayProcess.run(["build", "site", "--quiet"], in: site.parent)
+        #expect(first.stderr.contains("site/content/a.md:4:13: warning: attribute 'customColor'"), "\(first.stderr)")
+        let inside = try RunwayProcess.run(["build", "--quiet"], in: site.root)
+        let lines = inside.stderr.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("content/a.md:4:") }, "\(inside.stderr)")
+    }
+
     @Test func buildsANewSiteAndFailsWithoutTouchingTheOutput() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runway-build-\(UUID().uuidString)").path
         _ = try RunwayProcess.run(["new", folder])
