@@ -10,12 +10,12 @@ import Templating
 /// theme's when the site's theme has none).
 extension SiteBuild {
     /// A job for each language whose home (`/`, `/fr/`) nothing else makes: no page, list, alias
-    /// or static file there. `taken`: the outputs planned so far; `statics`: the static files by
-    /// output path.
-    func homeJobs(taken: Set<OutputPath>, published: [PageRecord], statics: [String: String], contexts: TemplateContexts,
+    /// or static file there. `taken`: the outputs planned so far; `aliased`: the pages whose
+    /// aliases take their paths too; `statics`: the static files by output path.
+    func homeJobs(taken: Set<OutputPath>, aliased: [PageRecord], statics: [String: String], contexts: TemplateContexts,
                   templates: TemplateSet, configuration: SiteConfiguration, version: ContentHash) -> [OutputJob] {
         var taken = taken
-        for page in published {
+        for page in aliased {
             for alias in page.metadata.aliases { if let (_, path) = SiteURL.alias(alias, pageURL: page.url) { taken.insert(path) } }
         }
         let versions = Self.homeVersions(configuration)

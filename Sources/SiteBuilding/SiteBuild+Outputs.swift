@@ -64,54 +64,6 @@ extension SiteBuild {
         return key
     }
 
-
-    /// One file of the output and the key of what it is made from.
-    struct OutputJob {
-        enum Kind {
-            case page(Int, layout: String, translations: [TemplateContexts.Version])
-            case list(Int, number: Int, translations: [TemplateContexts.Version])
-            /// A language's home that no page makes (`SiteBuild.homeJobs`).
-            case home(SiteLanguage, translations: [TemplateContexts.Version])
-            case notFound
-            case text(String)
-            /// An alias's redirect page, made (and under the base path) already.
-            case redirect(String)
-
-            /// Whether a template renders it (its HTML then gets the base path).
-            var isRendered: Bool {
-                switch self {
-                case .page, .list, .home, .notFound: true
-                case .text, .redirect: false
-                }
-            }
-        }
-
-        var path: OutputPath
-        var key: ContentHash
-        var kind: Kind
-        /// What makes it, for a message about two things claiming one file.
-        var claimant: String
-        /// The content file that makes it, for a page.
-        var file: String?
-        /// Where in `file` it is asked for (an alias, at the `aliases` key); `nil`: the file as a whole.
-        var position: SourcePosition? = nil
-    }
-
-    /// A static file copied into the output.
-    struct StaticCopy {
-        var path: OutputPath
-        var key: ContentHash
-        var source: String
-    }
-
-    /// Every file a build makes, and what is wrong with the plan: two pages, or a page and a
-    /// list or a static file, claiming one file.
-    struct OutputPlan {
-        var jobs: [OutputJob] = []
-        var copies: [StaticCopy] = []
-        var diagnostics: [Diagnostic] = []
-    }
-
     /// The output of each page of `pages` (a build's published pages, or a quick rebuild's changed
     /// ones): its file, its layout, its versions in other languages (found among `all`, the
     /// published pages), and the key of what it is made from. A job's `.page` index is the page's
@@ -203,183 +155,18 @@ extension SiteBuild {
             return OutputJob(path: path, key: key, kind: .list(index, number: number, translations: translations),
                              claimant: number == 1 ? what : "page \(number) of \(what)", file: file, position: position)
         }.compactMap { $0 }
-        let homes = homeJobs(taken: Set(jobs.map(\.path)), published: published + lists.lists.compactMap(\.index), statics: statics, contexts: contexts,
+        // A section's `_index.md` has aliases as a page has.
+        let aliased = published + lists.lists.compactMap(\.index)
+        let homes = homeJobs(taken: Set(jobs.map(\.path)), aliased: aliased, statics: statics, contexts: contexts,
                              templates: templates, configuration: configuration, version: version)
         jobs += homes
         var notFoundKey = version
         notFoundKey.add(contexts.menuHashes[configuration.languages[0].code]?.description ?? "-")
         listingKey("404.html", configuration.languages[0].code, into: &notFoundKey)
         if let path = OutputPath("404.html") { jobs.append(OutputJob(path: path, key: notFoundKey, kind: .notFound, claimant: "the 404 page")) }
-
-        var texts: [(String, String)] = []
-        // With `[feeds] full`, a page's content, read once however many feeds it is in.
-        let contents = FeedContents { page in
-            FileContents.read(page.source).flatMap { reader.read(page.file, bytes: $0).body?.html }
-                .map { contexts.contentURLs.rewrite($0, of: page) }
-        }
-        // The pages, lists and files, for links in feeds under a base path.
-        let served = ServedPaths(jobs.map(\.path) + statics.keys.compactMap(OutputPath.init))
-        func feeds(title: String, home: String, language: String) -> Feeds {
-            Feeds(title: title, baseURL: configuration.baseURL, home: home, language: language, author: configuration.author, settings: configuration.feeds,
-                  contentURLs: contexts.contentURLs, served: served, content: contents.html(of:))
-        }
-        for language in configuration.languages {
-            let pages = newest.filter { $0.language == language.code }
-            let site = feeds(title: language.title, home: language.prefix + "/", language: language.code)
-            texts.append((String((language.prefix + "/index.xml").dropFirst()), site.rss(pages)))
-            texts.append((String((language.prefix + "/atom.xml").dropFirst()), site.atom(pages)))
-        }
-        // An Atom feed for each section and each tag: its pages, newest first.
-        for list in lists.lists where list.hasFeed {
-            let feed = feeds(title: list.language.title + " – " + list.title, home: list.url, language: list.language.code)
-            texts.append((String((list.url + "atom.xml").dropFirst()), feed.atom(list.pages.sorted(by: SiteLists.newestFirst))))
-        }
-        let used = published.filter { $0.metadata.theme == nil }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
-        texts.append(("theme.css", ThemeStylesheet(theme: theme).css(usedValues: used)))
-        // A stylesheet for each theme pages chose for themselves.
-        for name in Set(published.compactMap(\.metadata.theme)).sorted() {
-            guard let own = reader.themes.theme(name) else { continue }
-            let values = published.filter { $0.metadata.theme == name }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
-            texts.append(("themes/\(name).css", ThemeStylesheet(theme: own).css(usedValues: values)))
-        }
-        let pageEntries = published.map { (url: $0.url, lastmod: $0.metadata.lastmod.flatMap(PageDate.init) ?? $0.moment) }
-        let listEntries = (lists.urls(paginate: configuration.paginate) + homes.map { Self.url(of: $0.path) }).map { (url: $0, lastmod: PageDate?.none) }
-        // Each page's, list's and home's versions in other languages, as their pages name them.
-        var alternates: [String: [TemplateContexts.Version]] = [:]
-        for job in jobs {
-            switch job.kind {
-            case .page(_, _, let translations), .list(_, 1, let translations), .home(_, let translations):
-                if !translations.isEmpty { alternates[Self.url(of: job.path)] = translations }
-            default: break
-            }
-        }
-        texts.append(("sitemap.xml", Self.sitemap((pageEntries + listEntries).sorted { $0.url < $1.url }, alternates: alternates,
-                                                  baseURL: configuration.baseURL)))
-        texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(SiteURL.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
-        for (path, text) in texts {
-            guard let path = OutputPath(path) else { continue }
-            jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .text(text), claimant: "the generated \(path)"))
-        }
-        // Aliases: a redirect page at each old URL, and `_redirects` (as Netlify and Cloudflare
-        // Pages read it, and `runway serve`) for a real 301.
-        var redirects = ""
-        let basePath = BasePath(baseURL: configuration.baseURL)
-        // A section's `_index.md` has aliases as a page has (they were left out without a word).
-        for page in published + lists.lists.compactMap(\.index) {
-            for alias in page.metadata.aliases {
-                guard let (url, path) = SiteURL.alias(alias, pageURL: page.url) else { continue }
-                let text = Self.redirectPage(to: page.url, baseURL: configuration.baseURL, basePath: basePath)
-                jobs.append(OutputJob(path: path, key: ContentHash(text.utf8), kind: .redirect(text), claimant: "the alias \(url) of \(page.url)",
-                                      file: page.source, position: page.keyPositions["aliases"]))
-                redirects += basePath.apply(to: SiteURL.encoded(url)) + " " + basePath.apply(to: SiteURL.encoded(page.url)) + " 301\n"
-            }
-        }
-        if !redirects.isEmpty, let path = OutputPath("_redirects") {
-            jobs.append(OutputJob(path: path, key: ContentHash(redirects.utf8), kind: .text(redirects), claimant: "the generated _redirects"))
-        }
+        jobs += generatedFiles(jobs: jobs, homes: homes, published: published, newest: newest, lists: lists, reader: reader,
+                               contexts: contexts, configuration: configuration, theme: theme, statics: statics)
+        jobs += Self.aliasJobs(aliased, configuration: configuration)
         return Self.claims(jobs, statics: statics, siteStatic: SitePaths.join(site, "static"))
-    }
-
-    /// A page that sends the browser on to `url`: a meta refresh and a canonical link, as Hugo's
-    /// alias pages are.
-    static func redirectPage(to url: String, baseURL: String, basePath: BasePath) -> String {
-        let url = SiteURL.encoded(url)
-        let absolute = xmlEscape(SiteURL.absolute(url, baseURL: baseURL)), local = xmlEscape(basePath.apply(to: url))
-        return "<!DOCTYPE html>\n<html><head><title>\(local)</title><link rel=\"canonical\" href=\"\(absolute)\">"
-            + "<meta name=\"robots\" content=\"noindex\"><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url=\(local)\">"
-            + "</head></html>\n"
-    }
-
-    /// The files a build makes at the root of the output whatever the content (`_redirects` when a
-    /// page has an alias), which only the site's own `static/` may replace, as `claims` says
-    /// (a static `index.html` is the home page, in place of one Runway would make). `theme check`
-    /// tells a theme's static files from them.
-    package static let generatedFiles: Set<String> = ["404.html", "theme.css", "sitemap.xml", "robots.txt", "index.xml", "atom.xml", "_redirects"]
-
-    /// The plan with each file claimed once. Two pages (or a page and a list) claiming one file are
-    /// an error at the later page naming the other; a static file replaces a generated one of the
-    /// same name (`static/robots.txt`), but not a page or a list.
-    /// A theme's static file does not replace a generated one (`theme.css`, `sitemap.xml`): only the
-    /// site's own (`siteStatic`) do.
-    static func claims(_ jobs: [OutputJob], statics: [String: String], siteStatic: String) -> OutputPlan {
-        var plan = OutputPlan()
-        var claimed: [OutputPath: OutputJob] = [:]
-        for job in jobs {
-            guard let earlier = claimed[job.path] else {
-                claimed[job.path] = job
-                plan.jobs.append(job)
-                continue
-            }
-            // Two generated files of one name come from two lists of one URL (a feed each), whose
-            // own clash is said: once is enough.
-            if job.file == nil, earlier.file == nil, job.claimant == earlier.claimant { continue }
-            let url = Self.url(of: job.path)
-            // The message goes to an alias, else to a content page, the later one when both are
-            // pages, else to where a list comes from (its _index.md, its taxonomy in runway.toml).
-            let rank = { (job: OutputJob) -> Int in
-                switch job.kind {
-                case .redirect: 3
-                case .page: 2
-                default: job.file != nil ? 1 : 0
-                }
-            }
-            let (blamed, other) = rank(job) >= rank(earlier) ? (job, earlier) : (earlier, job)
-            let isAlias = if case .redirect = blamed.kind { true } else { false }
-            let message = isAlias
-                ? "its alias \(url) is also the URL of \(other.claimant): an alias cannot replace a page (change or remove the alias)"
-                : "its URL \(url) is also that of \(other.claimant): two pages cannot share one file (change a slug or a file name)"
-            plan.diagnostics.append(Diagnostic(.error, message, path: blamed.file ?? blamed.claimant,
-                                               position: blamed.file.map { _ in blamed.position ?? SourcePosition(line: 1, column: 1) }))
-        }
-        for (file, source) in statics.sorted(by: { $0.key < $1.key }) {
-            guard let path = OutputPath(file) else {
-                plan.diagnostics.append(Diagnostic(.error, "cannot be copied into the output: \(OutputPath.problem(with: file) ?? "")", path: source))
-                continue
-            }
-            if let job = claimed[path] {
-                switch job.kind {
-                case .redirect:
-                    // An alias asked for a file the site has: the alias's error, as against a page.
-                    plan.diagnostics.append(Diagnostic(.error, "its alias \(Self.url(of: path)) is also the static file \(source): an alias cannot replace a file (change or remove the alias)",
-                                                       path: job.file ?? job.claimant, position: job.position))
-                    continue
-                case .text, .notFound, .home:
-                    guard source.hasPrefix(siteStatic + "/") else {
-                        plan.diagnostics.append(Diagnostic(.error, "would replace \(job.claimant), which only the site's own static/ may: rename it",
-                                                           path: source))
-                        continue
-                    }
-                    // The site's own robots.txt, 404.html…: its file wins over the one Runway makes.
-                    plan.jobs.removeAll { $0.path == path }
-                case .page, .list:
-                    plan.diagnostics.append(Diagnostic(.error, "would replace \(job.claimant) (\(path)): rename one of them", path: source))
-                    continue
-                }
-            }
-            var key = ContentHash()
-            key.add(source)
-            key.add(BuildCache.signature(of: source))
-            plan.copies.append(StaticCopy(path: path, key: key, source: source))
-        }
-        plan.diagnostics += folderClashes(plan)
-        return plan
-    }
-
-    /// An error for each output that needs a folder where another output is a file (a page
-    /// `content/foo.md` beside `static/foo`, an alias `/robots.txt/`): no file system holds both.
-    /// Said before anything is written, at the content file (the alias's key) or the static file.
-    static func folderClashes(_ plan: OutputPlan) -> [Diagnostic] {
-        var files: [OutputPath: (name: String, file: String?, position: SourcePosition?)] = [:]
-        for job in plan.jobs { files[job.path] = (job.claimant, job.file, job.file.map { _ in job.position ?? SourcePosition(line: 1, column: 1) }) }
-        // A static file: its own path, no URL or position.
-        for copy in plan.copies { files[copy.path] = (copy.source, nil, nil) }
-        var diagnostics: [Diagnostic] = []
-        for (path, owner) in files.sorted(by: { $0.key < $1.key }) {
-            guard let folder = path.ancestors.first(where: { files[$0] != nil }), let blocker = files[folder] else { continue }
-            let what = owner.file == nil ? "it goes to \(path)" : "its URL \(Self.url(of: path)) goes to \(path)"
-            diagnostics.append(Diagnostic(.error, "\(what), inside a folder \(folder) where \(blocker.name) is a file: rename one of them",
-                                          path: owner.file ?? owner.name, position: owner.position))
-        }
-        return diagnostics
     }
 }
