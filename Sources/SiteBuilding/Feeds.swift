@@ -19,14 +19,15 @@ struct Feeds {
     var contentURLs = ContentURLs([])
     /// Every path the site serves, for the base path (`BasePath.apply(toHTML:serves:)`).
     var served = ServedPaths([])
-    /// A page's whole content as HTML, for `settings.full`.
+    /// A page's whole content as HTML, for `settings.full`, its relative URLs made relative to the
+    /// site's root (`resolvingRelativeURLs(in:of:)`).
     var content: (PageRecord) -> String? = { _ in nil }
 
     /// The HTML an entry carries: the whole content or the summary, its root-relative URLs under
     /// the site's base path as its page's are; the title when the page has no text to summarize.
     private func text(of page: PageRecord, under basePath: BasePath) -> String {
         if settings.full, let content = content(page) {
-            return basePath.apply(toHTML: Self.resolvingRelativeURLs(in: content, of: page.url), serves: served.contains)
+            return basePath.apply(toHTML: content, serves: served.contains)
         }
         return page.summary.html.isEmpty ? xmlEscape(page.title)
             : basePath.apply(toHTML: contentURLs.rewrite(page.summary.html, of: page), serves: served.contains)

@@ -15,10 +15,11 @@ extension SiteBuild {
                         reader: PageReader, contexts: TemplateContexts, configuration: SiteConfiguration, theme: Theme,
                         statics: [String: String]) -> [OutputJob] {
         var texts: [(String, String)] = []
-        // With `[feeds] full`, a page's content, read once however many feeds it is in.
+        // With `[feeds] full`, a page's content, read (and its URLs made to work in a feed) once
+        // however many feeds it is in.
         let contents = FeedContents { page in
             FileContents.read(page.source).flatMap { reader.read(page.file, bytes: $0).body?.html }
-                .map { contexts.contentURLs.rewrite($0, of: page) }
+                .map { Feeds.resolvingRelativeURLs(in: contexts.contentURLs.rewrite($0, of: page), of: page.url) }
         }
         // The pages, lists and files, for links in feeds under a base path.
         let served = ServedPaths(jobs.map(\.path) + statics.keys.compactMap(OutputPath.init))
