@@ -76,6 +76,7 @@ public struct HTMLRenderer: Sendable {
             walk.imageSize = imageSize
             walk.calloutTitle = calloutTitle
             walk.footnotesPage = footnotesPage
+            if options.headingIDs { walk.reserveIDs(HeadingOutline.footnoteIDs(of: text.runs)) }
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in
                 for index in runs.indices {

@@ -52,7 +52,7 @@ public struct HeadingOutline: Sendable, Equatable {
                 headings[headings.count - 1].text += text[run]
             }
         }
-        var slugs = Slugs()
+        var slugs = Slugs(reserving: Self.footnoteIDs(of: text.runs))
         for index in headings.indices { headings[index].id = slugs.unique(for: headings[index].text) }
         self.headings = headings
     }
@@ -66,12 +66,35 @@ public struct HeadingOutline: Sendable, Equatable {
         return false
     }
 
+    /// The ids the footnotes of a text's `runs` have in its HTML: `fn-LABEL` on each definition,
+    /// `fnref-LABEL` (then `fnref-LABEL-2`…) on each reference, as cmark-gfm writes them. A
+    /// heading is not given one of them (a heading `fn-1` took the first footnote's id, and a
+    /// link to `#fn-1` led to the heading). cmark-gfm puts the definitions at the end of the
+    /// document, so only its last runs are read.
+    public static func footnoteIDs(of runs: [AttributedText.Run]) -> Set<String> {
+        var ids: Set<String> = []
+        for run in runs.reversed() {
+            let definition = run.attributes.presentationIntent?.componentsInnermostFirst.lazy.compactMap { component -> (String, Int)? in
+                if case .footnoteDefinition(let label, let count) = component.kind { (label, count) } else { nil }
+            }.first
+            guard let (label, count) = definition else { break }
+            let escaped = HTMLRenderer.escapedHref(label)
+            guard ids.insert("fn-" + escaped).inserted else { continue }
+            ids.insert("fnref-" + escaped)
+            if count > 1 { for occurrence in 2...count { ids.insert("fnref-\(escaped)-\(occurrence)") } }
+        }
+        return ids
+    }
+
     /// The ids given so far in one text, and the next unique one.
     public struct Slugs: Sendable {
-        private var used: Set<String> = []
+        private var used: Set<String>
 
         /// No id given yet.
-        public init() {}
+        public init() { used = [] }
+
+        /// No id given yet, and `reserved` ids (the footnotes') never given.
+        init(reserving reserved: Set<String>) { used = reserved }
 
         /// `slug(text)`, or with `-1`, `-2`… added when an earlier heading has it (as GitHub does:
         /// `Intro`, `Intro`, `Intro-1` give `intro`, `intro-1`, `intro-1-1`).

@@ -41,6 +41,11 @@ struct RenderWalk {
         output = HTMLOutput(capacity: capacity)
     }
 
+    /// Ids no heading may be given: the footnotes' (``HeadingOutline/footnoteIDs(of:)``).
+    mutating func reserveIDs(_ ids: Set<String>) {
+        slugs = HeadingOutline.Slugs(reserving: ids)
+    }
+
     /// Closes and opens elements so that exactly those of `attributes` are open.
     mutating func move(to attributes: AttributeContainer) {
         let newBlocks = attributes.presentationIntent

@@ -278,7 +278,7 @@ package struct PageReader: Sendable {
             links: attributed.pageLinks.filter {
                 $0.destination.hasPrefix("#") || SiteURL.resolve($0.destination, from: pageURL) != nil
             },
-            anchors: outline.headings.map(\.id),
+            anchors: outline.headings.map(\.id) + HeadingOutline.footnoteIDs(of: highlighting.text.runs).sorted(),
             summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer), pageURL: pageURL),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending,
             keyPositions: Self.positions(of: ["aliases": !metadata.aliases.isEmpty, "layout": metadata.layout != nil, "slug": metadata.slug != nil,

@@ -27,7 +27,7 @@ package final class PageRecord: Sendable, Codable {
     /// The links and images of the page that lead inside the site (or to a fragment of the page
     /// itself), for the link check.
     package let links: [PageLink]
-    /// The ids of the page's headings, which links to its fragments must name.
+    /// The ids of the page's headings and footnotes, which links to its fragments must name.
     package let anchors: [String]
     /// What lists and feeds show of it.
     package let summary: PageSummary

@@ -38,6 +38,23 @@ import Testing
         #expect(HTMLRenderer().renderWithOutline(text).outline.headings.isEmpty, "without ids, no outline")
     }
 
+    /// A heading whose slug is a footnote's id (`fn-1`, `fnref-1`, `fnref-note-2`) is numbered
+    /// past it, as after an earlier heading of that name: no two elements share an id, and
+    /// `#fn-1` leads to the footnote.
+    @Test func headingsDoNotTakeTheFootnotesIds() {
+        let markdown = "# fn-1\n\n## fnref-1\n\n## fnref-note-2\n\n## fn-note\n\nA[^1], b[^note] and c[^note].\n\n[^1]: one\n[^note]: two\n"
+        let text = MarkdownParser().parse(markdown)
+        let outline = HeadingOutline(text)
+        #expect(outline.headings.map(\.id) == ["fn-1-1", "fnref-1-1", "fnref-note-2-1", "fn-note-1"])
+        let rendered = HTMLRenderer(options: .init(headingIDs: true)).renderWithOutline(text)
+        #expect(rendered.outline == outline, "the renderer's one pass gives the same ids")
+        let ids = rendered.html.matches(of: /id="([^"]*)"/).map { String($0.1) }
+        #expect(ids.sorted() == ["fn-1", "fn-1-1", "fn-note", "fn-note-1", "fnref-1", "fnref-1-1", "fnref-note", "fnref-note-2",
+                                 "fnref-note-2-1"], "\(rendered.html)")
+        #expect(HeadingOutline.footnoteIDs(of: text.runs) == ["fn-1", "fnref-1", "fn-note", "fnref-note", "fnref-note-2"])
+        #expect(HeadingOutline(MarkdownParser().parse("# fn-1\n")).headings.map(\.id) == ["fn-1"], "without footnotes the id is free")
+    }
+
     @Test func repeatedHeadingsGetNumberedIdsAsOnGitHub() {
         let outline = HeadingOutline(MarkdownParser().parse("# Intro\n\n## Intro\n\n### Intro-1\n\nIntro\n=====\n"))
         #expect(outline.headings.map(\.id) == ["intro", "intro-1", "intro-1-1", "intro-2"])

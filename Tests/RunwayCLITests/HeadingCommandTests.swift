@@ -47,6 +47,21 @@ import Testing
         #expect(try site.runway("build", "--strict", site.root).status == 1, "with --strict the warnings stop the build")
     }
 
+    /// A heading named like a footnote's id is numbered past it, and a link to a footnote's id
+    /// is not a broken link: `#fn-1` was both the heading's and the footnote's id, and without
+    /// that heading the link check said no heading had it.
+    @Test func linksToFootnotesAreNotBrokenAndHeadingsLeaveTheirIds() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n---\n## fn-1\n\nA[^1], [to it](#fn-1), [back](#fnref-1), [gone](#fn-2).\n\n[^1]: one\n",
+                                 "content/b.md": "---\ntitle: B\n---\nSee [its note](../a/#fn-1).\n"])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(!build.stderr.contains("#fn-1") && !build.stderr.contains("#fnref-1"), "\(build.stderr)")
+        #expect(build.stderr.contains("a.md:6:43: warning: broken link: #fn-2 names no heading of this page"), "\(build.stderr)")
+        let page = try #require(site.read("_site/a/index.html"))
+        #expect(page.contains(#"<h2 id="fn-1-1">fn-1"#) && page.contains(#"<li id="fn-1">"#), "\(page)")
+        #expect(page.components(separatedBy: #"id="fn-1""#).count == 2, "one element has the id fn-1")
+    }
+
     @Test func renderKeepsCmarksHeadingsUnlessAskedForIds() throws {
         let site = try TestSite(["a.md": "# Hello, world!\n\n## Hello, world!\n"])
         let plain = try site.runway("render", "--fragment", site.root + "/a.md")
