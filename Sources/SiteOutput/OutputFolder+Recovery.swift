@@ -17,11 +17,12 @@ extension OutputFolder {
            case .success(var stored) = OutputManifest.decode(String(decoding: data, as: UTF8.self)) {
             if stored.folder == root {
                 manifest = stored
-            } else if !stored.files.isEmpty,
-                      stored.files.allSatisfy({ FileSignature.of(root + "/" + $0.key.value) == $0.value.signature }) {
-                // The site moved (`mv ~/blog ~/sites/blog` keeps every file's inode and time): a
-                // manifest whose every file is here, exactly as it says, is this folder's.
+            } else if !stored.files.isEmpty, let found = Self.copiedFiles(of: stored, in: root) {
+                // The site moved (`mv ~/blog ~/sites/blog` keeps every file's inode and time) or
+                // was copied with its times (`cp -a`, `rsync -a`): a manifest whose every file is
+                // here, of the size and time it says, is this folder's, with the files' new inodes.
                 stored.folder = root
+                stored.files = found
                 manifest = stored
             }
         }
@@ -65,6 +66,15 @@ extension OutputFolder {
         return problem
     }
 
+    /// The folder a readable manifest beside `location` names, when it is another (the site was
+    /// copied or moved, and its files are no longer as the manifest says); else `nil`.
+    static func otherRecordedFolder(_ location: OutputLocation) -> String? {
+        guard let data = FileContents.read(location.state + ".manifest"),
+              case .success(let stored) = OutputManifest.decode(String(decoding: data, as: UTF8.self)),
+              stored.folder != location.real else { return nil }
+        return stored.folder
+    }
+
     /// The manifest after a transaction of the journal: a committed one's new files (as the
     /// commit record describes them, and only while they are) and folders join it, the files it
     /// removed leave it. A manifest that did not exist begins with the first committed one.
@@ -81,5 +91,19 @@ extension OutputFolder {
         }
         for removal in transaction.removals { result.files[removal] = nil }
         return result
+    }
+
+    /// The entries of `manifest` with each file's signature as found in `root`, when every file
+    /// it lists is there with the size and modification time it says (its inode may differ: a
+    /// copy's); else `nil`. A folder that only happens to hold files of the same names is not
+    /// taken for a copy: the times are to the nanosecond.
+    static func copiedFiles(of manifest: OutputManifest, in root: String) -> [OutputPath: OutputManifest.Entry]? {
+        var files = manifest.files
+        for (path, entry) in manifest.files {
+            guard let found = FileSignature.of(root + "/" + path.value), found.size == entry.signature.size,
+                  found.seconds == entry.signature.seconds, found.nanoseconds == entry.signature.nanoseconds else { return nil }
+            files[path]?.signature = found
+        }
+        return files
     }
 }

@@ -82,6 +82,14 @@ public final class OutputFolder: Sendable {
                             """, path: location.state + ".manifest", position: SourcePosition(line: problem.line, column: 1))
                     }
                     let sample = found.prefix(3).joined(separator: ", ") + (found.count > 3 ? ", …" : "")
+                    if let other = Self.otherRecordedFolder(location) {
+                        throw Diagnostic(.error, """
+                            is not empty (\(sample)) and Runway's record beside it is of another folder, \(other), whose \
+                            files these are not as far as it can tell (a copy that did not keep the files' times, such as \
+                            cp -r, looks so; cp -a and mv keep them). Runway never replaces or removes files it did not \
+                            write: if this folder holds only an old output, remove it yourself and build again
+                            """, path: location.path)
+                    }
                     throw Diagnostic(.error, """
                         is not empty (\(sample)) and Runway has no record of writing it. Runway never replaces or removes \
                         files it did not write: choose a new or empty folder, remove this one yourself if it is an old \

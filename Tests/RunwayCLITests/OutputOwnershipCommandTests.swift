@@ -64,6 +64,34 @@ import Testing
         #expect(site.tree(docs) == before)
     }
 
+    /// A site copied with its files' times (`cp -a`) builds in place: its output is Runway's, as
+    /// the copied record says of every file (it was refused as "no record of writing it", and
+    /// --allow-non-empty then failed on every page). A copy that did not keep the times
+    /// (`cp -r`) is still refused, saying whose record it holds, and nothing changes.
+    @Test func aSiteCopiedWithItsTimesBuildsInPlace() throws {
+        let site = try TestSite(Self.pages)
+        #expect(try site.runway("build", site.root).status == 0)
+        let copy = site.parent + "/copy", plain = site.parent + "/plain"
+        #expect(try RunwayProcess.runTool("/bin/cp", ["-a", site.root, copy]).status == 0)
+        #expect(try RunwayProcess.runTool("/bin/cp", ["-r", site.root, plain]).status == 0)
+        try "mine\n".write(toFile: copy + "/_site/mine.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: copy + "/content/posts/a.md")
+        let built = try site.runway("build", copy)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: copy + "/_site/posts/a/index.html"), "the copy's removed page's output goes")
+        #expect(site.tree(copy + "/_site")["mine.txt"] == "mine\n", "a file Runway did not write stays")
+        #expect(try String(contentsOfFile: copy + "/.runway-cache/_site.manifest", encoding: .utf8).contains("folder \(copy)/_site\n"))
+        #expect(site.exists("_site/posts/a/index.html") && site.exists("content/posts/a.md"), "the original is untouched")
+        #expect(try site.runway("build", site.root).status == 0, "and builds as before")
+
+        let before = site.tree(plain)
+        let refused = try site.runway("build", plain)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\(plain)/_site: error: is not empty (404.html, atom.xml, index.html, …) and Runway's record beside it "
+                                        + "is of another folder, \(site.root)/_site, whose files these are not"), "\(refused.stderr)")
+        #expect(site.tree(plain) == before)
+    }
+
     /// `out/` is `out`; an output folder that is a link stays a link, written through.
     @Test func aTrailingSlashAndALinkedOutputFolder() throws {
         let site = try TestSite(Self.pages)
