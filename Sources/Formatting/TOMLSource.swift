@@ -26,7 +26,8 @@ public struct TOMLSource {
             throw Diagnostic(.error, "invalid TOML: \(problem.message)", path: path, position: problem.position)
         }
         self.path = path
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // A line ends at LF or CRLF, as in TOML (Swift takes CRLF for one character, not a "\n").
+        lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         headers = lines.map { line in
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             return trimmed.hasPrefix("[") ? Self.headerPath(trimmed) : nil

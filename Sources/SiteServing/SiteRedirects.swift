@@ -32,7 +32,7 @@ final class SiteRedirects: Sendable {
     /// passed over.
     static func parse(_ text: String) -> [String: String] {
         var table: [String: String] = [:]
-        for line in text.split(separator: "\n") {
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 2, fields[0].hasPrefix("/"), fields[1].hasPrefix("/"), !fields[1].hasPrefix("//"),
                   let from = fields[0].removingPercentEncoding else { continue }

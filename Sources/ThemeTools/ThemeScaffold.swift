@@ -58,7 +58,7 @@ public struct ThemeScaffold: Sendable {
         var inTable = false
         files[ThemeLibrary.fileName] = Data(("# The \(name) theme, made by `runway theme new \(name) --from \(from)`.\n"
             + "# Check it with `runway theme check \(name)`; look at it with `runway theme preview \(name)`.\n"
-            + text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            + text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line in
                 inTable = inTable || line.drop { $0 == " " || $0 == "\t" }.hasPrefix("[")
                 return !inTable && line.hasPrefix("description =") ? "description = \"\(name): started from \(from).\"" : String(line)
             }.joined(separator: "\n")).utf8)

@@ -62,6 +62,15 @@ import Testing
         #expect(scope.declarations.map(\.name) == ["tone"])
     }
 
+    /// A file with CRLF line endings (written on Windows) has its problems at their lines: Swift
+    /// reads CRLF as one character, and every problem was said at 1:1.
+    @Test func problemsInAFileOfCRLFLinesAreLocatedAtTheirKeys() throws {
+        let source = try TOMLSource(path: "t.toml", text: "title = \"T\"\r\n\r\n[attributes.mood]\r\ntype = \"strin\"\r\n[[menus.main]]\r\nname = \"A\"\r\n")
+        #expect(source.position(of: ["attributes", "mood"]) == SourcePosition(line: 3, column: 1))
+        #expect(source.position(of: ["attributes", "mood", "type"]) == SourcePosition(line: 4, column: 1))
+        #expect(source.position(ofArrayTable: ["menus", "main"], index: 0) == SourcePosition(line: 5, column: 1))
+    }
+
     @Test func syntaxErrorsAreLocated() {
         #expect(throws: Diagnostic.self) { try TOMLSource(path: "t.toml", text: "title = \n") }
         do {

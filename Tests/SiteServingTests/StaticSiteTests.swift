@@ -65,6 +65,9 @@ import Testing
         #expect(site.resolve("/posts/a/") != .redirect("/posts/a/"))
         try "/older/ /posts/a/ 301\n".write(toFile: root + "/_redirects", atomically: true, encoding: .utf8)
         #expect(site.resolve("/old/") == .notFound && site.resolve("/older/") == .redirect("/posts/a/"), "a new file is read again")
+        // Lines ending in CRLF (a file written on Windows) are lines: the file was one line.
+        try "/one/ /posts/a/ 301\r\n/two/ /posts/b/ 301\r\n".write(toFile: root + "/_redirects", atomically: true, encoding: .utf8)
+        #expect(site.resolve("/one/") == .redirect("/posts/a/") && site.resolve("/two/") == .redirect("/posts/b/"))
     }
 
     /// `//posts/a` is the folder `/posts/a`, but a `Location: //posts/a/` would send the browser to
