@@ -76,6 +76,11 @@ public struct ThemeLibrary: Sendable {
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw Diagnostic(.error, "is a folder, where the theme's file belongs", path: path)
         }
+        // A link is followed only inside the theme's folder, as for its templates and static
+        // files: a theme.toml linked to a file elsewhere published what that file said.
+        if let outside = linkedOutside(path) {
+            throw Diagnostic(.error, "is a symbolic link to \(outside), outside its theme's folder: a theme's file must be its own", path: path)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw Diagnostic(.error, "cannot be read: \(String(cString: strerror(errno)))", path: path)
         }
@@ -85,6 +90,18 @@ public struct ThemeLibrary: Sendable {
         } catch {
             throw Diagnostic(.error, "cannot be read: \(error.localizedDescription)", path: path)
         }
+    }
+
+    /// Where the file at `path` leads when that is outside the folder holding it (through a link);
+    /// else `nil`.
+    static func linkedOutside(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let realFolder = realpath(folder.isEmpty ? "." : folder, nil) else { return String(cString: real) }
+        defer { free(realFolder) }
+        let target = String(cString: real), limit = String(cString: realFolder)
+        return target.hasPrefix(limit.hasSuffix("/") ? limit : limit + "/") ? nil : target
     }
 
     /// The theme `name` with its ancestors merged in, or `nil` when it cannot be had; diagnostics

@@ -33,18 +33,19 @@ public enum Archetype {
         var info = stat()
         guard lstat(file, &info) != 0 else { throw Diagnostic(.error, "already exists; a new page never replaces a file", path: file) }
         let folder = (file as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic(.error, "cannot create the folder: \(error.localizedDescription)", path: folder)
-        }
-        guard RealPath.leadsInside(folder, content) else {
-            throw Diagnostic(.error, "leads outside content/ (through a symbolic link); nothing written", path: file)
-        }
+        // The folders to make are made only once the nearest that exists is known to be inside
+        // content/: through a link, they were made elsewhere before the page was refused.
+        let outside = Diagnostic(.error, "leads outside content/ (through a symbolic link); nothing written", path: file)
+        try makeFolder(content)
+        var existing = folder
+        while RealPath.kind(of: existing) == nil && existing.count > content.count { existing = (existing as NSString).deletingLastPathComponent }
+        guard RealPath.leadsInside(existing, content) else { throw outside }
+        try makeFolder(folder)
+        guard RealPath.leadsInside(folder, content) else { throw outside }
         let parts = relative.split(separator: "/")
         let configuration = SiteConfiguration.load(site: site).configuration
         let (title, date) = naming(String(relative.dropLast(3)), configuration: configuration)
-        let text = archetype(site: site, theme: configuration?.theme, section: parts.count > 1 ? String(parts[0]) : nil)
+        let text = try archetype(site: site, theme: configuration?.theme, section: parts.count > 1 ? String(parts[0]) : nil)
             .replacingOccurrences(of: "{{title}}", with: title.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\"", with: "\\\""))
             .replacingOccurrences(of: "{{date}}", with: date ?? today)
@@ -60,12 +61,36 @@ public enum Archetype {
         return file
     }
 
+    private static func makeFolder(_ folder: String) throws(Diagnostic) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic(.error, "cannot create the folder: \(error.localizedDescription)", path: folder)
+        }
+    }
+
     /// The archetype text for a page of `section`, from the site or its theme (`nil`: the default).
-    static func archetype(site: String, theme: String?, section: String?) -> String {
+    /// An archetype that is a link leading outside its site or theme, not a file, or not UTF-8
+    /// text is an error: it was passed over (or, through a link, copied into the new page).
+    static func archetype(site: String, theme: String?, section: String?) throws(Diagnostic) -> String {
         let folders = [site] + ThemeLibrary.standard(site: site).folders(of: theme ?? "default")
         for name in [section.map { $0 + ".md" }, "default.md"].compactMap({ $0 }) {
             for folder in folders {
-                if let text = try? String(contentsOfFile: SitePaths.join(folder, "archetypes/" + name), encoding: .utf8) { return text }
+                let path = SitePaths.join(folder, "archetypes/" + name)
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                guard RealPath.leadsInside(path, folder) else {
+                    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                    throw Diagnostic(.error, "is a symbolic link to \(target), outside \(folder == site ? "the site" : "its theme"): "
+                                     + "an archetype must be a file of the site or its theme; nothing written", path: path)
+                }
+                guard RealPath.kind(of: path) == .file, let data = FileManager.default.contents(atPath: path) else {
+                    throw Diagnostic(.error, "is not a file Runway can read: an archetype must be a Markdown file; nothing written", path: path)
+                }
+                guard let text = String(validating: data, as: UTF8.self) else {
+                    throw Diagnostic(.error, "is not valid UTF-8: an archetype must be Markdown text; nothing written", path: path)
+                }
+                return text
             }
         }
         return standard

@@ -32,8 +32,8 @@ public struct ThemeScaffold: Sendable {
             throw Diagnostic(.error, "a theme name is letters, digits, - and _, starting with a letter", path: name)
         }
         // Its stylesheet, `static/<name>.css`, would replace the one Runway makes of theme.toml.
-        guard name != "theme" else {
-            throw Diagnostic(.error, "a theme cannot be named 'theme': its stylesheet theme.css would replace the one Runway makes; choose another name",
+        guard name.lowercased() != "theme" else {
+            throw Diagnostic(.error, "a theme cannot be named 'theme' (in any case): its stylesheet theme.css would replace the one Runway makes (on a file system that ignores case too); choose another name",
                              path: name)
         }
         if let missing = SiteConfiguration.missing(site: site) { throw missing }
@@ -44,6 +44,8 @@ public struct ThemeScaffold: Sendable {
         guard let source = library.path(of: from) else {
             throw Diagnostic(.error, "no theme named '\(from)' to start from (available: \(library.names.joined(separator: ", ")))", path: from)
         }
+        // A theme with errors is not copied: the copy would not build either.
+        if let problem = library.load(from).diagnostics.first(where: { $0.severity == .error }) { throw problem }
         // The copy keeps `extends`: named as a theme it extends, it would hide that theme from
         // itself (`theme new default --from menlo` makes `default → default`).
         let ancestors = library.folders(of: from).dropFirst().map { ($0 as NSString).lastPathComponent }

@@ -31,6 +31,32 @@ import Testing
 
     /// The command says what comes next as the page is: a draft until `draft: true` goes, or, from
     /// an archetype without `draft`, a page the next build publishes.
+    /// Nothing is made or read outside the site: a folder of the new page that leads elsewhere
+    /// through a link is refused before any folder is made (the folders were made there, then
+    /// the page refused); an archetype linked to a file elsewhere, not a file or not UTF-8 is an
+    /// error at the archetype (its text was copied into the page, or it was passed over).
+    @Test func aNewPageMakesNothingAndReadsNothingOutsideTheSite() throws {
+        let site = try TestSite()
+        let outside = site.parent + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/content/out", withDestinationPath: outside)
+        let linked = try site.runway("new", "page", "out/deep/x.md", "--site", site.root)
+        #expect(linked.status == 1 && linked.stderr.contains("leads outside content/ (through a symbolic link); nothing written"), "\(linked.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty, "no folder made outside")
+
+        try "secret\n".write(toFile: site.parent + "/secret.md", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: site.root + "/archetypes", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/archetypes/default.md", withDestinationPath: site.parent + "/secret.md")
+        let leak = try site.runway("new", "page", "leak.md", "--site", site.root)
+        #expect(leak.status == 1 && leak.stderr.contains("\(site.root)/archetypes/default.md: error: is a symbolic link to \(site.parent)/secret.md, outside the site"),
+                "\(leak.stderr)")
+        try FileManager.default.removeItem(atPath: site.root + "/archetypes/default.md")
+        try Data([0xFF, 0xFE, 0x41]).write(to: URL(fileURLWithPath: site.root + "/archetypes/default.md"))
+        let binary = try site.runway("new", "page", "leak.md", "--site", site.root)
+        #expect(binary.status == 1 && binary.stderr.contains("archetypes/default.md: error: is not valid UTF-8"), "\(binary.stderr)")
+        #expect(!site.exists("content/leak.md"))
+    }
+
     @Test func theNextStepIsThePagesOwn() throws {
         let site = try TestSite(["archetypes/notes.md": "---\ntitle: \"{{title}}\"\n---\n"])
         let draft = try site.runway("new", "page", "posts/a.md", "--site", site.root)

@@ -49,6 +49,31 @@ import Testing
         let named = try RunwayProcess.run(["theme", "new", "theme", "--site", site])
         #expect(named.status == 1 && named.stderr.contains("a theme cannot be named 'theme'"), "\(named.stderr)")
         #expect(!FileManager.default.fileExists(atPath: site + "/themes/theme"))
+        let capital = try RunwayProcess.run(["theme", "new", "Theme", "--site", site])
+        #expect(capital.status == 1 && capital.stderr.contains("a theme cannot be named 'theme' (in any case)"), "\(capital.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site + "/themes/Theme"))
+    }
+
+    /// A theme whose theme.toml is a link to a file outside its folder is an error where it is
+    /// read (a build published what the outside file said), and `theme new` copies neither it
+    /// nor a theme with errors (the copy was made, and failed its first check).
+    @Test func aThemeFileLinkedOutsideAndABrokenThemeAreNotUsedOrCopied() throws {
+        let site = try Self.siteWithTheme()
+        let outside = site + "-outside.toml"
+        try "extends = \"default\"\n[params]\ntagline = \"FROM-OUTSIDE\"\n".write(toFile: outside, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: site + "/themes/linked", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site + "/themes/linked/theme.toml", withDestinationPath: outside)
+        let message = "\(site)/themes/linked/theme.toml: error: is a symbolic link to \(outside), outside its theme's folder"
+        let build = try RunwayProcess.run(["build", site, "--theme", "linked"])
+        #expect(build.status == 1 && build.stderr.contains(message), "\(build.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site + "/_site"))
+        let copy = try RunwayProcess.run(["theme", "new", "copy", "--from", "linked", "--site", site])
+        #expect(copy.status == 1 && copy.stderr.contains(message), "\(copy.stderr)")
+        try FileManager.default.createDirectory(atPath: site + "/themes/broken", withIntermediateDirectories: true)
+        try "extends = \"default\"\n[styles.h9]\nbold = true\n".write(toFile: site + "/themes/broken/theme.toml", atomically: true, encoding: .utf8)
+        let broken = try RunwayProcess.run(["theme", "new", "copy", "--from", "broken", "--site", site])
+        #expect(broken.status == 1 && broken.stderr.contains("themes/broken/theme.toml:2:1: error: unknown style target 'h9'"), "\(broken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site + "/themes/copy"))
     }
 
     /// `theme new --from` a theme of the site copies its static files, its string tables and its
