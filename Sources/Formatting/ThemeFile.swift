@@ -184,11 +184,21 @@ public struct ThemeFile: Sendable {
                     problem(.error, "'otherwise' must be \"remove\" or a table of values", position)
                     continue
                 }
-                for (key, value) in set where StyleAttribute(rawValue: key).map({ !$0.accepts(value) }) ?? false {
-                    problem(.error, "the constraint sets '\(key)' to \(value.jsonText), which it does not take", position)
+                // What `set` and `otherwise` give is checked alike: `otherwise` was taken as written,
+                // and put values no attribute takes on every run the condition left out.
+                let otherValues: [String: AttributeValue] = if case .set(let other) = otherwise { other } else { [:] }
+                for (field, given) in [("set", set), ("otherwise", otherValues)] {
+                    for (key, value) in given.sorted(by: { $0.key < $1.key }) {
+                        if let style = StyleAttribute(rawValue: key), !style.accepts(value) {
+                            problem(.error, "the constraint's '\(field)' gives '\(key)' \(value.jsonText), which it does not take", position)
+                        } else if scope[key] != nil, let why = scope.problem(with: key, value: value) {
+                            problem(.error, "the constraint's '\(field)' gives '\(key)' \(value.jsonText): \(why)", position)
+                        }
+                    }
                 }
-                // An attribute a `when` or `set` names must be one a theme of the chain declares, or a styling one.
-                for key in Set(condition.keys).union(set.keys).sorted() where scope[key] == nil && StyleAttribute(rawValue: key) == nil {
+                // An attribute a `when`, `set` or `otherwise` names must be one a theme of the chain declares, or a styling one.
+                for key in Set(condition.keys).union(set.keys).union(otherValues.keys).sorted()
+                    where scope[key] == nil && StyleAttribute(rawValue: key) == nil {
                     undeclared(key, position)
                 }
                 constraints.append(.rule(when: condition, set: set, otherwise: otherwise))

@@ -76,6 +76,27 @@ let builtInThemes = ThemeLibrary(folders: [
         #expect(theme?.styles[.value(attribute: "tone", value: "warm")] == ["backgroundColor": .string("#FFAA00")])
     }
 
+    /// A rule's `otherwise` values are checked as its `set` values are: a styling attribute's
+    /// value it does not take, a declared attribute's value outside its values, and a name
+    /// nothing declares (they were put on every run the condition left out, unchecked).
+    @Test func aRulesOtherwiseIsCheckedAsItsSetIs() throws {
+        let (_, problems) = try load(["t": """
+            [attributes.tone]
+            type = "string"
+            values = ["warm"]
+
+            [[constraints]]
+            when = { tone = "warm" }
+            set = { italic = "yes" }
+            otherwise = { foregroundColor = "red;} body{display:none", tone = "cold", nosuch = 5 }
+            """], theme: "t")
+        #expect(problems.count == 4, "\(problems)")
+        #expect(problems.contains("t/theme.toml:5:1: error: the constraint's 'set' gives 'italic' \"yes\", which it does not take"), "\(problems)")
+        #expect(problems.contains("t/theme.toml:5:1: error: the constraint's 'otherwise' gives 'foregroundColor' \"red;} body{display:none\", which it does not take"))
+        #expect(problems.contains { $0.hasPrefix("t/theme.toml:5:1: error: the constraint's 'otherwise' gives 'tone' \"cold\": ") })
+        #expect(problems.contains { $0.hasPrefix("t/theme.toml:5:1: warning: the constraint names 'nosuch'") })
+    }
+
     @Test func extendsMergesAndReportsMissingParentsAndCycles() throws {
         let files = [
             "base": "[styles.body]\nitalic = true\nbold = true\n",
