@@ -33,11 +33,15 @@ public final class OutputFolder: Sendable {
         public var protected: [OutputLocation.Protected]
         /// Build into a folder that is not empty though Runway has no record of it, leaving its files alone.
         public var allowNonEmpty: Bool
+        /// Whether the command has `--allow-non-empty`: the refusal of a folder that is not empty
+        /// then names it as a way out.
+        public var offersAllowNonEmpty: Bool
 
         /// Options protecting `protected`, allowing a folder that is not empty when `allowNonEmpty`.
-        public init(protected: [OutputLocation.Protected], allowNonEmpty: Bool = false) {
+        public init(protected: [OutputLocation.Protected], allowNonEmpty: Bool = false, offersAllowNonEmpty: Bool = true) {
             self.protected = protected
             self.allowNonEmpty = allowNonEmpty
+            self.offersAllowNonEmpty = offersAllowNonEmpty
         }
     }
 
@@ -92,8 +96,9 @@ public final class OutputFolder: Sendable {
                     }
                     throw Diagnostic(.error, """
                         is not empty (\(sample)) and Runway has no record of writing it. Runway never replaces or removes \
-                        files it did not write: choose a new or empty folder, remove this one yourself if it is an old \
-                        output, or pass --allow-non-empty to build into it and leave its other files alone
+                        files it did not write: choose a new or empty folder\(options.offersAllowNonEmpty ? "," : " or") remove \
+                        this one yourself if it is an old output\(options.offersAllowNonEmpty
+                            ? ", or pass --allow-non-empty to build into it and leave its other files alone" : "")
                         """, path: location.path)
                 }
                 manifest = OutputManifest(folder: location.real)

@@ -82,7 +82,7 @@ public struct ThemePreview: Sendable {
         var protected = SiteBuild.protectedFolders(site: site)
         protected += library.folders(of: name).map { OutputLocation.Protected($0, what: "the theme's own folder") }
         do throws(Diagnostic) {
-            let folder = try OutputFolder(output, options: .init(protected: protected))
+            let folder = try OutputFolder(output, options: .init(protected: protected, offersAllowNonEmpty: false))
             let (written, removed) = try folder.replaceContents(withFilesIn: staged)
             try folder.saveManifest()
             report.written = written.map(\.value)

@@ -28,6 +28,13 @@ import Testing
         let preview = try site.runway("theme", "preview", "default", "--site", site.root, "--output", site.root + "/content")
         #expect(preview.status == 1 && preview.stderr.contains("\(site.root)/content: error: is the site's content"), "\(preview.stderr)")
         #expect(site.tree(site.root) == before, "not one file of the site changed")
+        // A folder of other files: the refusal names --allow-non-empty only where the command has it.
+        try site.write("mine\n", to: "elsewhere/notes.txt")
+        let theirs = try site.runway("theme", "preview", "default", "--site", site.root, "--output", site.root + "/elsewhere")
+        #expect(theirs.status == 1 && theirs.stderr.contains("is not empty (notes.txt)") && !theirs.stderr.contains("--allow-non-empty"),
+                "\(theirs.stderr)")
+        let built = try site.runway("build", site.root, "--output", site.root + "/elsewhere")
+        #expect(built.status == 1 && built.stderr.contains("or pass --allow-non-empty to build into it"), "\(built.stderr)")
     }
 
     /// A folder with files of its own is refused; with --allow-non-empty Runway builds into it and
