@@ -30,6 +30,16 @@ public enum Archetype {
         }
         let content = SitePaths.join(site, "content"), file = SitePaths.join(content, relative)
         if let missing = SiteConfiguration.missing(site: site) { throw missing }
+        // A build reads `.md` files only, and a file beside a folder of its name (a section, a
+        // bundle) would have the folder's URL.
+        guard relative.hasSuffix(".md") else {
+            throw Diagnostic(.error, "a new page's name ends in .md, in lower case: a build reads no other file as a page", path: path)
+        }
+        if RealPath.kind(of: String(file.dropLast(3))) == .folder, !relative.dropLast(3).hasSuffix("/index") {
+            let section = String(relative.dropLast(3))
+            throw Diagnostic(.error, "its URL would be that of the folder \(section)/ beside it, a section or a page bundle "
+                             + "(a section's own page is \(section)/_index.md, a bundle's \(section)/index.md)", path: file)
+        }
         var info = stat()
         guard lstat(file, &info) != 0 else { throw Diagnostic(.error, "already exists; a new page never replaces a file", path: file) }
         let folder = (file as NSString).deletingLastPathComponent

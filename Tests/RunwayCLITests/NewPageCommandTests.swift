@@ -107,4 +107,19 @@ import Testing
         #expect(result.stderr.hasPrefix("\(name): error: a new page must be a path inside content/, such as posts/my-post.md: "), "\(result.stderr)")
         #expect(site.tree("content").keys.sorted() == ["index.md"])
     }
+
+    /// A name the build would not read as a page (`x.MD`), or whose URL is a folder's beside it
+    /// (`posts` where `content/posts/` is a section, `b` where `content/b/` is a bundle) is
+    /// refused: each was made, then skipped without a word or refused by the next check.
+    @Test func aPageTheBuildWouldSkipOrRefuseIsNotMade() throws {
+        let site = try TestSite(["content/posts/a.md": "# A\n", "content/b/index.md": "# B\n"])
+        let upper = try RunwayProcess.run(["new", "page", "x.MD", "--site", site.root])
+        #expect(upper.status == 1 && upper.stderr.contains("x.MD: error: a new page's name ends in .md, in lower case"), "\(upper.stderr)")
+        for (name, folder) in [("posts", "posts"), ("content/b.md", "b")] {
+            let result = try RunwayProcess.run(["new", "page", name, "--site", site.root])
+            #expect(result.status == 1 && result.stderr.contains("its URL would be that of the folder \(folder)/ beside it"), "\(result.stderr)")
+        }
+        #expect(site.tree("content").keys.sorted() == ["b/index.md", "posts/a.md"])
+        #expect(try RunwayProcess.run(["new", "page", "posts/_index.md", "--site", site.root]).status == 0, "the section's own page")
+    }
 }
