@@ -65,7 +65,7 @@ extension Runway {
         struct Preview: ParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Write a specimen site of a theme: every intent, custom value and text style, light and dark.",
-                discussion: "Open preview.html in the output (served: runway serve, or any static server) to see light and dark side by side."
+                discussion: "Its links start at /: serve the output folder at a server's root (python3 -m http.server -d DIR 8001) and open /preview.html to see light and dark side by side."
             )
 
             @Argument(help: ArgumentHelp("A theme name, or a theme's folder.", valueName: "name|dir"))
