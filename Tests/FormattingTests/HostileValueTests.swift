@@ -20,6 +20,18 @@ import Testing
         #expect(throws: StyleError.self) { try StyleAttribute.font.css(.object(["name": .string(name), "size": .integer(17)])) }
     }
 
+    /// A colour of megabytes is named by its first characters: the whole value was the message.
+    @Test func aHugeColourIsShownCut() {
+        for text in [String(repeating: "x", count: 1 << 20), "#" + String(repeating: "g", count: 1 << 20), "rgb(" + String(repeating: "9", count: 1 << 20) + ")"] {
+            do {
+                _ = try ColorValue(.string(text))
+                Issue.record("a colour of a megabyte was taken")
+            } catch {
+                #expect(error.message.count < 400 && error.message.contains(String(text.prefix(60)) + "…"), "\(error.message.prefix(200))")
+            }
+        }
+    }
+
     @Test func fullwidthHexDigitsAreNotAColor() {
         #expect(throws: StyleError.self) { try ColorValue(.string("#ＦＦＦ")) }
     }

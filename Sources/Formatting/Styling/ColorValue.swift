@@ -43,13 +43,19 @@ public struct ColorValue: Hashable, Sendable {
         }
     }
 
+    /// `text` as a message shows it: its first 60 characters (a colour is short; a value of
+    /// megabytes was said whole).
+    static func shown(_ text: String) -> String {
+        text.count > 60 ? text.prefix(60) + "…" : text
+    }
+
     /// A string colour's light and dark CSS (a named colour has both; others are the same in both).
     static func parse(_ text: String) throws(StyleError) -> (light: String, dark: String) {
         if let named = named[text] { return named }
         if text.hasPrefix("#") {
             let digits = text.dropFirst()
             guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
-                throw StyleError("invalid colour \"\(text)\": hex colours are #RGB, #RGBA, #RRGGBB or #RRGGBBAA")
+                throw StyleError("invalid colour \"\(shown(text))\": hex colours are #RGB, #RGBA, #RRGGBB or #RRGGBBAA")
             }
             return (text.uppercased(), text.uppercased())
         }
@@ -60,13 +66,13 @@ public struct ColorValue: Hashable, Sendable {
             guard (3...4).contains(parts.count), numbers.count == parts.count,
                   numbers.prefix(3).allSatisfy({ (0...255).contains($0) }),
                   numbers.count == 3 || (0...1).contains(numbers[3]) else {
-                throw StyleError("invalid colour \"\(text)\": rgb(r, g, b) takes 0–255, and an alpha 0–1")
+                throw StyleError("invalid colour \"\(shown(text))\": rgb(r, g, b) takes 0–255, and an alpha 0–1")
             }
             let channels = numbers.prefix(3).map { String(Int($0)) }.joined(separator: ", ")
             let css = numbers.count == 4 ? "rgba(\(channels), \(numbers[3].cssNumber))" : "rgb(\(channels))"
             return (css, css)
         }
-        throw StyleError("unknown colour \"\(text)\": use a SwiftUI colour name (\(named.keys.sorted().joined(separator: ", "))), #RRGGBB or rgb(r, g, b)")
+        throw StyleError("unknown colour \"\(shown(text))\": use a SwiftUI colour name (\(named.keys.sorted().joined(separator: ", "))), #RRGGBB or rgb(r, g, b)")
     }
 }
 
