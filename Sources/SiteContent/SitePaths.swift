@@ -14,8 +14,8 @@ public enum SitePaths {
         /// Relative to the folder.
         package var files: [String] = []
         /// Links (relative to the folder) whose target is outside the boundary or missing, with
-        /// where they lead.
-        var skipped: [(link: String, target: String)] = []
+        /// where they lead, and whether they lead nowhere (missing, or links in a circle).
+        var skipped: [(link: String, target: String, nowhere: Bool)] = []
         /// Folders (relative to the folder, `""` for itself) that could not be opened, with why:
         /// what they hold would be missing from the site.
         var unreadable: [(folder: String, reason: String)] = []
@@ -33,7 +33,7 @@ public enum SitePaths {
         let limit = boundary.flatMap { RealPath.of($0.isEmpty ? "." : $0) } ?? base
         // The folder itself may be a link (`static -> ~/.ssh`): out of the boundary, nothing in it counts.
         guard RealPath.isInside(base, limit) else {
-            listing.skipped.append(("", (try? FileManager.default.destinationOfSymbolicLink(atPath: root)) ?? base))
+            listing.skipped.append(("", (try? FileManager.default.destinationOfSymbolicLink(atPath: root)) ?? base, false))
             return listing
         }
         // Each linked folder is walked once, however many links lead to it: links that fan out
@@ -62,9 +62,10 @@ public enum SitePaths {
                     case S_IFREG: listing.files.append(relative)
                     case S_IFDIR: pending.append((relative, above + [UInt64(info.st_ino)]))
                     case S_IFLNK:
-                        guard let target = RealPath.of(root + "/" + relative), RealPath.isInside(target, limit) else {
+                        let found = RealPath.of(root + "/" + relative)
+                        guard let target = found, RealPath.isInside(target, limit) else {
                             let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + relative)) ?? "?"
-                            listing.skipped.append((relative, written))
+                            listing.skipped.append((relative, written, found == nil))
                             continue
                         }
                         guard stat(target, &info) == 0 else { continue }
@@ -97,15 +98,20 @@ public enum SitePaths {
     /// A warning for each link a listing skipped, and an error for each folder it could not open
     /// (a build without its files would publish a site with pages or files missing).
     package static func problems(of listing: Listing, under root: String) -> [Diagnostic] {
-        listing.skipped.sorted { $0.link < $1.link }.map { link, target in skippedLink(at: link.isEmpty ? root : root + "/" + link, to: target) }
+        listing.skipped.sorted { $0.link < $1.link }.map { link, target, nowhere in
+            skippedLink(at: link.isEmpty ? root : root + "/" + link, to: target, nowhere: nowhere)
+        }
             + listing.unreadable.sorted { $0.folder < $1.folder }.map { folder, reason in
                 Diagnostic(.error, "this folder cannot be read (\(reason)): what it holds would be missing from the site", path: folder.isEmpty ? root : root + "/" + folder)
             }
     }
 
-    /// The warning for a link that is not followed.
-    package static func skippedLink(at path: String, to target: String) -> Diagnostic {
-        Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)", path: path)
+    /// The warning for a link that is not followed: it leads outside the site, or `nowhere`
+    /// (to nothing, or to links that lead back to it).
+    package static func skippedLink(at path: String, to target: String, nowhere: Bool = false) -> Diagnostic {
+        nowhere
+            ? Diagnostic(.warning, "skipped: a symbolic link to \(target), which leads nowhere (nothing is there, or links lead back in a circle)", path: path)
+            : Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)", path: path)
     }
 
     /// Whether `file` (relative to the site) is a content file Runway may read: a Markdown file

@@ -257,4 +257,21 @@ import Testing
         #expect(build.stderr.contains("\(site.root)/static: warning: skipped: a symbolic link to ../ssh, which is outside the site"), "\(build.stderr)")
         #expect(!site.tree("_site").values.contains { $0.contains("PRIVATE KEY") })
     }
+
+    /// Links that lead in a circle, or to nothing, are skipped saying so: they were said to lead
+    /// outside the site.
+    @Test func linksInACircleOrToNothingAreSaidToLeadNowhere() throws {
+        let site = try TestSite(["content/index.md": "# Home\n"])
+        try FileManager.default.createDirectory(atPath: site.root + "/static", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/static/a", withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/static/b", withDestinationPath: "a")
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/static/gone", withDestinationPath: "missing.css")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        for (link, target) in [("a", "b"), ("b", "a"), ("gone", "missing.css")] {
+            #expect(build.stderr.contains("\(site.root)/static/\(link): warning: skipped: a symbolic link to \(target), which leads nowhere"),
+                    "\(build.stderr)")
+        }
+        #expect(!build.stderr.contains("outside the site"))
+    }
 }
