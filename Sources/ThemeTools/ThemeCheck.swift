@@ -47,8 +47,22 @@ public struct ThemeCheck: Sendable {
         return (theme, standard)
     }
 
+    /// Why the argument, a path (it has a `/`), names no theme's folder; `nil` when it is a
+    /// theme's name or folder. Said at the path, for `check` and `preview` alike: it was
+    /// "not a theme's name".
+    public func pathProblem() -> Diagnostic? {
+        guard theme.contains("/"), !FileManager.default.fileExists(atPath: theme + "/" + ThemeLibrary.fileName) else { return nil }
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: theme, isDirectory: &isFolder)
+        let why = !exists ? "no such folder: give a theme's name, or the path of a theme's folder (which holds its theme.toml)"
+            : isFolder.boolValue ? "is not a theme's folder: it has no \(ThemeLibrary.fileName)"
+            : "is a file, not a theme's folder (which holds its theme.toml)"
+        return Diagnostic(.error, why, path: theme)
+    }
+
     /// Checks the theme file, the files it extends and the templates.
     public func run() -> Report {
+        if let problem = pathProblem() { return Report(name: theme, diagnostics: [problem], unstyled: nil) }
         let (name, library) = located()
         var (loaded, diagnostics) = library.load(name)
         guard let loaded else { return Report(name: name, diagnostics: diagnostics, unstyled: nil) }

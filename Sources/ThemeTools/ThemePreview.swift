@@ -27,6 +27,7 @@ public struct ThemePreview: Sendable {
     /// Writes the preview: light at `/`, dark at `/dark/`, both side by side at `/preview.html`.
     public func run() -> SiteBuild.Report {
         let check = ThemeCheck(theme: theme, site: site)
+        if let problem = check.pathProblem() { return SiteBuild.Report(pageCount: 0, diagnostics: [problem], output: output) }
         let (name, library) = check.located()
         let (loaded, diagnostics) = library.load(name)
         guard let loaded else { return SiteBuild.Report(pageCount: 0, diagnostics: diagnostics, output: output) }

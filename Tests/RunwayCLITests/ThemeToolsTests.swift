@@ -56,6 +56,22 @@ import Testing
         #expect(try RunwayProcess.run(["theme", "check", "menlo", "--site", site]).status == 0)
     }
 
+    /// A path that names no theme's folder says so, for check and preview: it was "not a
+    /// theme's name".
+    @Test func aPathThatIsNoThemesFolderSaysWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runway-notheme-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "x\n".write(toFile: folder + "/file.txt", atomically: true, encoding: .utf8)
+        for (path, why) in [(folder, "is not a theme's folder: it has no theme.toml"), (folder + "/file.txt", "is a file, not a theme's folder"),
+                            (folder + "/missing", "no such folder")] {
+            for command in [["theme", "check", path], ["theme", "preview", path, "--output", folder + "/out"]] {
+                let result = try RunwayProcess.run(command)
+                #expect(result.status == 1 && result.stderr.hasPrefix("\(path): error: \(why)"), "\(command): \(result.stderr)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
+
     @Test func checkFindsProblemsAtTheirPlaces() throws {
         let site = try Self.newSite()
         let folder = site + "/themes/broken"
