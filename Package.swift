@@ -81,7 +81,7 @@ let package = Package(
             swiftSettings: upcoming
         ),
         // Inotify, for `runway watch` and `runway serve`: which files under some folders changed.
-        .target(name: "SiteWatching", dependencies: ["RunwayText"], swiftSettings: upcoming),
+        .target(name: "SiteWatching", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
         // The build as steps over one build context, its cache and outputs, and the rebuild loop
         // `watch` and `serve` share.
         .target(

@@ -97,7 +97,8 @@ extension SiteBuild {
         var skipped: [Diagnostic] = []
         for file in changed {
             let path = SitePaths.join(site, file)
-            guard SitePaths.isContentFile(file), access(path, F_OK) == 0 else {
+            // A file (through any link): a folder named `notes.md` holds pages, and is none.
+            guard SitePaths.isContentFile(file), RealPath.kind(of: path) == .file else {
                 files.remove(file)
                 continue
             }

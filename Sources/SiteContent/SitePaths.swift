@@ -51,7 +51,8 @@ public enum SitePaths {
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard name != ".", name != ".." else { continue }
+                // Editors' backups and swap files are not the site's (`index.md~` holds a page's source).
+                guard name != ".", name != "..", !ScratchFiles.isScratch(name) else { continue }
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 switch Int32(entry.pointee.d_type) {
                 case Int32(DT_DIR): pending.append((relative, above + [UInt64(entry.pointee.d_ino)]))

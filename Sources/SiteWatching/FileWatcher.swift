@@ -1,5 +1,6 @@
 public import RunwayText
 import Foundation
+import SiteOutput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,10 +92,9 @@ public final class FileWatcher: @unchecked Sendable {
         ignored.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
-    /// Editors' swap, backup and probe files.
+    /// Editors' swap, backup and probe files, which builds do not read either.
     private static func isScratch(_ name: String) -> Bool {
-        name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name.hasPrefix(".#") || name == "4913"
-            || name.hasPrefix(".goutputstream")
+        ScratchFiles.isScratch(name)
     }
 
     /// Waits for a first event, then gathers events until the folders are quiet; `nil` once stopped.

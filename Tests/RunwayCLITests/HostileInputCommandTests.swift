@@ -258,6 +258,21 @@ import Testing
         #expect(!site.tree("_site").values.contains { $0.contains("PRIVATE KEY") })
     }
 
+    /// Editors' backups, swap and autosave files beside a page or in static/ are not published
+    /// (a page's `index.md~` holds its source, drafts and all); dot files that are the site's
+    /// (`.well-known/`, `.nojekyll`) are.
+    @Test func editorsScratchFilesAreNotPublished() throws {
+        let page = "---\ntitle: P\ndraft: false\n---\nSECRET DRAFT\n"
+        let site = try TestSite(["content/b/index.md": page, "content/b/index.md~": page, "content/b/.index.md.swp": page,
+                                 "content/b/#index.md#": page, "static/notes.txt~": "old\n", "static/.style.css.swo": "x\n",
+                                 "static/.well-known/security.txt": "contact\n", "static/.nojekyll": ""])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let published = site.tree("_site").keys.sorted()
+        #expect(published.contains(".well-known/security.txt") && published.contains(".nojekyll") && published.contains("b/index.html"))
+        #expect(!published.contains { $0.hasSuffix("~") || $0.hasSuffix("#") || $0.hasSuffix(".swp") || $0.hasSuffix(".swo") }, "\(published)")
+    }
+
     /// Links that lead in a circle, or to nothing, are skipped saying so: they were said to lead
     /// outside the site.
     @Test func linksInACircleOrToNothingAreSaidToLeadNowhere() throws {

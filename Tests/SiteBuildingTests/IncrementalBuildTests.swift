@@ -191,6 +191,23 @@ import Testing
         compareWithAFullBuild(home)
     }
 
+    /// A folder named like a page (`notes.md/`) that a watcher names as changed is no page: its
+    /// pages are read, and the rebuild equals a full build (every rebuild failed: "cannot be
+    /// read", the folder taken for a file).
+    @Test func aFolderNamedLikeAPageIsNoPageToAWatcher() throws {
+        let root = try Self.blog()
+        var cache: BuildCache?
+        let build = SiteBuild(site: root)
+        let output = try build.openOutput()
+        #expect(build.run(cache: &cache, output: output).succeeded)
+        try FileManager.default.createDirectory(atPath: root + "/content/notes.md", withIntermediateDirectories: true)
+        try "---\ntitle: Inside\n---\nText.\n".write(toFile: root + "/content/notes.md/inside.md", atomically: true, encoding: .utf8)
+        let rebuild = build.run(cache: &cache, output: output, changed: ["content/notes.md", "content/notes.md/inside.md"], trustOutputs: true)
+        #expect(rebuild.succeeded, "\(rebuild.diagnostics)")
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileManager.default.fileExists(atPath: root + "/_site/notes.md/inside/index.html"))
+    }
+
     @Test func aWatcherCanNameTheChangedFiles() throws {
         let root = try Self.blog()
         var cache: BuildCache?
