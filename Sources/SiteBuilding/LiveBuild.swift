@@ -118,8 +118,16 @@ public final class LiveBuild: Sendable {
             let clock = ContinuousClock()
             let start = clock.now
             var cache = self.cache.withLock { $0 }
-            // After a build of its own, the output is what the manifest says: nothing else writes there.
-            let trusted = builtOnce.withLock { $0 }
+            // After a build of its own, the output is what the manifest says: nothing else writes
+            // there. Unless the folder was removed or replaced meanwhile: then it is opened anew
+            // (made again), and every file looked at (each rebuild failed, and serve answered 404).
+            let inPlace = output.withLock { held in
+                guard let folder = held, !folder.isInPlace else { return true }
+                folder.close()
+                held = nil
+                return false
+            }
+            let trusted = inPlace && builtOnce.withLock { $0 }
             let report: SiteBuild.Report
             // Pygments installed since it was found missing: every page whose code waited for it
             // is read again, whatever changed.

@@ -120,6 +120,16 @@ public final class OutputFolder: Sendable {
         close()
     }
 
+    /// Whether the folder at its path is still the one this holds: one removed or replaced while
+    /// `serve` or `watch` held it (`rm -rf _site`) is not, and must be opened anew.
+    public var isInPlace: Bool {
+        lock.withLock { descriptor in
+            var held = stat(), current = stat()
+            return descriptor >= 0 && fstat(descriptor, &held) == 0 && stat(root, &current) == 0
+                && held.st_ino == current.st_ino && held.st_dev == current.st_dev
+        }
+    }
+
     /// Lets another Runway write into the folder; this one must not write any more.
     public func close() {
         lock.withLock { descriptor in

@@ -55,6 +55,25 @@ import Testing
 
     /// `serve` started without Pygments, which is installed while it runs: the next rebuild reads
     /// again the pages whose code waited for it, and highlights them; until then, rebuilds do not.
+    /// The output folder removed (or replaced) while serve or watch hold it: the next rebuild
+    /// makes it again, whole, as a clean build does. Every rebuild failed ("cannot create the
+    /// folder") and serve answered 404 until it was restarted.
+    @Test func anOutputFolderRemovedWhileHeldIsMadeAgain() throws {
+        let root = try Self.site()
+        let live = LiveBuild(build: SiteBuild(site: root))
+        #expect(live.rebuild().report.succeeded)
+        let built = try FileManager.default.subpathsOfDirectory(atPath: root + "/_site").sorted()
+        for replace in [false, true] {
+            try FileManager.default.removeItem(atPath: root + "/_site")
+            if replace { try FileManager.default.createDirectory(atPath: root + "/_site", withIntermediateDirectories: false) }
+            try "---\ntitle: A\n---\nText \(replace).\n".write(toFile: root + "/content/posts/a.md", atomically: true, encoding: .utf8)
+            let rebuilt = live.rebuild(changedPaths: [root + "/content/posts/a.md"])
+            #expect(rebuilt.report.succeeded, "\(rebuilt.report.diagnostics)")
+            #expect(try FileManager.default.subpathsOfDirectory(atPath: root + "/_site").sorted() == built)
+            #expect(try String(contentsOfFile: root + "/_site/posts/a/index.html", encoding: .utf8).contains("Text \(replace)."))
+        }
+    }
+
     @Test func pygmentsInstalledWhileServingIsUsedByTheNextRebuild() throws {
         let root = try Self.site()
         try "# Code\n\n```swift\nlet x = 1\n```\n".write(toFile: root + "/content/posts/code.md", atomically: true, encoding: .utf8)
