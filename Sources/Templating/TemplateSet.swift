@@ -135,12 +135,21 @@ package struct TemplateSet: Sendable {
                 }
             }
         }
-        // Cycles, and templates that need a template with a problem.
+        // Cycles, templates that need a template with a problem, and sections nested too deep
+        // through partials and parents (each file within its limit, a chain of them was not).
         var state: [String: Bool] = [:]   // false: being visited; true: done
+        var depths: [String: Int] = [:]   // the deepest sections reach, through what it includes
         func visit(_ name: String, path: [String]) {
             guard state[name] != true, let loaded = templates[name] else { return }
             state[name] = false
+            var open = 0, deepest = 0
             for tag in loaded.tags {
+                if ["#", "^", "$", "<"].contains(tag.kind) {
+                    open += 1
+                    deepest = max(deepest, open)
+                } else if tag.kind == "/" {
+                    open -= 1
+                }
                 guard let reference = tag.reference else { continue }
                 if state[reference] == false {
                     let cycle = (path + [name, reference]).drop { $0 != reference }
@@ -151,7 +160,14 @@ package struct TemplateSet: Sendable {
                 }
                 visit(reference, path: path + [name])
                 if templates[name]?.problem == nil, let inner = templates[reference]?.problem { templates[name]?.problem = inner }
+                let through = open + (depths[reference] ?? 0)
+                if through > TemplateTag.deepestThroughTemplates, templates[name]?.problem == nil {
+                    templates[name]?.problem = tag.diagnostic("sections nest \(through) levels deep through '\(reference)' and what it includes; "
+                                                              + "at most \(TemplateTag.deepestThroughTemplates) can be rendered")
+                }
+                deepest = max(deepest, through)
             }
+            depths[name] = deepest
             state[name] = true
         }
         for name in templates.keys.sorted() { visit(name, path: []) }

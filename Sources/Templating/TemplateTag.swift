@@ -99,6 +99,10 @@ struct TemplateTag: Sendable {
     /// levels overflowed its stack (a crash, not a diagnostic).
     static let deepestSections = 100
 
+    /// How deep sections may nest through the partials and parents a template includes, each
+    /// file within ``deepestSections``: a chain of 100 partials of 99 levels each crashed a build.
+    static let deepestThroughTemplates = 1_000
+
     /// Each section (`{{#…}}`, `{{^…}}`, `{{$…}}`, `{{<…}}`) closed by a `{{/…}}` of its name, in
     /// order: an error at the opening tag of one left open, at the closing tag of one closed out of
     /// order, and at one nested deeper than ``deepestSections``. (swift-mustache only says that

@@ -143,6 +143,28 @@ import Testing
         #expect(templates.problems.contains { $0.description.hasPrefix(root + "/" + expected) }, "\(templates.problems)")
     }
 
+    /// Sections nested through a chain of partials, each file within its 100 levels: past 1,000
+    /// in all, an error at the tag where the chain passes the limit (100 partials of 99 levels
+    /// crashed the build, and check said nothing); 10 of them render.
+    @Test(arguments: [10, 100])
+    func sectionsNestedThroughPartialsHaveALimit(partials: Int) throws {
+        var files: [String: String] = [:]
+        for index in 0..<partials {
+            let inner = index + 1 < partials ? "{{>p\(index + 1).html}}" : "END"
+            files["p\(index).html"] = String(repeating: "{{^x}}", count: 99) + inner + String(repeating: "{{/x}}", count: 99)
+        }
+        let root = try Self.folder(files)
+        let templates = TemplateSet(folders: [root])
+        if partials == 10 {
+            #expect(templates.problems.isEmpty, "\(templates.problems)")
+            #expect(try templates.render("p0.html", context: Self.context()).contains("END"))
+        } else {
+            #expect(throws: Diagnostic.self) { try templates.render("p0.html", context: Self.context()) }
+            #expect(templates.problems.contains { $0.description.hasPrefix(root + "/p89.html:1:595: error: template error: sections nest 1089 levels deep through 'p90.html'") },
+                    "\(templates.problems.prefix(3))")
+        }
+    }
+
     @Test func aMissingTemplateAndABrokenFileAreErrors() throws {
         let root = try Self.folder(["ok.html": "ok"])
         try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: root + "/bad.html"))
