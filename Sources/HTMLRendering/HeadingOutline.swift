@@ -88,10 +88,10 @@ public struct HeadingOutline: Sendable, Equatable {
 
     /// The ids given so far in one text, and the next unique one.
     public struct Slugs: Sendable {
-        private var used: Set<String>
+        private var used: Set<String> = []
 
         /// No id given yet.
-        public init() { used = [] }
+        public init() {}
 
         /// No id given yet, and `reserved` ids (the footnotes') never given.
         init(reserving reserved: Set<String>) { used = reserved }

@@ -94,12 +94,12 @@ public final class OutputFolder: Sendable {
                             write: if this folder holds only an old output, remove it yourself and build again
                             """, path: location.path)
                     }
-                    throw Diagnostic(.error, """
-                        is not empty (\(sample)) and Runway has no record of writing it. Runway never replaces or removes \
-                        files it did not write: choose a new or empty folder\(options.offersAllowNonEmpty ? "," : " or") remove \
-                        this one yourself if it is an old output\(options.offersAllowNonEmpty
-                            ? ", or pass --allow-non-empty to build into it and leave its other files alone" : "")
-                        """, path: location.path)
+                    let ways = options.offersAllowNonEmpty
+                        ? "choose a new or empty folder, remove this one yourself if it is an old output, or pass "
+                            + "--allow-non-empty to build into it and leave its other files alone"
+                        : "choose a new or empty folder or remove this one yourself if it is an old output"
+                    throw Diagnostic(.error, "is not empty (\(sample)) and Runway has no record of writing it. Runway never "
+                                     + "replaces or removes files it did not write: " + ways, path: location.path)
                 }
                 manifest = OutputManifest(folder: location.real)
             }

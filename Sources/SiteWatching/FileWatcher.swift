@@ -92,11 +92,6 @@ public final class FileWatcher: @unchecked Sendable {
         ignored.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
-    /// Editors' swap, backup and probe files, which builds do not read either.
-    private static func isScratch(_ name: String) -> Bool {
-        ScratchFiles.isScratch(name)
-    }
-
     /// Waits for a first event, then gathers events until the folders are quiet; `nil` once stopped.
     private func nextBatch() -> Set<String>? {
         var batch = Set<String>()
@@ -136,7 +131,7 @@ public final class FileWatcher: @unchecked Sendable {
                 continue
             }
             let path = name.isEmpty ? folder : folder + "/" + name
-            guard !isIgnored(path), !Self.isScratch(name) else { continue }
+            guard !isIgnored(path), !ScratchFiles.isScratch(name) else { continue }
             batch.insert(path)
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 // A new folder: watch it, and count what is already in it (it may have been moved in whole).

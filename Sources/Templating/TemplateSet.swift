@@ -144,7 +144,7 @@ package struct TemplateSet: Sendable {
             state[name] = false
             var open = 0, deepest = 0
             for tag in loaded.tags {
-                if ["#", "^", "$", "<"].contains(tag.kind) {
+                if tag.opensSection {
                     open += 1
                     deepest = max(deepest, open)
                 } else if tag.kind == "/" {

@@ -95,6 +95,9 @@ struct TemplateTag: Sendable {
         return tags
     }
 
+    /// Whether the tag opens a section (`{{#…}}`, `{{^…}}`, `{{$…}}`, `{{<…}}`), which a `{{/…}}` closes.
+    var opensSection: Bool { ["#", "^", "$", "<"].contains(kind) }
+
     /// How deep sections may nest: swift-mustache parses and renders them by recursion, and 5,000
     /// levels overflowed its stack (a crash, not a diagnostic).
     static let deepestSections = 100
@@ -110,7 +113,7 @@ struct TemplateTag: Sendable {
     private static func checkSections(_ tags: [TemplateTag]) throws(Diagnostic) {
         var open: [TemplateTag] = []
         for tag in tags {
-            if ["#", "^", "$", "<"].contains(tag.kind) {
+            if tag.opensSection {
                 guard open.count < deepestSections else {
                     throw tag.diagnostic("sections nest deeper than \(deepestSections) levels here")
                 }
