@@ -40,7 +40,7 @@ extension Runway {
             var build = options.build(site: site.path)
             build.strict = strict
             if !quiet && isatty(STDERR_FILENO) != 0 { build.progress = ProgressBar.show }
-            let signals = StopSignals(stopping: build.stop)
+            let signals = StopSignals(stopping: build)
             let report = build.run()
             if build.progress != nil { ProgressBar.clear() }
             Terminal.report(report.diagnostics)

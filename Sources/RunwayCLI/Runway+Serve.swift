@@ -46,7 +46,7 @@ extension Runway {
         func run() async throws {
             try Rebuilds.requireSite(site.path)
             let build = options.build(site: site.path)
-            let signals = StopSignals(stopping: build.stop)
+            let signals = StopSignals(stopping: build)
             let server = SiteServer(build: build, host: host, port: port,
                                     heartbeat: try Self.heartbeat(ProcessInfo.processInfo.environment))
             try await server.run(onBuild: { outcome in
@@ -73,7 +73,7 @@ extension Runway {
         func run() async throws {
             try Rebuilds.requireSite(site.path)
             let live = LiveBuild(build: options.build(site: site.path))
-            let signals = StopSignals(stopping: live.build.stop)
+            let signals = StopSignals(stopping: live.build)
             try live.openOutput()
             // Watching from before the first build: a file saved while it runs is built after it.
             let rebuilds = try live.watchForChanges()

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SiteBuilding
 import Synchronization
+import SyntaxHighlighting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,8 +11,10 @@ import Glibc
 /// Ctrl-C (`SIGINT`) and `SIGTERM`, turned into a request that the command's builds stop
 /// (``BuildStop``) instead of ending the process wherever it is: a build stopped before its commit
 /// leaves the previous output as it was, one committing finishes, `serve` and `watch` end after
-/// their rebuild. `stopping…` on standard error says the signal was heard. A signal ignored when
-/// Runway started (a background job's Ctrl-C) stays ignored.
+/// their rebuild. The build's tokenizer stops too, for good (the command ends), so that a build
+/// waiting for Pygments ends at once rather than after its timeouts. `stopping…` on standard
+/// error says the signal was heard. A signal ignored when Runway started (a background job's
+/// Ctrl-C) stays ignored.
 final class StopSignals: @unchecked Sendable {
     /// The signal that asked first; 0 while none has.
     private let received = Atomic<Int32>(0)
@@ -19,17 +22,20 @@ final class StopSignals: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
 
     /// Listens from now on: a signal that comes once this returns is heard.
-    init(stopping stop: BuildStop) {
+    init(stopping build: SiteBuild) {
+        let (stop, tokenizer) = (build.stop, build.highlighter?.tokenizer)
         for number in [SIGINT, SIGTERM] {
             let previous = signal(number, SIG_IGN)
             if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
                 guard received.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent).exchanged else { return }
-                stop.request()
-                // Said at once (putting the previous output back can take a moment), and only
-                // once the request stands.
+                // Said at once (putting the previous output back can take a moment), and before
+                // the request, so before anything the stopped build says: with the tokenizer's
+                // waits ended at once, the build could say it stopped before this was written.
                 FileHandle.standardError.write(Data("stopping…\n".utf8))
+                stop.request()
+                tokenizer?.stop()
             }
             // Registration is asynchronous: waited for, so that no signal falls between.
             let registered = DispatchSemaphore(value: 0)

@@ -7,6 +7,8 @@ import RunwayText
 final class PygmentsWorker: @unchecked Sendable {
     private let process: Process
     private let socket: Int32
+    /// A ``StopPipe``'s end: when it is ready, every wait of this worker ends at once.
+    private let stopPipe: Int32
     private var buffer: [UInt8] = []
     /// The category of each token type this worker has named (``PygmentsTokenTypes``), by the
     /// type's bytes: its answers hold hundreds of thousands of tokens of a few dozen types.
@@ -21,10 +23,14 @@ final class PygmentsWorker: @unchecked Sendable {
         var brokenWorker = true
         /// The worker was waited for in vain (it did not answer in time), rather than failing.
         var waited = false
+        /// The wait was ended by a ``StopPipe``: the build was stopped, not the worker broken.
+        var stopped = false
     }
 
-    /// Starts `python -I -c <script>` and reads its first line.
-    init(python: String) throws(Failure) {
+    /// Starts `python -I -c <script>` and reads its first line; any wait ends at once when
+    /// `stopPipe` (a ``StopPipe``'s end, or -1) is ready.
+    init(python: String, stopPipe: Int32 = -1) throws(Failure) {
+        self.stopPipe = stopPipe
         var sockets: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets) == 0 else {
             throw Failure(description: "cannot make a socket pair for Pygments (errno \(errno))")
@@ -49,9 +55,10 @@ final class PygmentsWorker: @unchecked Sendable {
         buffer = []
         let first: [UInt8]
         do throws(Failure) {
-            first = try Self.readLine(socket: sockets[0], buffer: &buffer, timeout: 30_000, limit: 1 << 20)
+            first = try Self.readLine(socket: sockets[0], stop: stopPipe, buffer: &buffer, timeout: 30_000, limit: 1 << 20)
         } catch {
             Self.stop(process, socket: sockets[0])
+            if error.stopped { throw error }
             throw Failure(description: "\(python) did not start Pygments", waited: error.waited)
         }
         guard let answer = try? JSONSerialization.jsonObject(with: Data(first)) as? [String: Any] else {
@@ -127,8 +134,7 @@ final class PygmentsWorker: @unchecked Sendable {
         bytes.append(contentsOf: code.utf8)
         var written = 0
         while written < bytes.count {
-            var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
-            let ready = poll(&descriptor, 1, timeout)
+            let ready = try Self.wait(for: socket, Int16(POLLOUT), stop: stopPipe, milliseconds: timeout)
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { throw Failure(description: "Pygments did not read the block in \(timeout / 1000) s") }
             let count = bytes[written...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
@@ -142,7 +148,7 @@ final class PygmentsWorker: @unchecked Sendable {
     /// Pygments does not know. Throws when the worker dies or says nothing for `timeout`
     /// milliseconds (the worker is then of no use), or when Pygments failed on the block.
     func answer(timeout: Int32) throws(Failure) -> [SyntaxToken]? {
-        try Self.parse(Self.readLine(socket: socket, buffer: &buffer, timeout: timeout), categories: &categories)
+        try Self.parse(Self.readLine(socket: socket, stop: stopPipe, buffer: &buffer, timeout: timeout), categories: &categories)
     }
 
     /// Stops the worker at once: a request waiting for its answer, or a write waiting for room,
@@ -206,7 +212,7 @@ final class PygmentsWorker: @unchecked Sendable {
     /// The next line from `socket` (without its newline), within `timeout` milliseconds for the
     /// whole line and at most `limit` bytes long: a broken interpreter that trickles bytes without
     /// a newline, or floods them, held the build for ever, or filled the memory.
-    private static func readLine(socket: Int32, buffer: inout [UInt8], timeout: Int32, limit: Int = longestAnswer) throws(Failure) -> [UInt8] {
+    private static func readLine(socket: Int32, stop: Int32, buffer: inout [UInt8], timeout: Int32, limit: Int = longestAnswer) throws(Failure) -> [UInt8] {
         var searched = 0
         let deadline = now() + Int64(timeout)
         while true {
@@ -219,8 +225,7 @@ final class PygmentsWorker: @unchecked Sendable {
             guard buffer.count <= limit else { throw Failure(description: "Pygments answered more than \(limit >> 20) MB for one block") }
             searched = buffer.count
             let left = deadline - now()
-            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = left > 0 ? poll(&descriptor, 1, Int32(min(left, Int64(Int32.max)))) : 0
+            let ready = left > 0 ? try wait(for: socket, Int16(POLLIN), stop: stop, milliseconds: Int32(min(left, Int64(Int32.max)))) : 0
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { throw Failure(description: "Pygments did not answer in \(timeout / 1000) s", waited: true) }
             var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -230,6 +235,18 @@ final class PygmentsWorker: @unchecked Sendable {
             buffer.append(contentsOf: chunk[..<count])
         }
     }
+
+    /// `poll` of `socket` for `events`, at most `milliseconds`: 1 when ready, 0 when the time ran
+    /// out, -1 on an error (`errno` says which). Throws when `stop` is ready first, or with it.
+    private static func wait(for socket: Int32, _ events: Int16, stop: Int32, milliseconds: Int32) throws(Failure) -> Int32 {
+        var descriptors = [pollfd(fd: socket, events: events, revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&descriptors, stop >= 0 ? 2 : 1, milliseconds)
+        if ready > 0 && descriptors[1].revents != 0 { throw Failure(description: stoppedReason, stopped: true) }
+        return ready > 0 ? 1 : ready
+    }
+
+    /// Why a request ended early: the build was stopped.
+    static let stoppedReason = "the build was stopped"
 
     /// Milliseconds on the monotonic clock.
     private static func now() -> Int64 {

@@ -57,11 +57,15 @@ public final class PygmentsTokenizer: Sendable {
         var requests = 0
         /// Workers that failed (stopped, or did not answer) since a request last succeeded.
         var brokenInARow = 0
+        /// ``stop()`` was called: no request is answered any more.
+        var stopped = false
     }
     /// After this many workers in a row fail, the tokenizer counts as unavailable: an interpreter
     /// that starts but never answers costs a build seconds, not seconds per block.
     static let brokenWorkersTolerated = 3
     private let state = Mutex(State())
+    /// Raised by ``stop()``: every worker's wait ends at once.
+    private let stopPipe = StopPipe()
     /// Blocks longer than this many bytes stay plain.
     public static let maximumLength = 1 << 20
 
@@ -118,6 +122,7 @@ public final class PygmentsTokenizer: Sendable {
     public func tokens(language: String, code: String) -> Outcome {
         guard let python else { return .unavailable(Self.noPython) }
         guard code.utf8.count <= Self.maximumLength else { return Self.tooLong }
+        guard !isStopped else { return Self.stopped }
         // Waits while every worker there may be is busy; then takes an idle one, or starts one.
         slots.wait()
         defer { slots.signal() }
@@ -125,7 +130,7 @@ public final class PygmentsTokenizer: Sendable {
         let worker: PygmentsWorker
         switch checkOut(python: python) {
         case .worker(let found): worker = found
-        case .unavailable(let reason): return .unavailable(reason)
+        case .unavailable(let reason): return isStopped ? Self.stopped : .unavailable(reason)
         }
         do throws(PygmentsWorker.Failure) {
             let answer = try worker.tokens(language: language, code: code, timeout: timeout(for: code))
@@ -138,6 +143,19 @@ public final class PygmentsTokenizer: Sendable {
 
     static let noPython = "no python3 was found (install python3-pygments, or set RUNWAY_PYTHON)"
     static let tooLong = Outcome.failed("the block is longer than \(maximumLength / 1024) KiB")
+    static let stopped = Outcome.interrupted(PygmentsWorker.stoppedReason)
+
+    /// Stops for good (the build was stopped: Ctrl-C): requests waiting for a worker's answer, or
+    /// for a worker to start, end at once, as do the streams' (their blocks are answered
+    /// ``Outcome/interrupted(_:)``), and later requests are not sent. Without it, a stopped build
+    /// waited out Pygments' timeouts (10 s a block) before it could end.
+    public func stop() {
+        state.withLock { $0.stopped = true }
+        stopPipe.raise()
+    }
+
+    /// Whether ``stop()`` was called.
+    var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Seconds enough for any block Pygments handles well, and a bound on any it does not.
     func timeout(for code: String) -> Int32 {
@@ -152,15 +170,17 @@ public final class PygmentsTokenizer: Sendable {
     /// An idle worker, or a new one; or why none can run. The caller holds a slot.
     func checkOut(python: String) -> CheckOut {
         let found: (worker: PygmentsWorker?, unavailable: String?) = state.withLock { state in
-            (state.unavailable == nil ? state.idle.popLast() : nil, state.unavailable)
+            let unavailable = state.stopped ? PygmentsWorker.stoppedReason : state.unavailable
+            return (unavailable == nil ? state.idle.popLast() : nil, unavailable)
         }
         if let unavailable = found.unavailable { return .unavailable(unavailable) }
         if let idle = found.worker { return .worker(idle) }
         do throws(PygmentsWorker.Failure) {
-            let worker = try PygmentsWorker(python: python)
+            let worker = try PygmentsWorker(python: python, stopPipe: stopPipe.descriptor)
             state.withLock { $0.version = worker.version }
             return .worker(worker)
         } catch {
+            if error.stopped { return .unavailable(error.description) }
             let reason = "\(error.description) (install python3-pygments, or set RUNWAY_PYTHON)"
             state.withLock {
                 $0.unavailable = reason
@@ -176,7 +196,7 @@ public final class PygmentsTokenizer: Sendable {
     /// are read again by the rebuild. A start that waited in vain, or workers that broke, are
     /// not tried again: each try would cost seconds.
     public func retryStart() -> Bool {
-        guard let python, state.withLock({ $0.unavailable != nil && $0.failedAtOnce }) else { return false }
+        guard let python, state.withLock({ $0.unavailable != nil && $0.failedAtOnce && !$0.stopped }) else { return false }
         slots.wait()
         defer { slots.signal() }
         state.withLock {
@@ -204,6 +224,10 @@ public final class PygmentsTokenizer: Sendable {
     /// failed on the block; else it is not reused (the next request starts another) and counts
     /// as broken, and after too many in a row the tokenizer counts as unavailable.
     func failed(_ worker: PygmentsWorker, _ error: PygmentsWorker.Failure) -> Outcome {
+        if error.stopped {
+            worker.abandon()
+            return Self.stopped
+        }
         if !error.brokenWorker {
             state.withLock { $0.idle.append(worker) }
             return .failed(error.description)

@@ -173,6 +173,40 @@ import Testing
         #expect(site.read("_site/code/c3/index.html")?.contains("rw-syntax--keyword\">let<") == true)
     }
 
+    /// A build stopped while it waits for Pygments ends at once, as any stopped build does:
+    /// before, it waited out the tokenizer's timeouts first (30 s for a worker that does not
+    /// start, 10 s a block for one that does not answer), deaf to the signal it had heard. Held at
+    /// a known point: the page's block is not one a stream takes (its hint is no lexer's name), so
+    /// the thread rendering the page starts the worker itself, and waits for it; the worker (a
+    /// python held on a FIFO) is never let go while the build runs, so only the stop can end that
+    /// wait, and it must end before the 30 s a start is given.
+    @Test(.timeLimit(.minutes(3))) func aBuildStoppedWhilePygmentsIsSilentEndsAtOnce() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n---\nText.\n\n```js!\nlet a = 1\n```\n"])
+        let (fifo, started, python) = try Self.holdingTokenizer(beside: site)
+        let process = Process()
+        process.executableURL = RunwayProcess.executable
+        process.arguments = ["build", site.root, "--quiet"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["RUNWAY_PYTHON": python]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(90)
+        while access(started, F_OK) != 0 && process.isRunning && ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(access(started, F_OK) == 0, "the page's rendering waits for the tokenizer")
+        kill(process.processIdentifier, SIGTERM)
+        let ended = ContinuousClock.now + .seconds(20)
+        while process.isRunning && ContinuousClock.now < ended { usleep(1_000) }
+        let endedAtOnce = !process.isRunning
+        Self.release(fifo, until: deadline)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(endedAtOnce, "it ended before the tokenizer's start timed out")
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(said == "stopping…\n\(site.root)/_site: error: stopped before the build took effect: the output is as it was\n", "\(said)")
+        #expect(!site.exists("_site"), "nothing was written")
+    }
+
     /// `watch` and `serve` stopped (SIGTERM) while they build: the build is rolled back, the
     /// output is the last good one, the build says it was stopped (once), and the command ends.
     /// Before, the process died mid-write. Held as above, in the first build, every page and
