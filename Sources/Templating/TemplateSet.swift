@@ -20,6 +20,8 @@ package struct TemplateSet: Sendable {
     private let templates: [String: Loaded]
     /// The templates that show the listing of pages (`readsListing`), found once.
     private let listingReaders: Set<String>
+    /// What renders but is surely a mistake (``warnings``), found once.
+    private let found: [Diagnostic]
 
     private struct Loaded: Sendable {
         /// The file it was read from.
@@ -56,6 +58,7 @@ package struct TemplateSet: Sendable {
         }
         Self.check(&templates)
         self.templates = templates
+        found = Self.overridesOfNoBlock(templates)
         listingReaders = Set(templates.keys.filter { name in
             TemplateContext.listingMembers.contains { Self.mentions($0, in: name, templates: templates) }
         })
@@ -82,6 +85,12 @@ package struct TemplateSet: Sendable {
             .sorted { ($0.path, $0.position?.line ?? 0, $0.position?.column ?? 0) < ($1.path, $1.position?.line ?? 0, $1.position?.column ?? 0) }
             .filter { seen.insert($0).inserted }
     }
+
+    /// What renders but is surely a mistake, at its file, line and column: a block of a template
+    /// that extends a parent (`{{<base.html}}{{$content}}…{{/content}}{{/base.html}}`) which the
+    /// parent does not have, so that what it holds is never shown (a `base.html` without
+    /// `{{$content}}` left every page without its text, and the build said nothing).
+    package var warnings: [Diagnostic] { found }
 
     /// What stops template `name` from rendering (its own error, or that of a template it needs), or
     /// that there is no such template; `nil` when it renders.
@@ -117,6 +126,40 @@ package struct TemplateSet: Sendable {
             }
         }
         return false
+    }
+
+    /// Each block a template gives its parent (a `{{$…}}` right inside `{{<parent}}`) that the
+    /// parent, the templates it includes and the parents it extends do not have: a warning at the
+    /// block's tag. Templates with a problem are left to it.
+    private static func overridesOfNoBlock(_ templates: [String: Loaded]) -> [Diagnostic] {
+        var blocks: [String: Set<String>] = [:]
+        func declared(_ name: String, seen: Set<String> = []) -> Set<String> {
+            if let known = blocks[name] { return known }
+            guard let loaded = templates[name], !seen.contains(name) else { return [] }
+            var found = Set(loaded.tags.filter { $0.kind == "$" }.map(\.content))
+            for reference in loaded.tags.compactMap(\.reference) { found.formUnion(declared(reference, seen: seen.union([name]))) }
+            blocks[name] = found
+            return found
+        }
+        var warnings: [Diagnostic] = []
+        for name in templates.keys.sorted() {
+            guard let loaded = templates[name], loaded.problem == nil else { continue }
+            var open: [TemplateTag] = []
+            for tag in loaded.tags {
+                if tag.kind == "$", let parent = open.last, parent.kind == "<", let reference = parent.reference,
+                   templates[reference]?.problem == nil {
+                    let have = declared(reference)
+                    if !have.contains(tag.content) {
+                        let theirs = have.isEmpty ? "it has no blocks" : "its blocks: " + have.sorted().joined(separator: ", ")
+                        warnings.append(Diagnostic(.warning, "{{$\(tag.content)}} is a block that '\(reference)' does not have, so what it holds is "
+                                                   + "never shown (\(theirs)); add {{$\(tag.content)}} to '\(reference)' where it belongs",
+                                                   path: tag.file, position: tag.position))
+                    }
+                }
+                if tag.opensSection { open.append(tag) } else if tag.kind == "/" { _ = open.popLast() }
+            }
+        }
+        return warnings
     }
 
     /// Every template's partials, parents and transforms checked: each missing one, and each

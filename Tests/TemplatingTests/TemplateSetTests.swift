@@ -47,6 +47,37 @@ import Testing
         #expect(templates.exists("base.html") && templates.exists("partials/footer.html") && !templates.exists("list.html"))
     }
 
+    /// A block a template gives its parent that the parent does not have is never shown: a warning
+    /// at the block's tag (a `base.html` without `{{$content}}` left every page without its text,
+    /// and the build said nothing). Blocks the parent has through its partials or its own parent
+    /// count; a template's own blocks, outside a parent tag, are its defaults and need no parent.
+    @Test func aBlockItsParentDoesNotHaveIsAWarning() throws {
+        let root = try Self.folder([
+            "base.html": "<title>{{$title}}x{{/title}}</title>{{>partials/head.html}}",
+            "partials/head.html": "{{$head}}{{/head}}",
+            "middle.html": "{{<base.html}}{{$title}}m{{/title}}{{/base.html}}",
+            "page.html": "{{<base.html}}{{$title}}t{{/title}}{{$head}}h{{/head}}\n  {{$content}}body{{/content}}{{/base.html}}",
+            "deep.html": "{{<middle.html}}{{$head}}h{{/head}}{{$nope}}{{/nope}}{{/middle.html}}",
+            "own.html": "{{$content}}mine{{/content}}",
+        ])
+        let templates = TemplateSet(folders: [root])
+        #expect(templates.problems.isEmpty)
+        let warnings = templates.warnings.map { warning in
+            "\((warning.path as NSString).lastPathComponent):\(warning.position?.line ?? 0):\(warning.position?.column ?? 0): \(warning.severity): \(warning.message)"
+        }
+        #expect(warnings == [
+            "deep.html:1:36: warning: {{$nope}} is a block that 'middle.html' does not have, so what it holds is never shown "
+                + "(its blocks: head, title); add {{$nope}} to 'middle.html' where it belongs",
+            "page.html:2:3: warning: {{$content}} is a block that 'base.html' does not have, so what it holds is never shown "
+                + "(its blocks: head, title); add {{$content}} to 'base.html' where it belongs",
+        ])
+        // It renders, as Mustache does: without the block's text.
+        #expect(try templates.render("page.html", context: Self.context()).hasPrefix("<title>t</title>"))
+        #expect(try !templates.render("page.html", context: Self.context()).contains("body"))
+        #expect(TemplateSet(folders: [try Self.folder(["base.html": "{{$content}}{{/content}}", "page.html": "{{<base.html}}{{$content}}x{{/content}}{{/base.html}}"])])
+            .warnings.isEmpty)
+    }
+
     /// Text is escaped wherever a template writes it with `{{ }}`, trusted HTML only with `{{{ }}}`;
     /// empty text counts as false; lists loop with the entries' members.
     @Test func textIsEscapedHTMLIsTrustedAndEmptyIsFalse() throws {
