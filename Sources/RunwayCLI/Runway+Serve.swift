@@ -102,7 +102,7 @@ enum Rebuilds {
     }
 
     /// One rebuild's diagnostics and line; a failed one says that the last good output stays
-    /// (and, for `serve`, is still served).
+    /// (and, for `serve`, is still served), or that there is none yet.
     static func report(_ outcome: LiveBuild.Outcome, serving: Bool) {
         let report = outcome.report
         Terminal.report(report.diagnostics)
@@ -113,8 +113,9 @@ enum Rebuilds {
                 + "(parsed \(report.parsed), wrote \(report.written.count), removed \(report.removed.count))\n")
         } else {
             let errors = report.diagnostics.count { $0.severity == .error }
-            Terminal.print("build failed with \(errors) error\(errors == 1 ? "" : "s"); "
-                + (serving ? "still serving the last good output\n" : "the last good output stays\n"))
+            let last = !outcome.hasOutput ? "there is no output yet: fix the errors and save"
+                : serving ? "still serving the last good output" : "the last good output stays"
+            Terminal.print("build failed with \(errors) error\(errors == 1 ? "" : "s"); \(last)\n")
         }
     }
 }

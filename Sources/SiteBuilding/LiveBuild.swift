@@ -41,6 +41,9 @@ public final class LiveBuild: Sendable {
         public var effect: Effect
         /// How long the rebuild took.
         public var duration: Duration
+        /// Whether the output folder holds a build's output (this one's, or the last good one's
+        /// when it failed): a site whose first build fails has none to serve.
+        public var hasOutput = true
     }
 
     /// Whether a build of this process succeeded, so that the output matches the cache.
@@ -157,7 +160,9 @@ public final class LiveBuild: Sendable {
             }
             let duration = clock.now - start
             if report.succeeded && effect != .none { saveWhenQuiet() }
-            return Outcome(report: report, effect: effect, duration: duration)
+            var outcome = Outcome(report: report, effect: effect, duration: duration)
+            outcome.hasOutput = report.succeeded || output.withLock { !($0?.manifest.files.isEmpty ?? true) }
+            return outcome
         }
     }
 

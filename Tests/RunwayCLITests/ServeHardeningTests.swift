@@ -244,4 +244,29 @@ import Testing
         let back = try await Self.blocking { Server.poll(seconds: 60) { status("/posts/") == 200 } }
         #expect(back, "\(server.output)")
     }
+
+    /// A site whose first build fails has no output to serve: serve says so, and what to do (it
+    /// said it was "still serving the last good output", which did not exist); once a build
+    /// succeeded, a failed one says the last good output is still served. The same for watch.
+    @Test(arguments: ["serve", "watch"]) func aFirstBuildThatFailsSaysThereIsNoOutputYet(command: String) async throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-first-\(UUID().uuidString)").path
+        #expect(try RunwayProcess.run(["new", site]).status == 0)
+        let template = site + "/templates/home.html"
+        let good = try String(contentsOfFile: template, encoding: .utf8)
+        try "{{#x}}\n".write(toFile: template, atomically: true, encoding: .utf8)
+        let log = site + ".log"
+        let pid = try Detached.launch("'\(RunwayProcess.executable.path)' \(command) '\(site)'\(command == "serve" ? " --port 0" : "")", log: log)
+        defer { kill(pid, SIGKILL) }
+        let output = { @Sendable in (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        let failed = try await Self.blocking { Server.poll(seconds: 60) { output().contains("build failed with 1 error") } }
+        #expect(failed && output().contains("build failed with 1 error; there is no output yet: fix the errors and save\n"), "\(output())")
+        #expect(!output().contains("last good output"), "\(output())")
+        try good.write(toFile: template, atomically: true, encoding: .utf8)
+        let built = try await Self.blocking { Server.poll(seconds: 60) { output().contains("\nbuilt ") } }
+        #expect(built, "\(output())")
+        try "{{#x}}\n".write(toFile: template, atomically: true, encoding: .utf8)
+        let last = command == "serve" ? "still serving the last good output" : "the last good output stays"
+        let failedAgain = try await Self.blocking { Server.poll(seconds: 60) { output().contains(last) } }
+        #expect(failedAgain, "\(output())")
+    }
 }
