@@ -49,7 +49,7 @@ package struct TemplateSet: Sendable {
                 do throws(Diagnostic) {
                     let text = try Self.read(name, in: folder)
                     let tags = try TemplateTag.tags(in: text, file: file)
-                    parsed[name] = try Self.parse(text, file: file)
+                    parsed[name] = try Self.parse(text, file: file, tags: tags)
                     templates[name] = Loaded(file: file, tags: tags)
                 } catch {
                     templates[name] = Loaded(file: file, tags: [], problem: error)
@@ -258,12 +258,17 @@ package struct TemplateSet: Sendable {
 
     /// The template's text parsed, escaping with ``TemplateHTMLEscaping`` (its pragma is a line
     /// before the text), or its error at the line and column the parser stopped.
-    private static func parse(_ text: String, file: String) throws(Diagnostic) -> MustacheTemplate {
+    private static func parse(_ text: String, file: String, tags: [TemplateTag]) throws(Diagnostic) -> MustacheTemplate {
         do {
             return try MustacheTemplate(string: TemplateHTMLEscaping.pragma + text)
         } catch let error as MustacheTemplate.ParserError {
-            throw Diagnostic(.error, "template error: \(describe(error.error))", path: file,
-                             position: SourcePosition(line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber))
+            let position = SourcePosition(line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber)
+            // The engine stops at a space inside a name (`{{ slugify( x ) }}`) and says the tag is
+            // not closed: the tag there says what is wrong instead.
+            if "\(error.error)" == "unfinishedName", let spaced = tags.last(where: { $0.holdsSpace && $0.position <= position }) {
+                throw spaced.diagnostic(spaced.spaceProblem)
+            }
+            throw Diagnostic(.error, "template error: \(describe(error.error))", path: file, position: position)
         } catch {
             throw Diagnostic(.error, "template error: \(error)", path: file)
         }

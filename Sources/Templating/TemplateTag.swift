@@ -95,6 +95,22 @@ struct TemplateTag: Sendable {
         return tags
     }
 
+    /// Whether a space is inside the tag's name or transforms (`slugify( x )`, `a b`), which the
+    /// engine cannot read; spaces around them are fine.
+    var holdsSpace: Bool {
+        kind != "!" && content.contains { $0.isWhitespace }
+    }
+
+    /// What is wrong with a tag that ``holdsSpace``, and how it is written instead when only spaces
+    /// around parentheses are the trouble.
+    var spaceProblem: String {
+        let written = "{{\(kind == "{" ? "{" : kind)\(content)\(kind == "{" ? "}" : "")}}"
+        let compact = content.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " (", with: "(").replacingOccurrences(of: " )", with: ")")
+        guard !compact.contains(" ") else { return "\(written) holds a space inside a name, which cannot have one" }
+        return "\(written) holds a space inside its parentheses: write {{\(kind == "{" ? "{" : kind)\(compact)\(kind == "{" ? "}" : "")}}"
+    }
+
     /// Whether the tag opens a section (`{{#…}}`, `{{^…}}`, `{{$…}}`, `{{<…}}`), which a `{{/…}}` closes.
     var opensSection: Bool { ["#", "^", "$", "<"].contains(kind) }
 

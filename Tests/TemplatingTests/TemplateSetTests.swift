@@ -156,6 +156,12 @@ import Testing
         ("t.html", "{{/page.tags}}", "t.html:1:1: error: template error: {{/page.tags}} closes a section that was never opened"),
         ("t.html", "ok {{page.title", "t.html:1:4: error: template error: a tag opened here is not closed with }}"),
         ("t.html", "{{>t.html}}", "t.html:1:1: error: template error: partials make a cycle: t.html → t.html"),
+        // A space inside a name or a transform's parentheses: the engine said "a tag is not closed".
+        ("t.html", "x\n {{ slugify( page.title ) }}", "t.html:2:2: error: template error: {{slugify( page.title )}} holds a space inside its parentheses: write {{slugify(page.title)}}"),
+        ("t.html", "{{page.title}} {{#empty(page.tags )}}a{{/empty(page.tags )}}",
+         "t.html:1:16: error: template error: {{#empty(page.tags )}} holds a space inside its parentheses: write {{#empty(page.tags)}}"),
+        ("t.html", "{{{ markdownify( page.title ) }}}", "t.html:1:1: error: template error: {{{markdownify( page.title )}}} holds a space inside its parentheses: write {{{markdownify(page.title)}}}"),
+        ("t.html", "{{ page title }}", "t.html:1:1: error: template error: {{page title}} holds a space inside a name, which cannot have one"),
         ("t.html", "{{<base.html}}{{/base.html}}", "base.html:1:1: error: template error: partials make a cycle: base.html → base.html"),
         ("t.html", "{{=<% %>=}}", "t.html:1:1: error: template error: Runway's templates keep Mustache's {{ }} delimiters"),
         // 5,000 nested sections overflowed the engine's stack: the 101st is an error.
