@@ -61,7 +61,7 @@ extension SiteBuild {
         let templates = TemplateSet(folders: templateFolders, filters: filters)
         // Every template is checked when the set is read, those no page uses too: an error in
         // one is the build's, before any page is rendered.
-        diagnostics += templates.problems + templates.warnings
+        diagnostics += templates.problems + templates.findings
         if diagnostics.contains(where: { $0.severity == .error }) { return .failure(InputProblems(diagnostics: diagnostics)) }
         return .success(Inputs(configuration: configuration, theme: theme, library: library, templates: templates,
                                version: version, reader: reader, statics: statics, diagnostics: diagnostics))

@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 
 /// A page bundle: a folder of content whose page is an `index.md` (or `index.fr.md`…). Its other
 /// files (images, downloads) are published beside the page, at its URL, as Hugo's leaf bundles are.

@@ -2,6 +2,7 @@ public import RunwayText
 public import Formatting
 import Foundation
 import TOMLKit
+import SiteOutput
 
 /// A site's `runway.toml`: what the site is called, where it lives, and which custom attributes
 /// its content may use.

@@ -2,6 +2,7 @@ package import RunwayText
 import Formatting
 import Foundation
 import TOMLKit
+import SiteOutput
 
 /// The words of a site's pages by language, for templates' `t`: `i18n/<language>.toml` files of
 /// flat keys (`newer = "Older posts"`), the theme's (a parent theme's first) and then the site's,

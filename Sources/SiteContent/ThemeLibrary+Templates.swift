@@ -1,4 +1,5 @@
 import Formatting
+import SiteOutput
 
 extension ThemeLibrary {
     /// Where a site's templates come from, first found first: the site's `templates/`, the theme's,

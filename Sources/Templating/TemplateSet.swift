@@ -20,7 +20,7 @@ package struct TemplateSet: Sendable {
     private let templates: [String: Loaded]
     /// The templates that show the listing of pages (`readsListing`), found once.
     private let listingReaders: Set<String>
-    /// What renders but is surely a mistake (``warnings``), found once.
+    /// What renders but is surely a mistake, and what the folders' listing skipped (``findings``).
     private let found: [Diagnostic]
 
     private struct Loaded: Sendable {
@@ -43,8 +43,11 @@ package struct TemplateSet: Sendable {
         self.filters = filters
         var templates: [String: Loaded] = [:]
         var parsed: [String: MustacheTemplate] = [:]
+        var listed: [Diagnostic] = []
         for folder in self.folders {
-            for name in Self.names(under: folder) where templates[name] == nil {
+            let (names, problems) = Self.names(under: folder)
+            listed += problems
+            for name in names where templates[name] == nil {
                 let file = folder + "/" + name
                 do throws(Diagnostic) {
                     let text = try Self.read(name, in: folder)
@@ -58,7 +61,7 @@ package struct TemplateSet: Sendable {
         }
         Self.check(&templates)
         self.templates = templates
-        found = Self.overridesOfNoBlock(templates)
+        found = listed + Self.overridesOfNoBlock(templates)
         listingReaders = Set(templates.keys.filter { name in
             TemplateContext.listingMembers.contains { Self.mentions($0, in: name, templates: templates) }
         })
@@ -86,11 +89,13 @@ package struct TemplateSet: Sendable {
             .filter { seen.insert($0).inserted }
     }
 
-    /// What renders but is surely a mistake, at its file, line and column: a block of a template
+    /// What the set found beside its templates' own errors, at its file (and line and column):
+    /// a symbolic link in a templates folder that was not followed (it leads out of the site or
+    /// theme, or nowhere), a folder that could not be read (an error), and a block of a template
     /// that extends a parent (`{{<base.html}}{{$content}}…{{/content}}{{/base.html}}`) which the
     /// parent does not have, so that what it holds is never shown (a `base.html` without
     /// `{{$content}}` left every page without its text, and the build said nothing).
-    package var warnings: [Diagnostic] { found }
+    package var findings: [Diagnostic] { found }
 
     /// What stops template `name` from rendering (its own error, or that of a template it needs), or
     /// that there is no such template; `nil` when it renders.
@@ -234,19 +239,16 @@ package struct TemplateSet: Sendable {
 
     /// Every file under `folder`, relative to it, sorted; not editors' and systems' leftovers
     /// (``isLeftover(_:)``), nor what hidden folders hold.
-    private static func names(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var names: [String] = []
-        while let name = enumerator.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                if (name as NSString).lastPathComponent.hasPrefix(".") { enumerator.skipDescendants() }
-            } else if !isLeftover((name as NSString).lastPathComponent) {
-                names.append(name)
-            }
+    /// Symbolic links are followed inside the folder that holds `folder` (the site, or the theme),
+    /// the folder itself included (`templates -> shared/templates`); the others are skipped with
+    /// a warning (they were skipped without a word, and a linked folder even inside the site).
+    private static func names(under folder: String) -> (names: [String], problems: [Diagnostic]) {
+        let listing = SitePaths.list(under: folder, inside: (folder as NSString).deletingLastPathComponent)
+        let names = listing.files.filter { name in
+            let parts = name.split(separator: "/")
+            return !parts.dropLast().contains { $0.hasPrefix(".") } && !isLeftover(String(parts.last ?? ""))
         }
-        return names.sorted()
+        return (names.sorted(), SitePaths.problems(of: listing, under: folder))
     }
 
     /// Whether a file of that name is an editor's or a system's, not a template: hidden (`.#a.html`

@@ -77,7 +77,7 @@ public struct ThemeCheck: Sendable {
         // argument, an include that is not there).
         let own = library.folders(of: name).first.map { $0 + "/templates/" } ?? ""
         let problems = templates.problems
-        diagnostics += (problems + templates.warnings).filter { $0.path.hasPrefix(own) }
+        diagnostics += (problems + templates.findings).filter { $0.path.hasPrefix(own) }
         // The templates a build reads: not editors' leftovers, nor what hidden folders hold.
         let read = SitePaths.files(under: own).filter { file in
             file.hasSuffix(".html") && !file.split(separator: "/").contains { TemplateSet.isLeftover(String($0)) }

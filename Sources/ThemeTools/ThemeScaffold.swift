@@ -3,6 +3,7 @@ import Formatting
 import Foundation
 import SiteBuilding
 import SiteContent
+import SiteOutput
 
 /// `runway theme new <name> [--from <theme>]`: a new theme in a site's `themes/` folder, copied
 /// from another so that it builds and checks clean as it is: its theme file (every section, with

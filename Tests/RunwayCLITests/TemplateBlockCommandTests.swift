@@ -26,3 +26,28 @@ import Testing
         #expect(site.read("_site/a/index.html")?.contains("The text.") == true)
     }
 }
+
+/// A site's `templates/` that is a symbolic link: followed when it leads inside the site, as
+/// `content/` and `static/` are (it was not followed at all, so the site's templates were left out
+/// without a word); skipped with a warning when it leads outside, the theme's templates used.
+@Suite struct TemplateFolderLinkCommandTests {
+    @Test func aLinkedTemplatesFolderIsFollowedInsideTheSiteOnly() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n---\nText.\n",
+                                 "shared/templates/page.html": "<p>shared {{page.title}}</p>\n"])
+        #expect(symlink("shared/templates", site.root + "/templates") == 0)
+        let inside = try site.runway("build", site.root)
+        #expect(inside.status == 0 && !inside.stderr.contains("warning"), "\(inside.stderr)")
+        #expect(site.read("_site/a/index.html") == "<p>shared A</p>\n")
+
+        try site.write("<p>stolen {{page.title}}</p>\n", to: "../elsewhere/page.html")
+        #expect(unlink(site.root + "/templates") == 0 && symlink("../elsewhere", site.root + "/templates") == 0)
+        for command in ["check", "build"] {
+            let result = try site.runway(command, site.root)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("\(site.root)/templates: warning: skipped: a symbolic link to ../elsewhere, which is outside the site"),
+                    "\(command): \(result.stderr)")
+        }
+        #expect(site.read("_site/a/index.html")?.contains("stolen") == false, "the theme's page.html, not the one outside")
+        #expect(site.read("_site/a/index.html")?.contains("Text.") == true)
+    }
+}

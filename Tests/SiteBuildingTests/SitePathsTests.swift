@@ -2,6 +2,7 @@ import RunwayText
 import Foundation
 @testable import SiteBuilding
 @testable import SiteContent
+@testable import SiteOutput
 import Testing
 
 @Suite struct SitePathsTests {

@@ -62,7 +62,7 @@ import Testing
         ])
         let templates = TemplateSet(folders: [root])
         #expect(templates.problems.isEmpty)
-        let warnings = templates.warnings.map { warning in
+        let warnings = templates.findings.map { warning in
             "\((warning.path as NSString).lastPathComponent):\(warning.position?.line ?? 0):\(warning.position?.column ?? 0): \(warning.severity): \(warning.message)"
         }
         #expect(warnings == [
@@ -75,7 +75,7 @@ import Testing
         #expect(try templates.render("page.html", context: Self.context()).hasPrefix("<title>t</title>"))
         #expect(try !templates.render("page.html", context: Self.context()).contains("body"))
         #expect(TemplateSet(folders: [try Self.folder(["base.html": "{{$content}}{{/content}}", "page.html": "{{<base.html}}{{$content}}x{{/content}}{{/base.html}}"])])
-            .warnings.isEmpty)
+            .findings.isEmpty)
     }
 
     /// Text is escaped wherever a template writes it with `{{ }}`, trusted HTML only with `{{{ }}}`;

@@ -1,6 +1,5 @@
 package import RunwayText
 import Foundation
-import SiteOutput
 
 /// Paths inside a site, written the way the user named the site (so `.` gives `content/a.md`).
 public enum SitePaths {
@@ -123,15 +122,15 @@ public enum SitePaths {
     }
 
     /// A file that could not be copied, and why.
-    struct CopyFailure: Error {
-        let path: String
-        let underlying: any Error
+    package struct CopyFailure: Error {
+        package let path: String
+        package let underlying: any Error
     }
 
     /// Copies every file under `source` into `destination` (created as needed, files replaced), in
     /// sorted order; returns how many files were copied.
     @discardableResult
-    static func copyTree(from source: String, to destination: String, leavingOut excluded: Set<String> = []) throws(CopyFailure) -> Int {
+    package static func copyTree(from source: String, to destination: String, leavingOut excluded: Set<String> = []) throws(CopyFailure) -> Int {
         let manager = FileManager.default
         var count = 0
         let files = (manager.enumerator(atPath: source)?.allObjects as? [String] ?? []).sorted()
