@@ -5,6 +5,7 @@ import Synchronization
 /// worker started meanwhile holds its other end), whose read end a worker's `poll` watches beside
 /// its socket: ``raise()`` closes the other end, and every such `poll`, waiting now or later, wakes
 /// at once.
+///
 /// How a stopped build (Ctrl-C) ends its waits for Pygments instead of waiting out their timeouts.
 final class StopPipe: Sendable {
     /// The end to poll for `POLLIN` (or `POLLHUP`): it becomes ready once raised, and stays so.

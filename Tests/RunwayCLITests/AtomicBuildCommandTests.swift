@@ -111,6 +111,19 @@ import Testing
         return (fifo, started, python)
     }
 
+    /// `runway build --quiet` of `site` started with `python` as its tokenizer, and its standard error.
+    static func build(_ site: TestSite, python: String) throws -> (process: Process, errors: Pipe) {
+        let process = Process()
+        process.executableURL = RunwayProcess.executable
+        process.arguments = ["build", site.root, "--quiet"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["RUNWAY_PYTHON": python]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return (process, errors)
+    }
+
     /// Lets a tokenizer held on `fifo` go: opens it for writing (which succeeds once its reader
     /// has it open) and closes it, so the reader sees its end.
     static func release(_ fifo: String, until deadline: ContinuousClock.Instant) {
@@ -132,14 +145,7 @@ import Testing
         let (site, before) = try Self.builtThenEdited()
 
         let (fifo, started, python) = try Self.holdingTokenizer(beside: site)
-        let process = Process()
-        process.executableURL = RunwayProcess.executable
-        process.arguments = ["build", site.root, "--quiet"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["RUNWAY_PYTHON": python]) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let (process, errors) = try Self.build(site, python: python)
         // Held: the tokenizer started and waits, and pages are being written beside their place.
         let journal = site.root + "/.runway-cache/_site.journal"
         let staged = { (try? FileManager.default.contentsOfDirectory(atPath: site.root + "/_site/posts"))?.contains { $0.hasPrefix(".runway-") } ?? false }
@@ -183,14 +189,7 @@ import Testing
     @Test(.timeLimit(.minutes(3))) func aBuildStoppedWhilePygmentsIsSilentEndsAtOnce() throws {
         let site = try TestSite(["content/a.md": "---\ntitle: A\n---\nText.\n\n```js!\nlet a = 1\n```\n"])
         let (fifo, started, python) = try Self.holdingTokenizer(beside: site)
-        let process = Process()
-        process.executableURL = RunwayProcess.executable
-        process.arguments = ["build", site.root, "--quiet"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["RUNWAY_PYTHON": python]) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let (process, errors) = try Self.build(site, python: python)
         let deadline = ContinuousClock.now + .seconds(90)
         while access(started, F_OK) != 0 && process.isRunning && ContinuousClock.now < deadline { usleep(1_000) }
         #expect(access(started, F_OK) == 0, "the page's rendering waits for the tokenizer")
