@@ -160,9 +160,8 @@ public final class LiveBuild: Sendable {
             }
             let duration = clock.now - start
             if report.succeeded && effect != .none { saveWhenQuiet() }
-            var outcome = Outcome(report: report, effect: effect, duration: duration)
-            outcome.hasOutput = report.succeeded || output.withLock { !($0?.manifest.files.isEmpty ?? true) }
-            return outcome
+            return Outcome(report: report, effect: effect, duration: duration,
+                           hasOutput: report.succeeded || output.withLock { !($0?.manifest.files.isEmpty ?? true) })
         }
     }
 

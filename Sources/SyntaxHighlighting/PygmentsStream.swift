@@ -77,7 +77,7 @@ extension PygmentsTokenizer {
             let worker: PygmentsWorker
             switch tokenizer.checkOut(python: python) {
             case .worker(let found): worker = found
-            case .unavailable: return end(worker: nil, failure: nil)
+            case .unavailable, .stopped: return end(worker: nil, failure: nil)
             }
             condition.lock()
             writing = true

@@ -130,7 +130,8 @@ public final class PygmentsTokenizer: Sendable {
         let worker: PygmentsWorker
         switch checkOut(python: python) {
         case .worker(let found): worker = found
-        case .unavailable(let reason): return isStopped ? Self.stopped : .unavailable(reason)
+        case .unavailable(let reason): return .unavailable(reason)
+        case .stopped: return Self.stopped
         }
         do throws(PygmentsWorker.Failure) {
             let answer = try worker.tokens(language: language, code: code, timeout: timeout(for: code))
@@ -165,14 +166,16 @@ public final class PygmentsTokenizer: Sendable {
     enum CheckOut {
         case worker(PygmentsWorker)
         case unavailable(String)
+        /// ``stop()`` was called, before or while a worker started.
+        case stopped
     }
 
     /// An idle worker, or a new one; or why none can run. The caller holds a slot.
     func checkOut(python: String) -> CheckOut {
-        let found: (worker: PygmentsWorker?, unavailable: String?) = state.withLock { state in
-            let unavailable = state.stopped ? PygmentsWorker.stoppedReason : state.unavailable
-            return (unavailable == nil ? state.idle.popLast() : nil, unavailable)
+        let found: (worker: PygmentsWorker?, unavailable: String?, stopped: Bool) = state.withLock { state in
+            (state.unavailable == nil && !state.stopped ? state.idle.popLast() : nil, state.unavailable, state.stopped)
         }
+        if found.stopped { return .stopped }
         if let unavailable = found.unavailable { return .unavailable(unavailable) }
         if let idle = found.worker { return .worker(idle) }
         do throws(PygmentsWorker.Failure) {
@@ -180,7 +183,7 @@ public final class PygmentsTokenizer: Sendable {
             state.withLock { $0.version = worker.version }
             return .worker(worker)
         } catch {
-            if error.stopped { return .unavailable(error.description) }
+            if error.stopped { return .stopped }
             let reason = "\(error.description) (install python3-pygments, or set RUNWAY_PYTHON)"
             state.withLock {
                 $0.unavailable = reason
@@ -207,7 +210,7 @@ public final class PygmentsTokenizer: Sendable {
         case .worker(let worker):
             checkIn(worker)
             return true
-        case .unavailable:
+        case .unavailable, .stopped:
             return false
         }
     }

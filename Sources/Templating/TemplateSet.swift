@@ -20,8 +20,13 @@ package struct TemplateSet: Sendable {
     private let templates: [String: Loaded]
     /// The templates that show the listing of pages (`readsListing`), found once.
     private let listingReaders: Set<String>
-    /// What renders but is surely a mistake, and what the folders' listing skipped (``findings``).
-    private let found: [Diagnostic]
+    /// What the set found beside its templates' own errors, at its file (and line and column):
+    /// a symbolic link in a templates folder that was not followed (it leads out of the site or
+    /// theme, or nowhere), a folder that could not be read (an error), and a block of a template
+    /// that extends a parent (`{{<base.html}}{{$content}}…{{/content}}{{/base.html}}`) which the
+    /// parent does not have, so that what it holds is never shown (a `base.html` without
+    /// `{{$content}}` left every page without its text, and the build said nothing).
+    package let findings: [Diagnostic]
 
     private struct Loaded: Sendable {
         /// The file it was read from.
@@ -61,7 +66,7 @@ package struct TemplateSet: Sendable {
         }
         Self.check(&templates)
         self.templates = templates
-        found = listed + Self.overridesOfNoBlock(templates)
+        findings = listed + Self.overridesOfNoBlock(templates)
         listingReaders = Set(templates.keys.filter { name in
             TemplateContext.listingMembers.contains { Self.mentions($0, in: name, templates: templates) }
         })
@@ -88,14 +93,6 @@ package struct TemplateSet: Sendable {
             .sorted { ($0.path, $0.position?.line ?? 0, $0.position?.column ?? 0) < ($1.path, $1.position?.line ?? 0, $1.position?.column ?? 0) }
             .filter { seen.insert($0).inserted }
     }
-
-    /// What the set found beside its templates' own errors, at its file (and line and column):
-    /// a symbolic link in a templates folder that was not followed (it leads out of the site or
-    /// theme, or nowhere), a folder that could not be read (an error), and a block of a template
-    /// that extends a parent (`{{<base.html}}{{$content}}…{{/content}}{{/base.html}}`) which the
-    /// parent does not have, so that what it holds is never shown (a `base.html` without
-    /// `{{$content}}` left every page without its text, and the build said nothing).
-    package var findings: [Diagnostic] { found }
 
     /// What stops template `name` from rendering (its own error, or that of a template it needs), or
     /// that there is no such template; `nil` when it renders.

@@ -104,11 +104,12 @@ struct TemplateTag: Sendable {
     /// What is wrong with a tag that ``holdsSpace``, and how it is written instead when only spaces
     /// around parentheses are the trouble.
     var spaceProblem: String {
-        let written = "{{\(kind == "{" ? "{" : kind)\(content)\(kind == "{" ? "}" : "")}}"
+        // The tag as written, braces and kind, around `inner`.
+        let tag = { (inner: String) in kind == "{" ? "{{{\(inner)}}}" : "{{\(kind)\(inner)}}" }
         let compact = content.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " (", with: "(").replacingOccurrences(of: " )", with: ")")
-        guard !compact.contains(" ") else { return "\(written) holds a space inside a name, which cannot have one" }
-        return "\(written) holds a space inside its parentheses: write {{\(kind == "{" ? "{" : kind)\(compact)\(kind == "{" ? "}" : "")}}"
+        guard !compact.contains(" ") else { return "\(tag(content)) holds a space inside a name, which cannot have one" }
+        return "\(tag(content)) holds a space inside its parentheses: write \(tag(compact))"
     }
 
     /// Whether the tag opens a section (`{{#…}}`, `{{^…}}`, `{{$…}}`, `{{<…}}`), which a `{{/…}}` closes.
