@@ -10,7 +10,7 @@ import Synchronization
 extension SiteBuild {
     /// The static files of the output, by path, with the file each comes from: the theme's
     /// `static/` (a parent theme's first), then the site's `static/`, a later one winning. A link
-    /// is followed only inside its own site or theme (a warning says which were skipped), and the
+    /// is followed only inside its own `static/` (a warning says which were skipped), and the
     /// output gets a copy of what it leads to, never a link.
     func staticSources(themeFolders: [String]) -> (sources: [String: String], diagnostics: [Diagnostic]) {
         var sources: [String: String] = [:]
@@ -90,7 +90,7 @@ extension SiteBuild {
 
     /// The content files, sorted: the folder's listing, or, when a watcher named the changed files,
     /// the cache's files with those added or taken away (listing ten thousand files is slow).
-    /// A changed file is taken only when it is a content file that leads inside the site.
+    /// A changed file is taken only when it is a content file that leads inside `content/`.
     func contentFiles(previous: BuildCache?, changed: Set<String>?) -> (files: [String], skipped: [Diagnostic]) {
         guard let changed, let previous else { return SitePaths.contentFiles(site: site) }
         var files = Set(previous.records.keys)
@@ -102,12 +102,15 @@ extension SiteBuild {
                 files.remove(file)
                 continue
             }
-            if RealPath.leadsInside(path, site) {
-                files.insert(file)
-            } else {
+            // As the listing has it: inside content/ (through any link), not into `.git`.
+            let content = SitePaths.join(site, "content")
+            let followed = RealPath.of(content).map { SitePaths.follow(path, within: $0, named: content) }
+            switch followed {
+            case .success?: files.insert(file)
+            case .failure(let skip)?:
                 files.remove(file)
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                skipped.append(SitePaths.skippedLink(at: path, to: target))
+                skipped.append(SitePaths.skippedLink(at: path, to: skip.target, skip.reason))
+            case nil: files.remove(file)
             }
         }
         return (files.sorted(), skipped)

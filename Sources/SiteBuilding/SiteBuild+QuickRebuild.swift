@@ -23,7 +23,7 @@ extension SiteBuild {
         var bodies: [String: PageBody] = [:]
         for file in changed.sorted() {
             let path = SitePaths.join(site, file)
-            guard let old = previous.records[file], RealPath.leadsInside(path, site), let bytes = FileContents.read(path) else { return nil }
+            guard let old = previous.records[file], RealPath.leadsInside(path, SitePaths.join(site, "content")), let bytes = FileContents.read(path) else { return nil }
             if old.hash == ContentHash(bytes) { continue }
             let page = reader.read(file, bytes: bytes)
             guard let record = page.record, let body = page.body, !record.isSectionIndex, record.url == old.url, record.title == old.title,

@@ -19,11 +19,11 @@ package enum PageBundle {
 
     /// The files of the bundle in `folder` (relative to `site`) that are published beside its page,
     /// relative to the folder (`photo.jpg`, `files/data.csv`): all but Markdown, and but what
-    /// belongs to a bundle inside it. Links that lead out of the site are left out (the listing of
-    /// content warns about them).
+    /// belongs to a bundle inside it. Links that lead out of `content/` are left out (the listing
+    /// of content warns about them).
     package static func resources(in folder: String, site: String) -> [String] {
-        let root = SitePaths.join(site, folder)
-        let listing = SitePaths.list(under: root, inside: site)
+        let root = SitePaths.join(site, folder), content = SitePaths.join(site, "content")
+        let listing = SitePaths.list(under: root, inside: content, linksWithin: content)
         let inner = Set(listing.files.compactMap { file -> String? in
             let name = (file as NSString).lastPathComponent
             guard name == "index.md" || name == "_index.md", file.contains("/") else { return nil }

@@ -8,33 +8,55 @@ public enum SitePaths {
         site == "." || site.isEmpty ? relative : (site.hasSuffix("/") ? site + relative : site + "/" + relative)
     }
 
-    /// The files under a folder, and the symbolic links under it that were not followed.
+    /// The files under a folder, and what under it was not followed.
     package struct Listing {
         /// Relative to the folder.
         package var files: [String] = []
-        /// Links (relative to the folder) whose target is outside the boundary or missing, with
-        /// where they lead, and whether they lead nowhere (missing, or links in a circle).
-        var skipped: [(link: String, target: String, nowhere: Bool)] = []
+        /// What was left out (relative to the folder, `""` for itself), with where a link leads
+        /// and why it was not followed.
+        var skipped: [(link: String, target: String, reason: SkipReason)] = []
         /// Folders (relative to the folder, `""` for itself) that could not be opened, with why:
         /// what they hold would be missing from the site.
         var unreadable: [(folder: String, reason: String)] = []
     }
 
+    /// Why a listing left something out.
+    package enum SkipReason: Sendable, Equatable {
+        /// The listed folder is itself a link that leads out of the site.
+        case folderOutsideSite
+        /// A link that leads out of the folder it is in (`boundary`, as the user named it).
+        case outsideFolder(String)
+        /// A link to nothing, or links in a circle.
+        case nowhere
+        /// Version control's own folder (`.git`, `.hg`, `.svn`, or git's `.git` file): a
+        /// checkout's `.git/config` holds a CI job's token.
+        case versionControl
+        /// A link into version control's folder.
+        case intoVersionControl
+    }
+
+    /// The names of version control's folders (and of git's file in a worktree or submodule),
+    /// which no listing follows.
+    package static let versionControlNames: Set<String> = [".git", ".hg", ".svn"]
+
     /// Every file under `root`, relative to it. A symbolic link (to a file or a folder) is
-    /// followed only when what it leads to is inside `boundary` (a real path; by default `root`'s
-    /// own): a link out of the site is skipped, so a build never publishes a file from elsewhere.
-    /// Read with `readdir`, which tells files from folders without a `stat` of each: Foundation's
-    /// enumerator took a tenth of a second for 10,000 pages.
-    package static func list(under root: String, inside boundary: String? = nil) -> Listing {
+    /// followed only when what it leads to is inside `boundary` (by default `root` itself): the
+    /// folder a file may come from, so that a link in `static/` to `../.git`, `../runway.toml` or
+    /// `../_site` publishes nothing of them. `root` itself may be a link, to a folder inside
+    /// `site` (by default, anywhere). Version control's folders are never followed, nor links
+    /// into one. Read with `readdir`, which tells files from folders without a `stat` of each:
+    /// Foundation's enumerator took a tenth of a second for 10,000 pages.
+    package static func list(under root: String, inside site: String? = nil, linksWithin boundary: String? = nil) -> Listing {
         var listing = Listing()
         var info = stat()
         guard let base = RealPath.of(root), stat(base, &info) == 0 else { return listing }
-        let limit = boundary.flatMap { RealPath.of($0.isEmpty ? "." : $0) } ?? base
-        // The folder itself may be a link (`static -> ~/.ssh`): out of the boundary, nothing in it counts.
-        guard RealPath.isInside(base, limit) else {
-            listing.skipped.append(("", (try? FileManager.default.destinationOfSymbolicLink(atPath: root)) ?? base, false))
+        // The folder itself may be a link (`static -> ~/.ssh`): out of the site, nothing in it counts.
+        if let site, let outer = RealPath.of(site.isEmpty ? "." : site), !RealPath.isInside(base, outer) {
+            listing.skipped.append(("", (try? FileManager.default.destinationOfSymbolicLink(atPath: root)) ?? base, .folderOutsideSite))
             return listing
         }
+        let named = boundary ?? root
+        let limit = boundary.flatMap { RealPath.of($0.isEmpty ? "." : $0) } ?? base
         // Each linked folder is walked once, however many links lead to it: links that fan out
         // (two in each folder to the next) cannot make the walk grow exponentially.
         var linkedFolders = Set<UInt64>()
@@ -53,6 +75,10 @@ public enum SitePaths {
                 // Editors' backups and swap files are not the site's (`index.md~` holds a page's source).
                 guard name != ".", name != "..", !ScratchFiles.isScratch(name) else { continue }
                 let relative = folder.isEmpty ? name : folder + "/" + name
+                if versionControlNames.contains(name) {
+                    listing.skipped.append((relative, relative, .versionControl))
+                    continue
+                }
                 switch Int32(entry.pointee.d_type) {
                 case Int32(DT_DIR): pending.append((relative, above + [UInt64(entry.pointee.d_ino)]))
                 case Int32(DT_REG): listing.files.append(relative)
@@ -62,10 +88,9 @@ public enum SitePaths {
                     case S_IFREG: listing.files.append(relative)
                     case S_IFDIR: pending.append((relative, above + [UInt64(info.st_ino)]))
                     case S_IFLNK:
-                        let found = RealPath.of(root + "/" + relative)
-                        guard let target = found, RealPath.isInside(target, limit) else {
-                            let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + relative)) ?? "?"
-                            listing.skipped.append((relative, written, found == nil))
+                        let followed = follow(root + "/" + relative, within: limit, named: named)
+                        guard case .success(let target) = followed else {
+                            if case .failure(let skip) = followed { listing.skipped.append((relative, skip.target, skip.reason)) }
                             continue
                         }
                         guard stat(target, &info) == 0 else { continue }
@@ -80,6 +105,26 @@ public enum SitePaths {
             }
         }
         return listing
+    }
+
+    /// A link that is not followed: where it leads, as written, and why not.
+    package struct SkippedLink: Error {
+        package var target: String
+        package var reason: SkipReason
+    }
+
+    /// Where the link at `path` leads (a real path), when a listing follows it: inside `limit`
+    /// (a real path; `named` as the user named it) and not into version control's folder.
+    package static func follow(_ path: String, within limit: String, named: String) -> Result<String, SkippedLink> {
+        let found = RealPath.of(path)
+        let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+        guard let target = found else { return .failure(SkippedLink(target: written, reason: .nowhere)) }
+        guard RealPath.isInside(target, limit) else { return .failure(SkippedLink(target: written, reason: .outsideFolder(named))) }
+        // Into `.git` by way of the folder's own links (`content/.git` when content is a checkout).
+        guard !target.dropFirst(limit.count).split(separator: "/").contains(where: { versionControlNames.contains(String($0)) }) else {
+            return .failure(SkippedLink(target: written, reason: .intoVersionControl))
+        }
+        return .success(target)
     }
 
     /// Every file under `root`, relative to it; links are followed only inside `root`.
@@ -98,20 +143,30 @@ public enum SitePaths {
     /// A warning for each link a listing skipped, and an error for each folder it could not open
     /// (a build without its files would publish a site with pages or files missing).
     package static func problems(of listing: Listing, under root: String) -> [Diagnostic] {
-        listing.skipped.sorted { $0.link < $1.link }.map { link, target, nowhere in
-            skippedLink(at: link.isEmpty ? root : root + "/" + link, to: target, nowhere: nowhere)
+        listing.skipped.sorted { $0.link < $1.link }.map { link, target, reason in
+            skippedLink(at: link.isEmpty ? root : root + "/" + link, to: target, reason)
         }
             + listing.unreadable.sorted { $0.folder < $1.folder }.map { folder, reason in
                 Diagnostic(.error, "this folder cannot be read (\(reason)): what it holds would be missing from the site", path: folder.isEmpty ? root : root + "/" + folder)
             }
     }
 
-    /// The warning for a link that is not followed: it leads outside the site, or `nowhere`
-    /// (to nothing, or to links that lead back to it).
-    package static func skippedLink(at path: String, to target: String, nowhere: Bool = false) -> Diagnostic {
-        nowhere
-            ? Diagnostic(.warning, "skipped: a symbolic link to \(target), which leads nowhere (nothing is there, or links lead back in a circle)", path: path)
-            : Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)", path: path)
+    /// The warning for what a listing did not follow, at `path`: a link to `target` that leads out
+    /// of the site or of its folder, or nowhere (to nothing, or to links that lead back to it), or
+    /// version control's folder.
+    package static func skippedLink(at path: String, to target: String, _ reason: SkipReason) -> Diagnostic {
+        switch reason {
+        case .nowhere:
+            Diagnostic(.warning, "skipped: a symbolic link to \(target), which leads nowhere (nothing is there, or links lead back in a circle)", path: path)
+        case .folderOutsideSite:
+            Diagnostic(.warning, "skipped: a symbolic link to \(target), which is outside the site (Runway follows links only inside it)", path: path)
+        case .outsideFolder(let folder):
+            Diagnostic(.warning, "skipped: a symbolic link to \(target), which leads out of \(folder)/ (a link is followed only to what is inside the folder it is in: move the file there, or copy it)", path: path)
+        case .versionControl:
+            Diagnostic(.warning, "skipped: version control's own files, which are never read or published", path: path)
+        case .intoVersionControl:
+            Diagnostic(.warning, "skipped: a symbolic link to \(target), which leads into version control's own files (never read or published)", path: path)
+        }
     }
 
     /// Whether `file` (relative to the site) is a content file Runway may read: a Markdown file

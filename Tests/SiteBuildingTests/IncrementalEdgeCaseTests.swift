@@ -29,13 +29,14 @@ import Testing
         try "# Later\n\n![later](/img/later.png)\n".write(toFile: root + "/content/later.md", atomically: true, encoding: .utf8)
         try fm.createDirectory(atPath: root + "/content/trip", withIntermediateDirectories: true)
         try "# Trip\n\n![b](b.gif)\n".write(toFile: root + "/content/trip/index.md", atomically: true, encoding: .utf8)
-        try fm.createDirectory(atPath: root + "/shared", withIntermediateDirectories: true)
+        // Inside static/: a link is followed only inside the folder it is in.
+        try fm.createDirectory(atPath: root + "/static/shared", withIntermediateDirectories: true)
         for (name, text) in [("a.txt", "AAAA\n"), ("b.txt", "BBBB\n"), ("c.txt", "CCCC\n")] {
-            try text.write(toFile: root + "/shared/" + name, atomically: true, encoding: .utf8)
+            try text.write(toFile: root + "/static/shared/" + name, atomically: true, encoding: .utf8)
         }
         let old = Date(timeIntervalSince1970: 1_700_000_000)
-        for name in ["a.txt", "b.txt"] { try fm.setAttributes([.modificationDate: old], ofItemAtPath: root + "/shared/" + name) }
-        try fm.createSymbolicLink(atPath: root + "/static/current.txt", withDestinationPath: "../shared/a.txt")
+        for name in ["a.txt", "b.txt"] { try fm.setAttributes([.modificationDate: old], ofItemAtPath: root + "/static/shared/" + name) }
+        try fm.createSymbolicLink(atPath: root + "/static/current.txt", withDestinationPath: "shared/a.txt")
         try "CCCC\n".write(toFile: root + "/static/same.txt", atomically: true, encoding: .utf8)
         try fm.setAttributes([.modificationDate: old], ofItemAtPath: root + "/static/same.txt")
         let output = root + "/_site"
@@ -48,7 +49,7 @@ import Testing
         try Self.image("photo.png", at: "static/img/later.png", in: root)
         try Self.image("icon.gif", at: "content/trip/b.gif", in: root)
         try fm.removeItem(atPath: root + "/static/current.txt")
-        try fm.createSymbolicLink(atPath: root + "/static/current.txt", withDestinationPath: "../shared/b.txt")
+        try fm.createSymbolicLink(atPath: root + "/static/current.txt", withDestinationPath: "shared/b.txt")
         // In place, as `cp -p` writes: the same inode, size and modification time.
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: root + "/static/same.txt"))
         try handle.write(contentsOf: Data("DDDD\n".utf8))

@@ -61,7 +61,7 @@ import Testing
                 }
             }
         }
-        let listing = SitePaths.list(under: root + "/l0", inside: root)
+        let listing = SitePaths.list(under: root + "/l0", inside: root, linksWithin: root)
         #expect(listing.files.count == 21, "not 2^20")
     }
 }
