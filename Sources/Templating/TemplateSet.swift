@@ -137,7 +137,7 @@ package struct TemplateSet: Sendable {
         var blocks: [String: Set<String>] = [:]
         func declared(_ name: String, seen: Set<String> = []) -> Set<String> {
             if let known = blocks[name] { return known }
-            guard let loaded = templates[name], !seen.contains(name) else { return [] }
+            guard let loaded = templates[name], loaded.problem == nil, !seen.contains(name) else { return [] }
             var found = Set(loaded.tags.filter { $0.kind == "$" }.map(\.content))
             for reference in loaded.tags.compactMap(\.reference) { found.formUnion(declared(reference, seen: seen.union([name]))) }
             blocks[name] = found
@@ -180,42 +180,68 @@ package struct TemplateSet: Sendable {
                 }
             }
         }
-        // Cycles, templates that need a template with a problem, and sections nested too deep
-        // through partials and parents (each file within its limit, a chain of them was not).
+        // Cycles, templates that need a template with a problem, and chains too deep: of sections
+        // nested through partials and parents (each file within its limit, a chain of them was
+        // not), and of templates that include the next. A walk with a stack of its own, each
+        // template finished once: a chain of 10,000 partials overflowed the stack of a walk by
+        // recursion, and copying the path at each step made 7,000 of them take 38 s.
         var state: [String: Bool] = [:]   // false: being visited; true: done
-        var depths: [String: Int] = [:]   // the deepest sections reach, through what it includes
-        func visit(_ name: String, path: [String]) {
-            guard state[name] != true, let loaded = templates[name] else { return }
-            state[name] = false
-            var open = 0, deepest = 0
-            for tag in loaded.tags {
-                if tag.opensSection {
-                    open += 1
-                    deepest = max(deepest, open)
-                } else if tag.kind == "/" {
-                    open -= 1
+        var depths: [String: (sections: Int, templates: Int)] = [:]   // the deepest each reaches, through what it includes
+        // A template being visited, the index of its next tag, and its deepest so far.
+        var stack: [(name: String, tag: Int, open: Int, sections: Int, templates: Int)] = []
+        for root in templates.keys.sorted() where state[root] == nil {
+            state[root] = false
+            stack.append((root, 0, 0, 0, 0))
+            while let top = stack.last {
+                let name = top.name
+                guard let tags = templates[name]?.tags, top.tag < tags.count else {
+                    depths[name] = (top.sections, top.templates)
+                    state[name] = true
+                    stack.removeLast()
+                    continue
                 }
+                let tag = tags[top.tag]
+                var frame = top
+                // A tag is looked at twice when it names a template not yet visited: before that
+                // template is (which is then pushed), and after, with its depths known.
+                let pending = tag.reference.map { state[$0] == nil && templates[$0] != nil } ?? false
+                if pending, let reference = tag.reference {
+                    state[reference] = false
+                    stack.append((reference, 0, 0, 0, 0))
+                    continue
+                }
+                frame.tag += 1
+                if tag.opensSection {
+                    frame.open += 1
+                    frame.sections = max(frame.sections, frame.open)
+                } else if tag.kind == "/" {
+                    frame.open -= 1
+                }
+                defer { stack[stack.count - 1] = frame }
                 guard let reference = tag.reference else { continue }
                 if state[reference] == false {
-                    let cycle = (path + [name, reference]).drop { $0 != reference }
+                    let path = stack.map(\.name)
+                    let cycle = (path + [reference]).drop { $0 != reference }
                     if templates[name]?.problem == nil {
                         templates[name]?.problem = tag.diagnostic("partials make a cycle: \(cycle.joined(separator: " → ")); a template cannot include itself")
                     }
                     continue
                 }
-                visit(reference, path: path + [name])
                 if templates[name]?.problem == nil, let inner = templates[reference]?.problem { templates[name]?.problem = inner }
-                let through = open + (depths[reference] ?? 0)
+                let inner = depths[reference] ?? (0, 0)
+                let through = frame.open + inner.sections, chain = 1 + inner.templates
                 if through > TemplateTag.deepestThroughTemplates, templates[name]?.problem == nil {
                     templates[name]?.problem = tag.diagnostic("sections nest \(through) levels deep through '\(reference)' and what it includes; "
                                                               + "at most \(TemplateTag.deepestThroughTemplates) can be rendered")
                 }
-                deepest = max(deepest, through)
+                if chain > TemplateTag.deepestInclusion, templates[name]?.problem == nil {
+                    templates[name]?.problem = tag.diagnostic("templates include one another \(chain) levels deep from here, through '\(reference)'; "
+                                                              + "at most \(TemplateTag.deepestInclusion) can be rendered")
+                }
+                frame.sections = max(frame.sections, through)
+                frame.templates = max(frame.templates, chain)
             }
-            depths[name] = deepest
-            state[name] = true
         }
-        for name in templates.keys.sorted() { visit(name, path: []) }
     }
 
     /// The text of template `name` of `folder`: UTF-8, and not a link out of the folder that holds
@@ -236,9 +262,9 @@ package struct TemplateSet: Sendable {
 
     /// Every file under `folder`, relative to it, sorted; not editors' and systems' leftovers
     /// (``isLeftover(_:)``), nor what hidden folders hold.
-    /// Symbolic links are followed inside the folder that holds `folder` (the site, or the theme),
-    /// the folder itself included (`templates -> shared/templates`); the others are skipped with
-    /// a warning (they were skipped without a word, and a linked folder even inside the site).
+    /// The folder itself may be a link inside the folder that holds it (the site, or the theme:
+    /// `templates -> shared/templates`); links under it are followed only inside it. The others
+    /// are skipped with a warning (a template linked to `../.env` would publish it).
     private static func names(under folder: String) -> (names: [String], problems: [Diagnostic]) {
         let listing = SitePaths.list(under: folder, inside: (folder as NSString).deletingLastPathComponent)
         let names = listing.files.filter { name in

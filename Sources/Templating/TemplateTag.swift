@@ -123,6 +123,11 @@ struct TemplateTag: Sendable {
     /// file within ``deepestSections``: a chain of 100 partials of 99 levels each crashed a build.
     static let deepestThroughTemplates = 1_000
 
+    /// How deep templates may include one another (a partial that includes a partial…, a parent's
+    /// parent): rendering goes down a level for each, and a chain of 10,000 partials overflowed
+    /// the stack. Themes use a few levels.
+    static let deepestInclusion = 100
+
     /// Each section (`{{#…}}`, `{{^…}}`, `{{$…}}`, `{{<…}}`) closed by a `{{/…}}` of its name, in
     /// order: an error at the opening tag of one left open, at the closing tag of one closed out of
     /// order, and at one nested deeper than ``deepestSections``. (swift-mustache only says that

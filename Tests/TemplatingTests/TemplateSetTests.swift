@@ -202,6 +202,31 @@ import Testing
         }
     }
 
+    /// A chain of partials each including the next: 10,000 of them overflowed the stack of the
+    /// check (build and check exited 139), and 7,000 took 38 s and 907 MB. Now the check walks
+    /// with a stack of its own, each template once; past 100 levels the chain is an error at the
+    /// tag that passes the limit, and within it the chain renders.
+    @Test(arguments: [100, 10_000])
+    func aLongChainOfPartialsIsAnErrorNotACrash(partials: Int) throws {
+        var files: [String: String] = [:]
+        for index in 0..<partials {
+            files["p\(index).html"] = "<\(index)>" + (index + 1 < partials ? "{{>p\(index + 1).html}}" : "END")
+        }
+        let root = try Self.folder(files)
+        let templates = TemplateSet(folders: [root])
+        if partials == 100 {
+            #expect(templates.problems.isEmpty, "\(templates.problems.prefix(3))")
+            #expect(try templates.render("p0.html", context: Self.context()).hasSuffix("<99>END"))
+        } else {
+            #expect(throws: Diagnostic.self) { try templates.render("p0.html", context: Self.context()) }
+            // p9899 includes 100 levels (p9900…p9999 below it); the first past the limit is p9898.
+            #expect(templates.problem(of: "p9898.html")?.description
+                    == root + "/p9898.html:1:7: error: template error: templates include one another 101 levels deep from here, through 'p9899.html'; at most 100 can be rendered")
+            #expect(templates.problem(of: "p9899.html") == nil)
+            #expect(templates.problem(of: "p0.html") == templates.problem(of: "p9898.html"), "the error of the template it needs")
+        }
+    }
+
     @Test func aMissingTemplateAndABrokenFileAreErrors() throws {
         let root = try Self.folder(["ok.html": "ok"])
         try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: root + "/bad.html"))
