@@ -74,10 +74,10 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        // Page templates: the only module that sees the template engine.
+        // Page templates: Runway's own Mustache engine (templates compiled to plans), over typed values.
         .target(
             name: "Templating",
-            dependencies: ["RunwayText", "SiteOutput", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["RunwayText", "SiteOutput"],
             swiftSettings: upcoming
         ),
         // Inotify, for `runway watch` and `runway serve`: which files under some folders changed.

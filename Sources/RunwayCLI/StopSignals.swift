@@ -21,13 +21,19 @@ final class StopSignals: @unchecked Sendable {
     /// Kept for as long as this lives: a signal source that goes stops listening.
     private var sources: [any DispatchSourceSignal] = []
 
+    /// Where signals are heard.
+    private static let queue = DispatchQueue(label: "runway.stop-signals", qos: .userInteractive)
+
     /// Listens from now on: a signal that comes once this returns is heard.
     init(stopping build: SiteBuild) {
         let (stop, tokenizer) = (build.stop, build.highlighter?.tokenizer)
         for number in [SIGINT, SIGTERM] {
             let previous = signal(number, SIG_IGN)
             if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            // A queue of its own (serial, so given a thread of its own when the others are
+            // busy): on the global queue, the handler waited behind the build's renders, which
+            // keep every processor busy, and the build went on to its end after `stopping…`.
+            let source = DispatchSource.makeSignalSource(signal: number, queue: Self.queue)
             source.setEventHandler { [self] in
                 guard received.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent).exchanged else { return }
                 // Said at once (putting the previous output back can take a moment), and before

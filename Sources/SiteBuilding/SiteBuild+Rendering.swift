@@ -85,6 +85,10 @@ extension SiteBuild {
         // Under a base path (`https://example.org/book-site/`), every root-relative URL of a page.
         let basePath = BasePath(baseURL: configuration.baseURL)
         let stop = self.stop
+        // A long render asks now and then whether the build was stopped, or another render passed
+        // one of its limits (then the build fails, and the renders left need not take their time).
+        let stopped: @Sendable () -> Bool = { stop.isRequested }
+        let budget = RenderBudget()
         DispatchQueue.concurrentPerform(iterations: jobs.count) { position in
             // Stopped: what is left is not rendered (the caller rolls back).
             guard !stop.isRequested else { return }
@@ -98,7 +102,7 @@ extension SiteBuild {
                     let context = contexts.page(record, body: body(record, jobs[index].path, true) ?? PageBody(html: ""),
                                                 translations: contexts.translations(translations, current: record.url),
                                                 withListing: templates.readsListing(layout))
-                    result = .success(try templates.render(layout, context: context))
+                    result = .success(try templates.render(layout, context: context, stop: stopped, budget: budget))
                 case .list(let listIndex, let number, let translations):
                     let list = lists.lists[listIndex]
                     let size = configuration.paginate
@@ -116,17 +120,20 @@ extension SiteBuild {
                                                 feed: list.hasFeed ? list.url + "atom.xml" : "", items: items,
                                                 translations: contexts.translations(translations, current: list.url),
                                                 pagination: pagination)
-                    result = .success(try templates.render("list.html", context: context))
+                    result = .success(try templates.render("list.html", context: context, stop: stopped, budget: budget))
                 case .home(let language, let translations):
                     let context = contexts.home(language,
                                                 translations: contexts.translations(translations, current: language.prefix + "/"),
                                                 templates: templates)
-                    result = .success(try templates.render("home.html", context: context))
+                    result = .success(try templates.render("home.html", context: context, stop: stopped, budget: budget))
                 case .notFound:
-                    result = .success(try templates.render("404.html", context: contexts.notFound(templates: templates)))
+                    result = .success(try templates.render("404.html", context: contexts.notFound(templates: templates), stop: stopped, budget: budget))
                 case .text(let text), .redirect(let text):
                     result = .success(text)
                 }
+            } catch where TemplateSet.isStop(error) {
+                // Stopped, or another render passed a limit (its error is the build's).
+                return
             } catch {
                 result = .failure(error)
             }

@@ -1,4 +1,3 @@
-import Mustache
 import Synchronization
 
 /// Everything a template sees, defined once: builds, `theme check` and theme previews all make
@@ -26,51 +25,6 @@ package struct TemplateContext: Sendable {
 
     /// The members that show `pages`.
     static let listingMembers = ["pages", "otherPages"]
-
-    /// The context as the engine takes it, with the filters of the page's language. Members are
-    /// made when a template first asks for them: most pages never read `pages`.
-    func engineValue(_ filters: TemplateFilters) -> some Sendable {
-        RootObject(members: RootMembers(context: self, filters: filters.bound(language: page.lang)))
-    }
-}
-
-/// The bottom of the engine's context stack: a struct, as `TemplateObject` is, because the engine
-/// casts it on every lookup of a name that is not found above it (`site.title` in a loop).
-private struct RootObject: MustacheParent, CustomStringConvertible, Sendable {
-    let members: RootMembers
-
-    func child(named name: String) -> Any? { members.child(named: name) }
-
-    /// What `{{.}}` at the top writes: the type's name, as when this was a class.
-    var description: String { String(reflecting: Self.self) }
-}
-
-/// The root's members, each made the first time a template names it.
-private final class RootMembers: @unchecked Sendable {
-    let context: TemplateContext
-    let filters: TemplateFilters.Bound
-    private var made: [String: Any] = [:]
-
-    init(context: TemplateContext, filters: TemplateFilters.Bound) {
-        self.context = context
-        self.filters = filters
-    }
-
-    func child(named name: String) -> Any? {
-        if let value = made[name] { return value }
-        let value: Any? = switch name {
-        case "site": context.site.templateValue(current: context.page.url).engineValue(filters)
-        case "page": context.page.templateValue.engineValue(filters)
-        case "pages": context.pages.engineValue(filters)
-        case "otherPages": context.pages.engineValue(filters, excluding: context.page.url)
-        case "items": context.items.map { $0.templateValue.engineValue(filters) }
-        case "pagination": context.pagination?.templateValue.engineValue(filters)
-        case "t": filters.table
-        default: nil
-        }
-        made[name] = value
-        return value
-    }
 }
 
 /// The site in one language: `site.title`, `site.home`, `site.languages`, `site.params` (the
@@ -316,11 +270,11 @@ package struct Pagination: TemplateRepresentable {
     }
 }
 
-/// A language's pages as `pages` shows them, made into the engine's values once however many
+/// A language's pages as `pages` shows them, made into template values once however many
 /// pages read it.
 package final class TemplateListing: Sendable {
     package let entries: [PageEntry]
-    private let converted = Mutex<[(url: String, value: Any)]?>(nil)
+    private let made = Mutex<[TemplateValue]?>(nil)
 
     package init(_ entries: [PageEntry]) {
         self.entries = entries
@@ -328,16 +282,19 @@ package final class TemplateListing: Sendable {
 
     package static let empty = TemplateListing([])
 
-    /// The entries as the engine takes them, all or but the one at `url` (`otherPages`).
-    func engineValue(_ filters: TemplateFilters.Bound, excluding url: String? = nil) -> [Any] {
+    /// The entries as templates see them (`pages`).
+    func values() -> [TemplateValue] {
         guard !entries.isEmpty else { return [] }
-        let all = converted.withLock { converted in
-            if let converted { return converted }
-            let values = entries.map { (url: $0.url, value: $0.templateValue.engineValue(filters)) }
-            converted = values
+        return made.withLock { made in
+            if let made { return made }
+            let values = entries.map(\.templateValue)
+            made = values
             return values
         }
-        guard let url else { return all.map(\.value) }
-        return all.compactMap { $0.url != url ? $0.value : nil }
+    }
+
+    /// The entries but the one at `url` (`otherPages`).
+    func values(excluding url: String) -> [TemplateValue] {
+        zip(entries, values()).compactMap { $0.url != url ? $1 : nil }
     }
 }

@@ -1,6 +1,3 @@
-import Foundation
-import Mustache
-
 
 /// Text for an HTML template: `&`, `<`, `>`, `"` and `'` as entities. Works on UTF-8 bytes (the
 /// five are ASCII, so no multi-byte character is touched), and returns text without any as it is.
@@ -20,26 +17,4 @@ package func escape(_ text: String) -> String {
         }
     }
     return String(decoding: bytes, as: UTF8.self)
-}
-
-/// The escaping of `{{ }}` in Runway's templates: ``escape(_:)``. The engine's own HTML escaping
-/// goes character by character, looking each up in a dictionary, which took a thirteenth of a
-/// build's processor time; this goes over bytes and returns text without the five as it is. The
-/// same entities for the same five characters; a `<` that starts a character with combining marks
-/// (`<\u{338}`) is escaped too, which the engine's leaves.
-struct TemplateHTMLEscaping: MustacheContentType {
-    func escapeText(_ text: String) -> String {
-        escape(text)
-    }
-
-    /// The name templates give it (`{{% CONTENT_TYPE: … }}`).
-    static let name = "RUNWAY_HTML"
-
-    /// The line put before every template's text: a tag alone on its line, which the engine drops
-    /// (so the template renders exactly as before, one line down). It makes the template escape
-    /// with this; partials and parents each have theirs.
-    static let pragma: String = {
-        MustacheContentTypes.register(TemplateHTMLEscaping(), named: name)
-        return "{{% CONTENT_TYPE: \(name)}}\n"
-    }()
 }

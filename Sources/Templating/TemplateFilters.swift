@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import SiteOutput
-import Mustache
 
 /// What templates can do to text, besides writing it: Mustache's transforms, `{{ name(value) }}`,
 /// on any text value (transforms take no arguments):
@@ -67,51 +66,30 @@ package struct TemplateFilters: Sendable {
     final class Bound: Sendable {
         let filters: TemplateFilters
         let language: String
-        /// The language's string table, as `t`.
-        let table: TranslationTable
+        /// The language's string table, as `t` (a key no table has is written as it is).
+        let table: [String: String]
 
         init(filters: TemplateFilters, language: String) {
             self.filters = filters
             self.language = language
-            table = TranslationTable(strings: filters.strings[language] ?? filters.strings[TemplateFilters.fallbackLanguage] ?? [:])
+            table = filters.strings[language] ?? filters.strings[TemplateFilters.fallbackLanguage] ?? [:]
         }
 
-        func text(_ text: String) -> TemplateText {
-            TemplateText(text: text, filters: self)
-        }
-
-        func transform(_ name: String, _ text: String) -> Any? {
-            switch name {
-            case "slugify": self.text(filters.slug(text))
-            case "truncate": self.text(TemplateFilters.truncated(text, to: TemplateFilters.truncation))
-            case "date": self.text(filters.writtenDates.date(text, language: language))
-            case "relURL": self.text(filters.relative(text))
-            case "absURL": self.text(filters.absolute(filters.relative(text)))
-            case "markdownify": TemplateHTML(html: filters.markdown(text, language))
-            case "uppercased": self.text(text.uppercased())
-            case "lowercased": self.text(text.lowercased())
-            case "capitalized": self.text(text.capitalized)
-            case "empty": text.isEmpty
+        /// What `transform` makes of text, or `nil` when it does not apply to text.
+        func transform(_ transform: TemplateTransform, _ text: String) -> TemplateValue? {
+            switch transform {
+            case .slugify: .text(filters.slug(text))
+            case .truncate: .text(TemplateFilters.truncated(text, to: TemplateFilters.truncation))
+            case .date: .text(filters.writtenDates.date(text, language: language))
+            case .relURL: .text(filters.relative(text))
+            case .absURL: .text(filters.absolute(filters.relative(text)))
+            case .markdownify: .html(filters.markdown(text, language))
+            case .uppercased: .text(text.uppercased())
+            case .lowercased: .text(text.lowercased())
+            case .capitalized: .text(text.capitalized)
+            case .empty: .bool(text.isEmpty)
             default: nil
             }
-        }
-    }
-
-    /// A language's strings for templates: `t.key`. A struct, as `TemplateObject` is: the engine
-    /// casts it on every lookup in it.
-    struct TranslationTable: MustacheParent, CustomStringConvertible, Sendable {
-        let strings: [String: String]
-
-        /// What `{{t}}` writes: the type's name, as when this was a class (not the table, in an
-        /// order that changes from process to process).
-        var description: String { String(reflecting: Self.self) }
-
-        init(strings: [String: String]) {
-            self.strings = strings
-        }
-
-        func child(named name: String) -> Any? {
-            strings[name] ?? name
         }
     }
 

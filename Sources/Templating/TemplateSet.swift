@@ -1,20 +1,21 @@
 package import RunwayText
 import Foundation
-import Mustache
 import SiteOutput
 
-/// The page templates of a build, in Mustache (swift-mustache): the site's `templates/` first,
+/// The page templates of a build, in Mustache: the site's `templates/` first,
 /// then each theme's in the order it extends (a site overrides a theme template by putting a file
 /// at the same path). Every template is read, parsed and checked once, when the set is made; the
 /// set is then only read, by as many threads as render.
 ///
-/// Mustache renders a missing partial, or a transform it does not know, as nothing, and a partial
-/// that includes itself until the stack overflows. So each template's tags are checked here first:
-/// a partial or parent that is not there, an unknown transform and a cycle of partials are errors
-/// at the tag's line and column, and a template with an error is never rendered.
+/// Each template is compiled once into a ``TemplatePlan`` (Runway's own engine: swift-mustache,
+/// which it replaces, parsed in time that grew with the square of a template's tags and cast every
+/// value it looked up to its protocols). Its tags are checked first: a partial or parent that is
+/// not there, an unknown transform and a cycle of partials are errors at the tag's line and
+/// column, and a template with an error is never rendered.
 package struct TemplateSet: Sendable {
     let folders: [String]
-    private let library: MustacheLibrary
+    /// The plan of every template without a problem, by name.
+    private let plans: [String: TemplatePlan]
     private let filters: TemplateFilters
     /// Every template file by name (`partials/footer.html`), with what is known of it.
     private let templates: [String: Loaded]
@@ -47,7 +48,7 @@ package struct TemplateSet: Sendable {
         self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
         self.filters = filters
         var templates: [String: Loaded] = [:]
-        var parsed: [String: MustacheTemplate] = [:]
+        var parsed: [String: TemplatePlan] = [:]
         var listed: [Diagnostic] = []
         for folder in self.folders {
             let (names, problems) = Self.names(under: folder)
@@ -57,7 +58,7 @@ package struct TemplateSet: Sendable {
                 do throws(Diagnostic) {
                     let text = try Self.read(name, in: folder)
                     let tags = try TemplateTag.tags(in: text, file: file)
-                    parsed[name] = try Self.parse(text, file: file, tags: tags)
+                    parsed[name] = try Self.parse(text, file: file)
                     templates[name] = Loaded(file: file, tags: tags)
                 } catch {
                     templates[name] = Loaded(file: file, tags: [], problem: error)
@@ -70,19 +71,29 @@ package struct TemplateSet: Sendable {
         listingReaders = Set(templates.keys.filter { name in
             TemplateContext.listingMembers.contains { Self.mentions($0, in: name, templates: templates) }
         })
-        library = MustacheLibrary(templates: parsed.filter { templates[$0.key]?.problem == nil })
+        plans = parsed.filter { templates[$0.key]?.problem == nil }
     }
 
-    /// The page rendered with template `name`, or a diagnostic at the template's file and line.
-    package func render(_ name: String, context: TemplateContext) throws(Diagnostic) -> String {
+    /// The page rendered with template `name`, or a diagnostic at the template's file and line
+    /// (its own problem, or a limit a render passed at a tag, which `budget` is told of). `stop`
+    /// and `budget` are asked now and then during a long render: when the build was stopped or
+    /// another render passed a limit, the render ends with ``isStop(_:)`` error.
+    package func render(_ name: String, context: TemplateContext, limits: RenderLimits = .standard,
+                        stop: (@Sendable () -> Bool)? = nil, budget: RenderBudget? = nil) throws(Diagnostic) -> String {
         guard let loaded = templates[name] else {
             throw Diagnostic(.error, "no template '\(name)' in \(folders.joined(separator: ", "))", path: name)
         }
         if let problem = loaded.problem { throw problem }
-        guard let page = library.render(context.engineValue(filters), withTemplate: name) else {
-            throw Diagnostic(.error, "no template '\(name)'", path: loaded.file)
-        }
-        return page
+        guard let plan = plans[name] else { throw Diagnostic(.error, "no template '\(name)'", path: loaded.file) }
+        let root = RootValues(context: context, filters: filters.bound(language: context.page.lang))
+        var renderer = TemplateRenderer(plans: plans, root: root, limits: limits, stop: stop, budget: budget)
+        try renderer.render(plan.steps, .start)
+        return String(decoding: renderer.output, as: UTF8.self)
+    }
+
+    /// Whether `error` is a render's that ended because it was told to stop, not a problem of its own.
+    package static func isStop(_ error: Diagnostic) -> Bool {
+        error.message == TemplateRenderer.stoppedMessage
     }
 
     /// The problems of every template, at its file, line and column (`theme check`): each once,
@@ -281,33 +292,8 @@ package struct TemplateSet: Sendable {
         name.hasPrefix(".") || name.hasSuffix("~") || (name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
     }
 
-    /// The template's text parsed, escaping with ``TemplateHTMLEscaping`` (its pragma is a line
-    /// before the text), or its error at the line and column the parser stopped.
-    private static func parse(_ text: String, file: String, tags: [TemplateTag]) throws(Diagnostic) -> MustacheTemplate {
-        do {
-            return try MustacheTemplate(string: TemplateHTMLEscaping.pragma + text)
-        } catch let error as MustacheTemplate.ParserError {
-            let position = SourcePosition(line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber)
-            // The engine stops at a space inside a name (`{{ slugify( x ) }}`) and says the tag is
-            // not closed: the tag there says what is wrong instead.
-            if "\(error.error)" == "unfinishedName", let spaced = tags.last(where: { $0.holdsSpace && $0.position <= position }) {
-                throw spaced.diagnostic(spaced.spaceProblem)
-            }
-            throw Diagnostic(.error, "template error: \(describe(error.error))", path: file, position: position)
-        } catch {
-            throw Diagnostic(.error, "template error: \(error)", path: file)
-        }
-    }
-
-    /// A parser error in words.
-    private static func describe(_ error: any Error) -> String {
-        switch "\(error)" {
-        case "unfinishedName": "a tag is not closed with }}"
-        case "expectedSectionEnd": "a section ({{#…}}, {{^…}}, {{$…}} or {{<…}}) is not closed before the end of the file"
-        case "sectionCloseNameIncorrect": "a section is closed ({{/…}}) with another name than the one it was opened with"
-        case "unexpectedSectionEnd": "a section is closed ({{/…}}) that was never opened"
-        case "unrecognisedConfigVariable": "an unknown {{% … }} setting (there is one: CONTENT_TYPE, HTML or TEXT)"
-        case let other: other
-        }
+    /// The template's plan, or its error at its line and column.
+    private static func parse(_ text: String, file: String) throws(Diagnostic) -> TemplatePlan {
+        try TemplateParser.plan(text, file: file)
     }
 }

@@ -103,7 +103,10 @@ struct TemplateTag: Sendable {
 
     /// What is wrong with a tag that ``holdsSpace``, and how it is written instead when only spaces
     /// around parentheses are the trouble.
-    var spaceProblem: String {
+    var spaceProblem: String { Self.spaceProblem(kind: kind, content: content) }
+
+    /// What is wrong with a tag of `kind` whose content (trimmed) holds a space.
+    static func spaceProblem(kind: String, content: String) -> String {
         // The tag as written, braces and kind, around `inner`.
         let tag = { (inner: String) in kind == "{" ? "{{{\(inner)}}}" : "{{\(kind)\(inner)}}" }
         let compact = content.split(whereSeparator: \.isWhitespace).joined(separator: " ")

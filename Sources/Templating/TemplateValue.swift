@@ -46,21 +46,6 @@ package enum TemplateValue: Sendable {
         case .object(let members): self = .object(members.sorted { $0.key < $1.key }.map { ($0.key, TemplateValue($0.value)) })
         }
     }
-
-    /// The value as the engine takes it: text as `TemplateText` (escaped where written, with the
-    /// transforms of `filters`), HTML as `TemplateHTML`, objects as `TemplateObject`s.
-    func engineValue(_ filters: TemplateFilters.Bound) -> Any {
-        switch self {
-        case .text(let text): filters.text(text)
-        case .html(let html): TemplateHTML(html: html)
-        case .bool(let value): value
-        case .integer(let value): value
-        case .number(let value): value
-        case .list(let values): values.map { $0.engineValue(filters) }
-        case .object(let members):
-            TemplateObject(members, filters: filters)
-        }
-    }
 }
 
 /// A typed value that templates see as an object with members.

@@ -36,3 +36,65 @@ import Testing
         #expect(site.read("_site/a/index.html")?.contains("Text.") == true)
     }
 }
+
+/// Issue 39, points 3 and 4, through the CLI: templates that held a build for minutes.
+@Suite struct TemplateBoundCommandTests {
+    /// A template of 200,000 tags builds (swift-mustache took more than ten minutes to parse it).
+    @Test(.timeLimit(.minutes(2))) func aTemplateOfTwoHundredThousandTagsBuilds() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\ntags: [x, y]\n---\nText.\n",
+                                 "templates/page.html": String(repeating: "<{{page.title}}>{{#page.tags}}{{.}}{{/page.tags}}\n", count: 50_000)])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(site.read("_site/a/index.html") == String(repeating: "<A>xy\n", count: 50_000))
+    }
+
+    /// Partials that include the next one twice, 30 levels: a billion expansions. The build stops
+    /// at the bound with an error at the tag, writes nothing, and `check`, which renders nothing,
+    /// passes.
+    @Test(.timeLimit(.minutes(2))) func partialsThatDoubleStopAtTheBound() throws {
+        var files = ["content/a.md": "# A\n", "templates/page.html": "{{>partials/p0.html}}\n", "templates/partials/p30.html": "x"]
+        for level in 0..<30 {
+            files["templates/partials/p\(level).html"] = "{{>partials/p\(level + 1).html}}{{>partials/p\(level + 1).html}}"
+        }
+        let site = try TestSite(files)
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 1, "\(build.stderr)")
+        #expect(build.stderr.contains("/templates/partials/p") && build.stderr.contains(":1:")
+                && build.stderr.contains("error: template error: this page includes partials and parents more than 1000000 times"), "\(build.stderr)")
+        #expect(!site.exists("_site/a/index.html"))
+    }
+}
+
+/// A stop (SIGTERM) while pages render ends the build at once: a render asks now and then whether
+/// to stop, and every render is bounded. Each page here shows 8,000,000 items (three sections over
+/// the site's 200 pages, one inside the other), so the build would take minutes.
+@Suite struct StopWhileRenderingCommandTests {
+    @Test(.timeLimit(.minutes(3))) func aBuildStoppedWhileRenderingEndsAtOnce() throws {
+        var files = ["templates/page.html": "{{#pages}}{{#pages}}{{#pages}}{{/pages}}{{/pages}}{{/pages}}{{page.title}}\n"]
+        for index in 0..<200 { files["content/p\(index).md"] = "# Page \(index)\n" }
+        let site = try TestSite(files)
+        let process = Process()
+        process.executableURL = RunwayProcess.executable
+        process.arguments = ["build", site.root]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Pages are written as they are rendered, beside their place: one there means rendering began.
+        let staged = { (FileManager.default.enumerator(atPath: site.root + "/_site")?.allObjects as? [String] ?? []).contains { $0.contains(".runway-") } }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !staged() && process.isRunning && ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(staged(), "rendering began")
+        kill(process.processIdentifier, SIGTERM)
+        let ended = ContinuousClock.now + .seconds(30)
+        while process.isRunning && ContinuousClock.now < ended { usleep(1_000) }
+        let endedAtOnce = !process.isRunning
+        if !endedAtOnce { process.terminate() }
+        process.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(endedAtOnce, "it ended long before its pages were rendered")
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(said == "stopping…\n\(site.root)/_site: error: stopped before the build took effect: the output is as it was\n", "\(said)")
+        #expect(!site.exists("_site"), "nothing was written")
+    }
+}
