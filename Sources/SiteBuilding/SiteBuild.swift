@@ -213,6 +213,8 @@ public struct SiteBuild: Sendable {
     /// cache has them. `trustOutputs`: the caller knows the output folder holds what its manifest
     /// says (it made it and holds it), so files are not checked one by one.
     public func run(cache: inout BuildCache?, output: OutputFolder, changed: Set<String>? = nil, trustOutputs: Bool = false) -> Report {
+        // Each build has its own budget for the code blocks Pygments is slow on.
+        highlighter?.tokenizer.beginBuild()
         let inputs: Inputs
         switch self.inputs() {
         case .success(let loaded): inputs = loaded

@@ -41,12 +41,15 @@ public final class CodeHighlighter: Sendable {
         /// True when a later build should try the block again: the tokenizer is missing, or broke
         /// on it (a worker stopped, or took too long, perhaps only because the machine was busy).
         public var retry: Bool
+        /// True when the block is highlighted, but Pygments took long on it (`reason` says how long).
+        public var slow = false
 
         static let unavailablePrefix = "code is not highlighted: "
 
         /// The warning, in words.
         public var message: String {
-            tokenizerUnavailable ? Self.unavailablePrefix + reason : "this code block is not highlighted: " + reason
+            slow ? "highlighting this code block took " + reason
+                : tokenizerUnavailable ? Self.unavailablePrefix + reason : "this code block is not highlighted: " + reason
         }
     }
 
@@ -80,7 +83,16 @@ public final class CodeHighlighter: Sendable {
             Self.append(runs[index..<block.lowerBound], utf8: utf8, tokens: [], to: &builder)
             var blockTokens: [SyntaxToken]?
             let position = runs[block.lowerBound].sourceRange?.start
-            switch tokens(language: language, code: Self.code(of: runs[block], utf8: utf8)) {
+            let code = Self.code(of: runs[block], utf8: utf8)
+            defer {
+                // A block Pygments was slow on (its tokens are kept: the next build does not wait again).
+                if let seconds = tokenizer.takeSlowness(of: TokenCache.key(language: language.lowercased(), code: code)) {
+                    problems.append(Problem(position: position, reason: "\(PygmentsTokenizer.seconds(seconds)) s: Pygments' '\(language.lowercased())' lexer is slow on this code "
+                                            + "(a build spends at most \(PygmentsTokenizer.seconds(tokenizer.buildBudget)) s on slow blocks)",
+                                            tokenizerUnavailable: false, retry: false, slow: true))
+                }
+            }
+            switch tokens(language: language, code: code) {
             case .tokens(let found): blockTokens = found
             case .unknownLanguage: blockTokens = nil
             case .unavailable(let reason):

@@ -39,7 +39,7 @@ extension PygmentsTokenizer {
         /// Queues `code` in `language` (a plain name, at most ``PygmentsTokenizer/maximumLength``
         /// bytes; others are answered `nil` at once); the first block starts the stream.
         public func add(language: String, code: String, answer: @escaping @Sendable (Outcome?) -> Void) {
-            guard python != nil, Self.takes(language: language, code: code) else { return answer(nil) }
+            guard python != nil, Self.takes(language: language, code: code), tokenizer.gaveUp == nil else { return answer(nil) }
             condition.lock()
             guard !ended else {
                 condition.unlock()
@@ -123,8 +123,13 @@ extension PygmentsTokenizer {
                 condition.unlock()
                 let outcome: Outcome
                 do throws(PygmentsWorker.Failure) {
-                    outcome = PygmentsTokenizer.outcome(of: try worker.answer(timeout: tokenizer.timeout(for: request.code)), code: request.code)
+                    let answer = try worker.answer(timeout: tokenizer.timeout(for: request.code))
+                    tokenizer.spent(answer.seconds, language: request.language, code: request.code)
+                    outcome = PygmentsTokenizer.outcome(of: answer, code: request.code)
                 } catch {
+                    if error.waited {
+                        tokenizer.spent(Double(tokenizer.timeout(for: request.code)) / 1000, language: request.language, code: request.code, timedOut: true)
+                    }
                     guard !error.brokenWorker else { return end(worker: worker, failure: error) }
                     outcome = .failed(error.description)
                 }
@@ -132,6 +137,17 @@ extension PygmentsTokenizer {
                 sent.removeFirst()
                 condition.unlock()
                 request.answer(outcome)
+                // The build's budget for slow blocks is spent: the blocks left are not tried. A
+                // worker with blocks still to answer is stopped (its answers would come to the
+                // next request), else given back.
+                if tokenizer.gaveUp != nil {
+                    condition.lock()
+                    let answering = !sent.isEmpty || writing
+                    condition.unlock()
+                    guard answering else { return end(worker: worker, failure: nil) }
+                    worker.abandon()
+                    return end(worker: nil, failure: nil)
+                }
             }
         }
 

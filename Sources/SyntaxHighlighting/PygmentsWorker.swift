@@ -116,11 +116,18 @@ final class PygmentsWorker: @unchecked Sendable {
             .split(separator: " ").joined(separator: " ")
     }
 
+    /// What a worker answered of a block: its tokens (`nil` for a language Pygments does not
+    /// know), and how long Pygments took to lex it.
+    struct Answer {
+        var tokens: [SyntaxToken]?
+        var seconds: Double = 0
+    }
+
     /// The answer to one request: Pygments' tokens, `nil` for a language it does not know.
     /// Throws when the worker dies or does not answer within `timeout` milliseconds; the worker is
     /// of no use after that.
-    func tokens(language: String, code: String, timeout: Int32) throws(Failure) -> [SyntaxToken]? {
-        guard Self.isLanguageName(language) else { return nil }
+    func tokens(language: String, code: String, timeout: Int32) throws(Failure) -> Answer {
+        guard Self.isLanguageName(language) else { return Answer(tokens: nil) }
         try write(language: language, code: code, timeout: timeout)
         return try answer(timeout: timeout)
     }
@@ -136,7 +143,7 @@ final class PygmentsWorker: @unchecked Sendable {
         while written < bytes.count {
             let ready = try Self.wait(for: socket, Int16(POLLOUT), stop: stopPipe, milliseconds: timeout)
             if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { throw Failure(description: "Pygments did not read the block in \(timeout / 1000) s") }
+            guard ready > 0 else { throw Failure(description: "Pygments did not read the block in \(PygmentsTokenizer.seconds(Double(timeout) / 1000)) s") }
             let count = bytes[written...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
             guard count > 0 else { throw Failure(description: "Pygments stopped") }
@@ -147,7 +154,7 @@ final class PygmentsWorker: @unchecked Sendable {
     /// The answer to the oldest request not yet answered: its tokens, `nil` for a language
     /// Pygments does not know. Throws when the worker dies or says nothing for `timeout`
     /// milliseconds (the worker is then of no use), or when Pygments failed on the block.
-    func answer(timeout: Int32) throws(Failure) -> [SyntaxToken]? {
+    func answer(timeout: Int32) throws(Failure) -> Answer {
         try Self.parse(Self.readLine(socket: socket, stop: stopPipe, buffer: &buffer, timeout: timeout), categories: &categories)
     }
 
@@ -158,12 +165,13 @@ final class PygmentsWorker: @unchecked Sendable {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// `T type length …`, `N`, or `E why` (see ``PygmentsScript``): the tokens, each type's
-    /// category looked up in `categories` (and added to it when new), `nil` for a language
-    /// Pygments does not know. Read in one pass: no word is copied but a type's first appearance.
-    static func parse(_ line: [UInt8], categories: inout [ArraySlice<UInt8>: SyntaxCategory?]) throws(Failure) -> [SyntaxToken]? {
+    /// `T microseconds type length …`, `N`, or `E why` (see ``PygmentsScript``): the tokens, each
+    /// type's category looked up in `categories` (and added to it when new), `nil` for a language
+    /// Pygments does not know, and the time it took. Read in one pass: no word is copied but a
+    /// type's first appearance.
+    static func parse(_ line: [UInt8], categories: inout [ArraySlice<UInt8>: SyntaxCategory?]) throws(Failure) -> Answer {
         switch line.first {
-        case UInt8(ascii: "N") where line.count == 1: return nil
+        case UInt8(ascii: "N") where line.count == 1: return Answer(tokens: nil)
         case UInt8(ascii: "E"):
             throw Failure(description: "Pygments failed: " + oneLine(String(decoding: line.dropFirst(2), as: UTF8.self)), brokenWorker: false)
         case UInt8(ascii: "T"): break
@@ -183,15 +191,21 @@ final class PygmentsWorker: @unchecked Sendable {
             while index < line.endIndex && line[index] != space { index += 1 }
             return line[start..<index]
         }
+        func number(_ digits: ArraySlice<UInt8>, _ what: String) throws(Failure) -> Int {
+            var value = 0
+            for digit in digits {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit), value < Int.max / 10 - 10 else {
+                    throw Failure(description: "Pygments answered \(what) that is not one")
+                }
+                value = value * 10 + Int(digit - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let duration = nextWord() else { throw Failure(description: "Pygments answered without the time it took") }
+        let microseconds = try number(duration, "a time")
         while let type = nextWord() {
             guard let digits = nextWord() else { throw Failure(description: "Pygments answered a token without its length") }
-            var length = 0
-            for digit in digits {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit), length < Int.max / 10 - 10 else {
-                    throw Failure(description: "Pygments answered a length that is not one")
-                }
-                length = length * 10 + Int(digit - UInt8(ascii: "0"))
-            }
+            let length = try number(digits, "a length")
             guard length > 0 else { throw Failure(description: "Pygments answered an empty token") }
             let category: SyntaxCategory?
             if let known = categories[type] {
@@ -202,7 +216,7 @@ final class PygmentsWorker: @unchecked Sendable {
             }
             tokens.append(SyntaxToken(category, length: length))
         }
-        return tokens
+        return Answer(tokens: tokens, seconds: Double(microseconds) / 1_000_000)
     }
 
     /// The longest answer a worker may give, in bytes: a block's tokens, at most
@@ -227,7 +241,7 @@ final class PygmentsWorker: @unchecked Sendable {
             let left = deadline - now()
             let ready = left > 0 ? try wait(for: socket, Int16(POLLIN), stop: stop, milliseconds: Int32(min(left, Int64(Int32.max)))) : 0
             if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { throw Failure(description: "Pygments did not answer in \(timeout / 1000) s", waited: true) }
+            guard ready > 0 else { throw Failure(description: "Pygments did not answer in \(PygmentsTokenizer.seconds(Double(timeout) / 1000)) s", waited: true) }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }

@@ -59,7 +59,23 @@ public final class PygmentsTokenizer: Sendable {
         var brokenInARow = 0
         /// ``stop()`` was called: no request is answered any more.
         var stopped = false
+        /// This build's seconds on slow blocks (each ``slowBlock`` or more) and on blocks that
+        /// timed out (their timeout), since ``beginBuild()``.
+        var slowSeconds = 0.0
+        /// Why the tokenizer gave up for this build (its slow blocks took ``buildBudget``).
+        var gaveUp: String?
+        /// The slow blocks' times, until the highlighter tells of them (``takeSlowness(of:)``).
+        var slow: [TokenCache.Key: Double] = [:]
     }
+    /// A block that takes this many seconds or more is slow: it is named in a warning, and its
+    /// time counts against the build's budget.
+    let slowBlock: Double
+    /// The most seconds a build spends on slow blocks (and blocks that time out): then the
+    /// tokenizer gives up for the rest of the build, and its other blocks stay plain. Pygments'
+    /// `c` lexer takes a time that grows with the square of a run of spaces (16,000: 29 s), and
+    /// one page of such blocks between good ones held a build 65–71 s, the good ones resetting
+    /// the count of failures in a row.
+    public let buildBudget: Double
     /// After this many workers in a row fail, the tokenizer counts as unavailable: an interpreter
     /// that starts but never answers costs a build seconds, not seconds per block.
     static let brokenWorkersTolerated = 3
@@ -70,9 +86,12 @@ public final class PygmentsTokenizer: Sendable {
     public static let maximumLength = 1 << 20
 
     /// A tokenizer running `python` (by default as the type's documentation says), giving each
-    /// request `timeout` (and 1 ms per 100 bytes of code) to be read and answered.
-    public init(python: String? = PygmentsTokenizer.defaultPython(), timeout: Duration = .seconds(10)) {
+    /// request `timeout` (and 1 ms per 100 bytes of code) to be read and answered, and each build
+    /// `buildBudget` seconds for blocks that take `slowBlock` seconds or more.
+    public init(python: String? = PygmentsTokenizer.defaultPython(), timeout: Duration = .seconds(10), slowBlock: Double = 1, buildBudget: Double = 10) {
         self.python = python
+        self.slowBlock = slowBlock
+        self.buildBudget = buildBudget
         self.timeout = Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         workerLimit = max(1, ProcessInfo.processInfo.activeProcessorCount)
         slots = DispatchSemaphore(value: workerLimit)
@@ -123,6 +142,7 @@ public final class PygmentsTokenizer: Sendable {
         guard let python else { return .unavailable(Self.noPython) }
         guard code.utf8.count <= Self.maximumLength else { return Self.tooLong }
         guard !isStopped else { return Self.stopped }
+        if let reason = gaveUp { return .unavailable(reason) }
         // Waits while every worker there may be is busy; then takes an idle one, or starts one.
         slots.wait()
         defer { slots.signal() }
@@ -136,10 +156,48 @@ public final class PygmentsTokenizer: Sendable {
         do throws(PygmentsWorker.Failure) {
             let answer = try worker.tokens(language: language, code: code, timeout: timeout(for: code))
             checkIn(worker)
+            spent(answer.seconds, language: language, code: code)
             return Self.outcome(of: answer, code: code)
         } catch {
+            if error.waited { spent(Double(timeout(for: code)) / 1000, language: language, code: code, timedOut: true) }
             return failed(worker, error)
         }
+    }
+
+    /// A new build begins: its budget for slow blocks is whole again.
+    public func beginBuild() {
+        state.withLock { state in
+            state.slowSeconds = 0
+            state.gaveUp = nil
+        }
+    }
+
+    /// Why the tokenizer gave up for this build, if it did.
+    var gaveUp: String? { state.withLock { $0.gaveUp } }
+
+    /// Counts `seconds` of the build on a block, when they make it slow (or it timed out): a slow
+    /// block is kept to be named, and once the build's budget is spent the tokenizer gives up.
+    func spent(_ seconds: Double, language: String, code: String, timedOut: Bool = false) {
+        guard seconds >= slowBlock || timedOut else { return }
+        let key = TokenCache.key(language: language.lowercased(), code: code)
+        state.withLock { state in
+            if !timedOut { state.slow[key] = seconds }
+            state.slowSeconds += seconds
+            if state.gaveUp == nil && state.slowSeconds >= buildBudget {
+                state.gaveUp = "highlighting gave up for this build: its slow code blocks took \(Self.seconds(state.slowSeconds)) s "
+                    + "(at most \(Self.seconds(buildBudget)) s a build; the warnings of slow blocks say which), and the next build tries again"
+            }
+        }
+    }
+
+    /// Seconds in words, to a tenth.
+    static func seconds(_ value: Double) -> String {
+        "\(Double(Int(value * 10)) / 10)"
+    }
+
+    /// The seconds Pygments took on the block of `key`, when it was slow; told once.
+    func takeSlowness(of key: TokenCache.Key) -> Double? {
+        state.withLock { $0.slow.removeValue(forKey: key) }
     }
 
     static let noPython = "no python3 was found (install python3-pygments, or set RUNWAY_PYTHON)"
@@ -247,8 +305,8 @@ public final class PygmentsTokenizer: Sendable {
     }
 
     /// A worker's answer to a request for `code`.
-    static func outcome(of answer: [SyntaxToken]?, code: String) -> Outcome {
-        guard let tokens = answer else { return .unknownLanguage }
+    static func outcome(of answer: PygmentsWorker.Answer, code: String) -> Outcome {
+        guard let tokens = answer.tokens else { return .unknownLanguage }
         guard SyntaxToken.fit(tokens, code: code) else {
             return .failed("Pygments' tokens do not cover the block, or cut a character in two")
         }

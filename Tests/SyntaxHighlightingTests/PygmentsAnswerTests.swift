@@ -22,7 +22,13 @@ import Testing
         case UInt8(ascii: "T"): break
         default: return .failure("Pygments answered something unexpected")
         }
-        let words = line.split(separator: UInt8(ascii: " ")).dropFirst().map { String(decoding: $0, as: UTF8.self) }
+        var words = line.split(separator: UInt8(ascii: " ")).dropFirst().map { String(decoding: $0, as: UTF8.self) }
+        // The first word is the time the lexing took, in microseconds.
+        guard let time = words.first else { return .failure("Pygments answered without the time it took") }
+        guard time.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), time.count < 18 else {
+            return .failure("Pygments answered a time that is not one")
+        }
+        words.removeFirst()
         guard words.count % 2 == 0 else { return .failure("Pygments answered a token without its length") }
         var tokens: [SyntaxToken] = []
         for index in stride(from: 0, to: words.count, by: 2) {
@@ -36,7 +42,7 @@ import Testing
 
     static func parsed(_ line: [UInt8], _ categories: inout [ArraySlice<UInt8>: SyntaxCategory?]) -> Reading {
         do throws(PygmentsWorker.Failure) {
-            return .success(try PygmentsWorker.parse(line, categories: &categories))
+            return .success(try PygmentsWorker.parse(line, categories: &categories).tokens)
         } catch {
             return .failure(error.description)
         }
@@ -52,7 +58,7 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         var categories: [ArraySlice<UInt8>: SyntaxCategory?] = [:]
         for _ in 0..<400 {
-            var words = ["T"]
+            var words = ["T", String(Int.random(in: 0...90_000_000, using: &generator))]
             for _ in 0..<Int.random(in: 0...40, using: &generator) {
                 words.append(Self.types.randomElement(using: &generator)!)
                 words.append(String(Int.random(in: 1...5000, using: &generator)))
@@ -64,9 +70,9 @@ import Testing
     }
 
     @Test(arguments: [
-        "T", "N", "T  Keyword  4   Text 1 ", "T Keyword 4 Text", "T Keyword 04", "T Keyword 0", "T Keyword -4", "T Keyword 4x",
-        "T Keyword 99999999999999999999", "T Keyword 4 5 6", "Tx Keyword 4", "N ", "E it broke\n\u{1B}[31m here", "Q", "",
-        "T Name.Function 12 Punctuation 1 Literal.String.Double 7",
+        "T", "T 0", "N", "T 7  Keyword  4   Text 1 ", "T 1 Keyword 4 Text", "T 1 Keyword 04", "T 1 Keyword 0", "T 1 Keyword -4", "T 1 Keyword 4x",
+        "T 1 Keyword 99999999999999999999", "T 1 Keyword 4 5 6", "Tx 1 Keyword 4", "N ", "E it broke\n\u{1B}[31m here", "Q", "",
+        "T 250 Name.Function 12 Punctuation 1 Literal.String.Double 7", "T Keyword 4", "T 1.5 Keyword 4", "T 99999999999999999999 Keyword 4",
     ])
     func brokenAndOddAnswersReadAsBefore(_ answer: String) {
         var categories: [ArraySlice<UInt8>: SyntaxCategory?] = [:]

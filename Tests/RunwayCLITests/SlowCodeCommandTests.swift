@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// Issue 39, point 5, as the review found it: a page of C blocks with long runs of spaces (which
+/// Pygments' `c` lexer takes a time for that grows with their square) between good blocks held
+/// the build 65–71 s, and the one warning named a good block. Now the slow blocks are named at
+/// their lines, the build spends at most 10 s on them, and the rest of the code stays plain with
+/// one warning; the next build highlights more of it, from the tokens kept.
+@Suite struct SlowCodeCommandTests {
+    @Test(.timeLimit(.minutes(3))) func slowBlocksAreNamedAndBoundedPerBuild() throws {
+        var parts = ["# Slow C\n"]
+        for index in 0..<8 {
+            parts.append("```c\nint good\(index) = \(index);\n```\n")
+            parts.append("```c\nint x\(index)" + String(repeating: " ", count: 6_000) + "\n```\n")
+        }
+        let site = try TestSite(["content/index.md": parts.joined(separator: "\n")])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let slow = build.stderr.split(separator: "\n").filter { $0.contains("warning: highlighting this code block took") }
+        // Good blocks are on lines 3, 11, 19…; slow ones on 7, 15, 23…
+        #expect(!slow.isEmpty && slow.allSatisfy { line in (0..<8).contains { line.contains("content/index.md:\(7 + 8 * $0):1:") } }, "\(build.stderr)")
+        #expect(slow.allSatisfy { $0.contains("s: Pygments' 'c' lexer is slow on this code (a build spends at most 10.0 s on slow blocks)") })
+        #expect(build.stderr.contains("warning: code is not highlighted: highlighting gave up for this build: its slow code blocks took"), "\(build.stderr)")
+        #expect(!build.stderr.contains("did not answer"), "no block timed out, so none was blamed")
+        #expect(site.read("_site/index.html")?.contains("good0") == true)
+    }
+}
