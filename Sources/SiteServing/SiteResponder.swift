@@ -51,6 +51,12 @@ public struct SiteResponder: HTTPResponder {
         }
         let path = request.uri.path
         if let hub, path == LiveReloadScript.eventsPath {
+            // Only this server's pages listen: a page elsewhere that opened hundreds of streams
+            // would end the writer's own (the oldest go first), and a browser says where a page
+            // that asks is from (`Origin`; its own pages ask without one, or with this server's).
+            if let origin = request.headers[.origin], !Self.isOwn(origin: origin, authority: request.head.authority) {
+                return Self.text(.forbidden, "forbidden: live reload's events are for this server's own pages (this request came from \(origin))\n")
+            }
             // A HEAD is told what a GET would get, and listens to nothing.
             guard request.method == .get else { return Response(status: .ok, headers: Self.eventHeaders, body: ResponseBody()) }
             return events(hub)
@@ -153,6 +159,13 @@ public struct SiteResponder: HTTPResponder {
             before = opening.lowerBound
         }
         return nil
+    }
+
+    /// Whether `origin` (an `Origin` field: `http://localhost:8000`) is the server the request
+    /// reached, as its `Host` names it.
+    static func isOwn(origin: String, authority: String?) -> Bool {
+        guard let authority, origin.lowercased().hasPrefix("http://") else { return false }
+        return origin.dropFirst("http://".count).lowercased() == authority.lowercased()
     }
 
     static let eventHeaders: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"]

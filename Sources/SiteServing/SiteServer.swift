@@ -2,6 +2,7 @@ import RunwayText
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 public import SiteBuilding
 
@@ -68,6 +69,10 @@ public struct SiteServer: Sendable {
         logger.logLevel = .warning
         let app = Application(
             responder: SiteResponder(served: served, hub: hub, allowedHosts: AllowedHosts(boundHost: host)),
+            // A connection that says nothing (or too little for a request) for this long is
+            // closed: 600 silent ones held every request for as long as they stayed. Event
+            // streams and downloads under way are answers being written, never idle.
+            server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
             configuration: .init(address: .hostname(host, port: port), serverName: "runway"),
             onServerRunning: { [port] channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger
@@ -89,6 +94,11 @@ public struct SiteServer: Sendable {
         await rebuilds.value
         live.saveCache()
     }
+}
+
+extension SiteServer {
+    /// How long a connection may be idle: with no request under way, or one not read whole.
+    static let idleTimeout: TimeAmount = .seconds(10)
 }
 
 /// Sends the open event streams their heartbeat until the server shuts down, then ends them, so

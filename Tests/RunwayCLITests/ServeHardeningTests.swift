@@ -100,6 +100,58 @@ import Testing
         #expect(try await Self.blocking { try RawHTTP.get("/posts/gfm/", port: port, host: nil) }.status == 400)
     }
 
+    /// Issue 39, point 6: a page elsewhere could open hundreds of event streams (no `Origin`
+    /// check) and end the writer's own live reload, the oldest going first. A stream asked for
+    /// from another origin is refused; the server's own pages (with its origin, or none) listen.
+    @Test func eventStreamsFromAnotherOriginAreRefused() async throws {
+        let (server, _) = try await Self.serve()
+        defer { _ = server.stop() }
+        let port = server.port, host = "127.0.0.1:\(port)"
+        let (foreign, null, own, none) = try await Self.blocking {
+            let foreign = try RawHTTP.get("/_runway/events", port: port, host: host, fields: ["Origin: http://evil.example"])
+            let null = try RawHTTP.get("/_runway/events", port: port, host: host, fields: ["Origin: null"])
+            var listening: [Bool] = []
+            for fields in [["Origin: http://\(host)"], []] {
+                let page = try RawHTTP(port: port)
+                try page.send("/_runway/events", host: host, fields: fields)
+                try page.read(until: "retry: 500")
+                listening.append(true)
+            }
+            return (foreign, null, listening[0], listening[1])
+        }
+        #expect(foreign.status == 403)
+        #expect(String(decoding: foreign.body, as: UTF8.self)
+                == "forbidden: live reload's events are for this server's own pages (this request came from http://evil.example)\n")
+        #expect(null.status == 403)
+        #expect(own && none)
+    }
+
+    /// Issue 39, point 6: connections that say nothing held the server's descriptors for as long
+    /// as they stayed (600 of them under `ulimit -n 512` blocked every request). A connection idle
+    /// for 10 s is closed; a request behind the silent ones is answered once they are.
+    @Test(.timeLimit(.minutes(3))) func silentConnectionsAreClosedAndRequestsGetThrough() async throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-silent-\(UUID().uuidString)").path
+        #expect(try RunwayProcess.run(["new", site]).status == 0)
+        let server = try await Self.blocking { try Server(site: site, environment: "ulimit -n 200;") }
+        defer { _ = server.stop() }
+        let port = server.port
+        let (closed, answered) = try await Self.blocking {
+            // More silent connections than the server has descriptors: those past them wait in the
+            // listening queue.
+            let silent = try (0..<260).map { _ in try RawHTTP(port: port, timeout: 90) }
+            // The first is closed by the server (its read ends), not by a time of ours.
+            let closed = (try? silent[0].read(until: "never sent")) == nil
+            let answered = try RawHTTP(port: port, timeout: 90)
+            try answered.send("/", host: "127.0.0.1:\(port)")
+            let response = try answered.response()
+            silent.forEach { $0.close() }
+            return (closed, response.status)
+        }
+        #expect(closed, "the server closed a silent connection")
+        #expect(answered == 200)
+        #expect(server.isRunning)
+    }
+
     /// A port another server holds is said before anything is built, at the address, with exit 1;
     /// under `--port 0` the line says the port the system chose, where the site answers.
     @Test func thePortIsCheckedBeforeBuildingAndTheChosenOneIsSaid() async throws {
