@@ -18,11 +18,18 @@ package enum ImageFile {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         // The headers of PNG, GIF and WebP are in their first 30 bytes; a JPEG's frame header
-        // follows its metadata, which is most often well under 64 KB, else the whole file is read.
+        // follows its metadata, which is most often well under 64 KB. Past that, its segments are
+        // stepped over in the file itself, each segment's first bytes read (a 400 MB JPEG without
+        // a frame header in its first 64 KB was read whole, and took 1.28 GB).
         guard let head = try? handle.read(upToCount: 65_536) else { return nil }
         if let size = size(of: Array(head)) { return size }
-        guard head.count == 65_536, head.starts(with: [0xFF, 0xD8]), let rest = try? handle.readToEnd() else { return nil }
-        return size(of: Array(head) + Array(rest))
+        guard head.count == 65_536, head.starts(with: [0xFF, 0xD8]) else { return nil }
+        let descriptor = handle.fileDescriptor
+        return jpeg { offset, count in
+            var bytes = [UInt8](repeating: 0, count: count)
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+            return read == count ? bytes : nil
+        }
     }
 
     /// The size of the image whose bytes (or first bytes) are `bytes`.
@@ -51,23 +58,29 @@ package enum ImageFile {
         return ImageSize(width: width, height: height)
     }
 
-    /// The size in the first start-of-frame segment (SOF0 to SOF15, less DHT, JPG and DAC), found
-    /// by stepping over the segments before it by their lengths.
+    /// The size in the first start-of-frame segment of a JPEG's bytes.
     private static func jpeg(_ bytes: [UInt8]) -> ImageSize? {
+        jpeg { offset, count in offset + count <= bytes.count ? Array(bytes[offset..<offset + count]) : nil }
+    }
+
+    /// The size in the first start-of-frame segment (SOF0 to SOF15, less DHT, JPG and DAC), found
+    /// by stepping over the segments before it by their lengths; `read` gives `count` bytes at an
+    /// offset, or `nil` past the end. At most 100,000 segments are stepped over.
+    private static func jpeg(read: (_ offset: Int, _ count: Int) -> [UInt8]?) -> ImageSize? {
         var index = 2
-        while index + 3 < bytes.count {
-            guard bytes[index] == 0xFF else { return nil }
-            let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }
+        for _ in 0..<100_000 {
+            guard let marker = read(index, 2), marker[0] == 0xFF else { return nil }
+            if marker[1] == 0xFF { index += 1; continue }
             // Markers without a length: TEM, the restart markers, SOI.
-            if marker == 0x01 || (0xD0...0xD8).contains(marker) { index += 2; continue }
+            if marker[1] == 0x01 || (0xD0...0xD8).contains(marker[1]) { index += 2; continue }
             // End of image, or the scan began: no frame header before it.
-            if marker == 0xD9 || marker == 0xDA { return nil }
-            let length = big16(bytes, index + 2)
+            if marker[1] == 0xD9 || marker[1] == 0xDA { return nil }
+            guard let header = read(index + 2, 2) else { return nil }
+            let length = big16(header, 0)
             guard length >= 2 else { return nil }
-            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
-                guard index + 9 <= bytes.count else { return nil }
-                return ImageSize(width: big16(bytes, index + 7), height: big16(bytes, index + 5))
+            if (0xC0...0xCF).contains(marker[1]), marker[1] != 0xC4, marker[1] != 0xC8, marker[1] != 0xCC {
+                guard let frame = read(index + 5, 4) else { return nil }
+                return ImageSize(width: big16(frame, 2), height: big16(frame, 0))
             }
             index += 2 + length
         }
