@@ -550,6 +550,6 @@ struct RenderWalk {
     }
 
     private mutating func writeURL(_ url: String) {
-        if options.allowsRawHTML || !URLEscaping.isDangerous(url) { URLEscaping.writeHref(url, to: &output) }
+        if options.allowsRawHTML || !DangerousURL.isDangerous(url) { URLEscaping.writeHref(url, to: &output) }
     }
 }

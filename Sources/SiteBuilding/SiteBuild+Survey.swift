@@ -56,8 +56,9 @@ extension SiteBuild {
                                 themes: ThemeSet(library: library, site: theme, attributes: configuration.scope), staticFiles: statics,
                                 highlighter: configuration.markdown.highlightCode ? highlighter : nil,
                                 strings: strings)
-        let filters = TemplateFilters(markdown: reader.html(fromMarkdown:language:), slug: SiteURL.slug, baseURL: configuration.baseURL,
+        var filters = TemplateFilters(markdown: reader.html(fromMarkdown:language:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)
+        filters.safeURLs = !configuration.markdown.unsafe
         let templates = TemplateSet(folders: templateFolders, filters: filters)
         // Every template is checked when the set is read, those no page uses too: an error in
         // one is the build's, before any page is rendered.

@@ -25,6 +25,9 @@ package struct TemplateFilters: Sendable {
     package var baseURL: String
     /// By language code, each key's text (English's where the language's table has none).
     package let strings: [String: [String: String]]
+    /// Safe mode (`[markdown] unsafe` off): a URL attribute's value that begins with a dangerous
+    /// scheme (`javascript:`…) is not written, as Markdown's links are emptied.
+    package var safeURLs = true
     /// The dates `date` wrote, by language and date: a build writes the same few hundred dates on
     /// thousands of pages and lists, and making a calendar and a format for each took 2% of it.
     let writtenDates = WrittenDates()
@@ -52,6 +55,7 @@ package struct TemplateFilters: Sendable {
         "slugify", "truncate", "date", "relURL", "absURL", "markdownify", "uppercased", "lowercased", "capitalized", "empty",
         // Mustache's own, on lists and numbers, and in loops.
         "first", "last", "reversed", "count", "sorted", "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index",
+        "jsonify",
     ]
 
     /// How many characters `truncate` keeps.

@@ -98,3 +98,26 @@ import Testing
         #expect(!site.exists("_site"), "nothing was written")
     }
 }
+
+/// Issue 39, point 8, through the CLI: a pull request's front matter cannot put a `javascript:`
+/// URL into a page through a theme's `href="{{…}}"` in safe mode, as it cannot through a
+/// Markdown link; a title cannot end the JSON-LD string it is written into.
+@Suite struct TemplateURLCommandTests {
+    @Test func aFrontMatterLinkIsCheckedAsMarkdownLinksAre() throws {
+        let files = ["content/a.md": "---\ntitle: 'A \"quoted\" title\\'\nlink: 'javascript:alert(document.cookie)'\n---\n[md](javascript:alert(1))\n",
+                     "templates/page.html": "<a href=\"{{page.params.link}}\">x</a><a href=\"{{relURL(page.params.link)}}\">y</a>{{{page.content}}}"
+                        + "<script type=\"application/ld+json\">{\"headline\": \"{{page.title}}\"}</script>\n"]
+        let site = try TestSite(files)
+        #expect(try site.runway("build", site.root).status == 0)
+        let page = try #require(site.read("_site/a/index.html"))
+        #expect(!page.contains("javascript:"), "\(page)")
+        #expect(page.contains("<a href=\"\">x</a><a href=\"\">y</a>"), "\(page)")
+        #expect(page.contains("{\"headline\": \"A \\u0022quoted\\u0022 title\\\\\"}"), "\(page)")
+        let json = try #require(page.range(of: "{\"headline\"").map { String(page[$0.lowerBound...].prefix { $0 != "<" }) })
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "valid JSON: \(json)")
+
+        let unsafe = try TestSite(files, configuration: "[markdown]\nunsafe = true\n")
+        #expect(try unsafe.runway("build", unsafe.root).status == 0)
+        #expect(unsafe.read("_site/a/index.html")?.contains("<a href=\"javascript:alert(document.cookie)\">x</a>") == true)
+    }
+}

@@ -17,6 +17,8 @@ enum RenderValue {
     case reversed([TemplateValue])
     /// The place of the item being shown in a list (`first()`, `index()`…).
     case place(SequencePlace)
+    /// A value as JSON (`jsonify`): written as it is in a script, escaped as text elsewhere.
+    case json(String)
 }
 
 /// Where an item is in the list a section shows.
@@ -39,6 +41,7 @@ extension RenderValue {
 
     /// The value `transform` makes of this one, or `nil` when it does not apply to it.
     func transformed(_ transform: TemplateTransform, filters: TemplateFilters.Bound) -> RenderValue? {
+        if transform == .jsonify { return .json(json) }
         switch self {
         case .value(.text(let text)):
             return filters.transform(transform, text).map(RenderValue.value)
@@ -87,7 +90,7 @@ extension RenderValue {
             case .odd: return .value(.bool(place.index & 1 == 1))
             default: return nil
             }
-        case .value(.html), .value(.bool), .value(.number), .value(.object), .table, .root:
+        case .value(.html), .value(.bool), .value(.number), .value(.object), .table, .root, .json:
             return nil
         }
     }
@@ -95,9 +98,63 @@ extension RenderValue {
     /// Text and HTML: written as they are (text escaped by `{{ }}`); empty ones show no section.
     var renderable: String? {
         switch self {
-        case .value(.text(let text)), .value(.html(let text)): text
+        case .value(.text(let text)), .value(.html(let text)), .json(let text): text
         default: nil
         }
+    }
+
+    /// The value as a JSON literal, safe inside HTML and a script: a string's `<`, `>`, `&`, `'`
+    /// (and line and paragraph separators) as `\u` escapes, so that it can neither end a
+    /// `<script>` element nor a string.
+    var json: String {
+        switch self {
+        case .value(let value): Self.json(value)
+        case .string(let text): Self.quoted(text)
+        case .reversed(let values): Self.json(.list(values.reversed()))
+        case .json(let text): Self.quoted(text)
+        case .table, .root, .place: "null"
+        }
+    }
+
+    private static func json(_ value: TemplateValue) -> String {
+        switch value {
+        case .text(let text), .html(let text): quoted(text)
+        case .bool(let value): value ? "true" : "false"
+        case .integer(let value): String(value)
+        case .number(let value): value.isFinite ? "\(value)" : "null"
+        case .list(let values): "[" + values.map(json).joined(separator: ",") + "]"
+        case .object(let members): "{" + members.map { quoted($0.0) + ":" + json($0.1) }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// `text` as a JSON string, in quotes.
+    static func quoted(_ text: String) -> String {
+        "\"" + escapedForScript(text) + "\""
+    }
+
+    /// `text` as the inside of a JSON or JavaScript string, quoted with `"`, `'` or a backquote:
+    /// every character that could end it, the element or the line, or begin a substitution, as a
+    /// `\u` escape (`\\` for a backslash).
+    static func escapedForScript(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"", "'", "`", "<", ">", "&", "$", "\u{2028}", "\u{2029}":
+                result += "\\u" + hex(scalar.value)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u" + hex(scalar.value)
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// What `{{ }}` writes of a value that is not text: Swift's description of what the engine
@@ -110,6 +167,7 @@ extension RenderValue {
         case .root: "Templating.RootObject"
         case .reversed(let values): "ReversedCollection<Array<Any>>(_base: \(Self.describe(.list(values))))"
         case .place(let place): "MustacheSequenceContext(first: \(place.first), last: \(place.last), index: \(place.index))"
+        case .json(let text): text
         }
     }
 

@@ -16,6 +16,9 @@ struct TemplateParser {
     private let source: TemplateSource
     private let bytes: [UInt8]
     private var index = 0
+    /// Where in HTML the text read so far leaves a value, and up to where it was read.
+    private var html = HTMLContextTracker()
+    private var htmlRead = 0
 
     /// A parse error at a byte offset of the text.
     struct Failure: Error {
@@ -121,6 +124,8 @@ struct TemplateParser {
             }
             guard opened else { break }
             let tagStart = index
+            html.feed(bytes[htmlRead..<tagStart])
+            defer { htmlRead = index }
             index += 2
             if index < bytes.count, newlineLength(at: index) > 0 {
                 throw Failure(offset: tagStart, message: "a tag cannot have a line break right after its {{")
@@ -171,7 +176,8 @@ struct TemplateParser {
                     throw Failure(offset: tagStart, message: "a tag opened with {{{ is not closed with }}}")
                 }
                 index += 1
-                steps.append(.value(ValueReference(name: name, transforms: transforms), escaped: false))
+                steps.append(.value(ValueReference(name: name, transforms: transforms), escaped: false, context: html.context))
+                html.wroteValue()
             case 0x26:  // `&`
                 if !pending.isEmpty {
                     steps.append(.text(pending))
@@ -179,7 +185,8 @@ struct TemplateParser {
                 }
                 index += 1
                 let (name, transforms) = try name(of: tagStart)
-                steps.append(.value(ValueReference(name: name, transforms: transforms), escaped: false))
+                steps.append(.value(ValueReference(name: name, transforms: transforms), escaped: false, context: html.context))
+                html.wroteValue()
             case 0x3E:  // `>`
                 index += 1
                 let name = try partialName(of: tagStart)
@@ -233,7 +240,8 @@ struct TemplateParser {
                     pending = ""
                 }
                 let (name, transforms) = try name(of: tagStart)
-                steps.append(.value(ValueReference(name: name, transforms: transforms), escaped: true))
+                steps.append(.value(ValueReference(name: name, transforms: transforms), escaped: true, context: html.context))
+                html.wroteValue()
             }
             state.newLine = setNewLine
         }

@@ -15,8 +15,8 @@ struct TemplatePlan: Sendable {
 indirect enum PlanStep: Sendable {
     /// Text written as it is.
     case text(String)
-    /// `{{name}}` (escaped) or `{{{name}}}`, `{{&name}}` (as it is).
-    case value(ValueReference, escaped: Bool)
+    /// `{{name}}` (escaped) or `{{{name}}}`, `{{&name}}` (as it is), where in HTML it is written.
+    case value(ValueReference, escaped: Bool, context: ValueContext)
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when `inverted`.
     case section(ValueReference, inverted: Bool, body: TemplatePlan, site: TagSite)
     /// `{{>name}}`, or a parent `{{<name}}…{{/name}}` with the blocks it gives (`blocks`). A
@@ -128,6 +128,8 @@ struct ValueReference: Sendable {
 enum TemplateTransform: String, Sendable {
     case slugify, truncate, date, relURL, absURL, markdownify, uppercased, lowercased, capitalized, empty
     case first, last, reversed, count, sorted, enumerated, equalzero, plusone, minusone, even, odd, index
+    /// Any value as JSON, safe in HTML and scripts (`<`, `>`, `&`, `'` written `\u003c`…).
+    case jsonify
     /// A name no transform has: the value becomes nothing (the check refuses such templates).
     case unknown
 }

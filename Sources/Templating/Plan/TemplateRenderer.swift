@@ -101,10 +101,9 @@ struct TemplateRenderer {
         switch step {
         case .text(let text):
             output.append(contentsOf: text.utf8)
-        case .value(let reference, let escaped):
+        case .value(let reference, let escaped, let context):
             guard let value = resolve(reference, frame) else { return }
-            let text = value.renderable ?? value.written
-            if escaped { write(escaping: text, frame.escaping) } else { output.append(contentsOf: text.utf8) }
+            write(value, escaped: escaped, in: context, frame.escaping)
         case .section(let reference, let inverted, let body, let site):
             try enter(site)
             defer { depth -= 1 }
@@ -268,6 +267,67 @@ struct TemplateRenderer {
             value = member
         }
         return value
+    }
+
+    /// A value written where `context` says, escaped (`{{ }}`) or not (`{{{ }}}`). Under the
+    /// `TEXT` setting nothing is HTML, and every value is written as it is.
+    private mutating func write(_ value: RenderValue, escaped: Bool, in context: ValueContext, _ escaping: TemplateEscaping) {
+        guard escaping != .text else {
+            output.append(contentsOf: (value.renderable ?? value.written).utf8)
+            return
+        }
+        var context = context, quoted = true, inAttribute = false
+        if case .attribute(let inner, let isQuoted) = context { (context, quoted, inAttribute) = (inner, isQuoted, true) }
+        let text: String
+        switch context {
+        case .url(let atStart):
+            text = value.renderable ?? value.written
+            // A URL's scheme as a browser reads it: spaces and control characters around it and
+            // tabs and line breaks inside it do not count.
+            if atStart && root.filters.filters.safeURLs && DangerousURL.isDangerous(Self.asBrowsersRead(text)) { return }
+        case .script:
+            guard escaped else { return output.append(contentsOf: (value.renderable ?? value.written).utf8) }
+            if case .json(let json) = value { text = json } else { text = value.json }
+        case .scriptString:
+            guard escaped else { return output.append(contentsOf: (value.renderable ?? value.written).utf8) }
+            text = RenderValue.escapedForScript(value.renderable ?? value.written)
+        case .html, .attribute:
+            text = value.renderable ?? value.written
+        }
+        if !escaped {
+            output.append(contentsOf: text.utf8)
+        } else if !inAttribute && (context == .script || context == .scriptString) {
+            // In a `<script>` element, text is not HTML: what is safe for a script is written as it is.
+            output.append(contentsOf: text.utf8)
+        } else {
+            write(escaping: text, escaping, unquoted: !quoted)
+        }
+    }
+
+    /// A URL as a browser reads its scheme: without the spaces and control characters around it,
+    /// nor tabs and line breaks inside it.
+    static func asBrowsersRead(_ url: String) -> String {
+        var scalars = url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }[...]
+        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// `text` written as `escaping` says; in an attribute's value without quotes, the characters
+    /// that would end it (spaces, `=`, quotes, a backquote) as entities too.
+    private mutating func write(escaping text: String, _ escaping: TemplateEscaping, unquoted: Bool) {
+        guard unquoted else { return write(escaping: text, escaping) }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0x3D, 0x60:
+                output.append(contentsOf: "&#\(byte);".utf8)
+            case 0x26: output.append(contentsOf: "&amp;".utf8)
+            case 0x3C: output.append(contentsOf: "&lt;".utf8)
+            case 0x3E: output.append(contentsOf: "&gt;".utf8)
+            case 0x22: output.append(contentsOf: "&quot;".utf8)
+            case 0x27: output.append(contentsOf: "&#39;".utf8)
+            default: output.append(byte)
+            }
+        }
     }
 
     /// `text` written as `escaping` says.
