@@ -125,24 +125,36 @@ extension SiteBuild {
         }
     }
 
-    /// A warning for each term whose URL another term of its taxonomy and language has already
-    /// (`C++`, `C#` and `C` are all `/tags/c/`): one list shows them all, under one name. Terms
-    /// that differ only in case (`Swift`, `swift`) are one term, as intended. Said once per
-    /// name, at the first page (by file) that writes it.
+    /// Terms whose URL another term of their taxonomy and language has already: one list would
+    /// show them under one name. Terms that differ only in case (`Swift`, `swift`) are one term, as
+    /// intended; terms that differ only in their separators too (`open source`, `open-source`),
+    /// with a warning to write them alike; other terms are an error naming both (`a.b` and `a b`:
+    /// C, C++ and C# have URLs of their own). Said once per name, at the first page (by file)
+    /// that writes it.
     static func termClashes(_ pages: [PageRecord], taxonomies: [String]) -> [Diagnostic] {
         var first: [String: String] = [:]
         var said = Set<String>()
         var diagnostics: [Diagnostic] = []
+        // A name as the separators leave it: lower case, runs of spaces, `-` and `_` as one `-`.
+        func separated(_ name: String) -> String {
+            name.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).joined(separator: "-")
+        }
         for page in pages.sorted(by: { $0.source < $1.source }) {
             for taxonomy in taxonomies {
                 for term in page.terms(of: taxonomy) {
-                    let slug = SiteURL.slug(term)
+                    let slug = SiteURL.termSlug(term)
                     let key = page.language + " " + taxonomy + " " + slug
                     guard let earlier = first[key] else { first[key] = term; continue }
                     guard earlier.lowercased() != term.lowercased(), said.insert(key + " " + term.lowercased()).inserted else { continue }
-                    diagnostics.append(Diagnostic(.warning, "the \(taxonomy) term \"\(term)\" has the same URL as \"\(earlier)\" (\(taxonomy)/\(slug)/): "
-                                                  + "one list shows both (a term's URL keeps only its letters and digits)",
-                                                  path: page.source, position: page.keyPositions[taxonomy] ?? SourcePosition(line: 1, column: 1)))
+                    let position = page.keyPositions[taxonomy] ?? SourcePosition(line: 1, column: 1)
+                    if separated(earlier) == separated(term) {
+                        diagnostics.append(Diagnostic(.warning, "the \(taxonomy) term \"\(term)\" is \"\(earlier)\" written another way (\(taxonomy)/\(slug)/): "
+                                                      + "one list shows both, as \"\(earlier)\"; write them alike", path: page.source, position: position))
+                    } else {
+                        diagnostics.append(Diagnostic(.error, "the \(taxonomy) term \"\(term)\" would have the URL of \"\(earlier)\" (\(taxonomy)/\(slug)/), "
+                                                      + "and one list would show both under one name: rename one of them (a term's URL keeps "
+                                                      + "its letters and digits, with + as plus and # as sharp)", path: page.source, position: position))
+                    }
                 }
             }
         }

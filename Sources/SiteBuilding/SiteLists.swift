@@ -60,7 +60,7 @@ struct SiteLists {
                 var slugs: [String: String] = [:]
                 for page in members {
                     for term in page.terms(of: taxonomy) {
-                        let slug = slugs[term] ?? SiteURL.slug(term)
+                        let slug = slugs[term] ?? SiteURL.termSlug(term)
                         slugs[term] = slug
                         terms[slug, default: (term, [])].pages.append(page)
                     }

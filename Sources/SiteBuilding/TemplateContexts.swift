@@ -149,7 +149,7 @@ final class TemplateContexts: Sendable {
         let prefix = configuration.language(page.language)?.prefix ?? ""
         var terms: [String: [TermLink]] = [:]
         for taxonomy in configuration.taxonomies {
-            terms[taxonomy] = page.terms(of: taxonomy).map { TermLink(name: $0, url: SiteURL.encoded(prefix + "/" + taxonomy + "/" + SiteURL.slug($0) + "/")) }
+            terms[taxonomy] = page.terms(of: taxonomy).map { TermLink(name: $0, url: SiteURL.encoded(prefix + "/" + taxonomy + "/" + SiteURL.termSlug($0) + "/")) }
         }
         return terms
     }

@@ -112,7 +112,7 @@ package final class PageRecord: Sendable, Codable {
         }
         guard terms.count > 1 else { return terms }
         var slugs = Set<String>()
-        return terms.filter { slugs.insert(SiteURL.slug($0)).inserted }
+        return terms.filter { slugs.insert(SiteURL.termSlug($0)).inserted }
     }
 
     /// Whether the file is a section's `_index.md`: not a page of its own, but the title and

@@ -119,6 +119,26 @@ package enum SiteURL {
         return join(path, onto: pageURL, folder: folder) + rest
     }
 
+    /// A taxonomy's term as a URL segment: its ``slug(_:)``, with a `+` or `#` after a letter,
+    /// a digit or another `+` spelled (`C++` is `c-plus-plus`, `C#` `c-sharp`, `F#` `f-sharp`), so
+    /// that C, C++ and C# are three lists (they were one, `/tags/c/`, named after whichever came
+    /// first).
+    package static func termSlug(_ term: String) -> String {
+        guard term.contains(where: { $0 == "+" || $0 == "#" }) else { return slug(term) }
+        var spelled = ""
+        var previous: Character?
+        for character in term {
+            let follows = previous.map { $0.isLetter || $0.isNumber || $0 == "+" } ?? false
+            switch character {
+            case "+" where follows: spelled += " plus "
+            case "#" where follows: spelled += " sharp "
+            default: spelled.append(character)
+            }
+            previous = character
+        }
+        return slug(spelled)
+    }
+
     /// A tag as a URL segment and a folder name: lowercase letters and digits (any script, as they
     /// are: `français`), other runs of characters as `-`. The sitemap percent-encodes it.
     package static func slug(_ tag: String) -> String {
