@@ -22,6 +22,11 @@ public struct TOMLSource {
             let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
             throw Diagnostic(.error, "invalid TOML: a NUL byte (is this a binary file?)", path: path, position: SourcePosition(line: line, column: column))
         }
+        // …and so at a NUL written as an escape (`title = "A\u0000B"` was "A").
+        if let escape = Self.nulEscape(in: text) {
+            throw Diagnostic(.error, "invalid TOML: a string holds the NUL character (\\u0000), which Runway's TOML reader would cut it at; "
+                             + "take it out", path: path, position: escape)
+        }
         if let problem = TOMLAbortCheck.firstProblem(in: text) {
             throw Diagnostic(.error, "invalid TOML: \(problem.message)", path: path, position: problem.position)
         }
@@ -51,6 +56,56 @@ public struct TOMLSource {
             throw Diagnostic(.error, "invalid TOML: tables and arrays nest deeper than \(Self.maximumDepth) levels here", path: path,
                              position: position(of: deep))
         }
+    }
+
+    /// Where the first `\u0000` or `\U00000000` escape of a basic string (one line or many, key
+    /// or value) is, comments and literal strings (which have no escapes) left out.
+    static func nulEscape(in text: String) -> SourcePosition? {
+        let bytes = Array(text.utf8)
+        var index = 0, line = 1, lineStart = 0
+        var quote: (byte: UInt8, triple: Bool)?
+        var comment = false
+        func at(_ offset: Int, _ byte: UInt8) -> Bool { offset < bytes.count && bytes[offset] == byte }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                lineStart = index + 1
+                comment = false
+                if let open = quote, !open.triple { quote = nil }
+                index += 1
+                continue
+            }
+            if comment { index += 1; continue }
+            guard let open = quote else {
+                if byte == UInt8(ascii: "#") {
+                    comment = true
+                } else if byte == 0x22 || byte == 0x27 {
+                    let triple = at(index + 1, byte) && at(index + 2, byte)
+                    quote = (byte, triple)
+                    index += triple ? 2 : 0
+                }
+                index += 1
+                continue
+            }
+            if open.byte == 0x22 && byte == UInt8(ascii: "\\") {
+                let width = at(index + 1, UInt8(ascii: "u")) ? 4 : at(index + 1, UInt8(ascii: "U")) ? 8 : 0
+                if width > 0, index + 2 + width <= bytes.count, bytes[index + 2..<index + 2 + width].allSatisfy({ $0 == UInt8(ascii: "0") }) {
+                    let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+                    return SourcePosition(line: line, column: column)
+                }
+                // A backslash that ends a line (in a string of many) is left to the line's count.
+                index += at(index + 1, 0x0A) ? 1 : 2
+                continue
+            }
+            if byte == open.byte && (!open.triple || (at(index + 1, byte) && at(index + 2, byte))) {
+                quote = nil
+                index += open.triple ? 3 : 1
+                continue
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// How deep tables and arrays may nest, as toml++ allows arrays and inline tables to.

@@ -25,10 +25,34 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible, Co
         self.position = position
     }
 
-    /// `path:line:col: severity: message`, the form compilers and editors read.
+    /// `path:line:col: severity: message`, the form compilers and editors read: one line, whatever
+    /// the message quotes (``printable(_:)``).
     public var description: String {
-        let place = position.map { "\(path):\($0.line):\($0.column)" } ?? path
-        return "\(place): \(severity.rawValue): \(message)"
+        let place = position.map { "\(Self.printable(path)):\($0.line):\($0.column)" } ?? Self.printable(path)
+        return "\(place): \(severity.rawValue): \(Self.printable(message))"
+    }
+
+    /// `text` safe to print on a terminal: control characters (a NUL, an escape that would colour
+    /// or clear the terminal, a line break inside a quoted value) and the marks that reverse the
+    /// direction of text written as `\u{…}`. Messages quote what an input holds.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnprintable(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// The same problem as an error, as `--strict` reports warnings.

@@ -154,7 +154,23 @@ extension SiteBuild {
             highlighted.withLock { $0[left[index].0] = highlighting.outcome }
         }
         var reported = Set<Diagnostic>()
-        return Rendered(errors: results.withLock { $0 }.compactMap { $0 }.filter { reported.insert($0).inserted },
+        let errors = Self.collapsingWriteFailures(results.withLock { $0 }.compactMap { $0 }.filter { reported.insert($0).inserted })
+        return Rendered(errors: errors,
                         highlighted: highlighted.withLock { $0 }, pending: pending.withLock { $0 }, published: Set(published.map(\.file)))
+    }
+
+    /// The errors of files that could not be written for one reason (a full disk: every page
+    /// fails alike) as one, the first by path, saying how many more: a full disk printed one line
+    /// per file, 3,564 of them.
+    static func collapsingWriteFailures(_ errors: [Diagnostic]) -> [Diagnostic] {
+        var byReason: [String: [Diagnostic]] = [:]
+        for error in errors where error.message.hasPrefix("cannot write: ") { byReason[error.message, default: []].append(error) }
+        var kept = errors.filter { error in !error.message.hasPrefix("cannot write: ") || (byReason[error.message]?.count ?? 0) == 1 }
+        for (_, same) in byReason.sorted(by: { $0.key < $1.key }) where same.count > 1 {
+            var first = same.min { $0.path < $1.path }!
+            first.message += " (and \(same.count - 1) more file\(same.count == 2 ? "" : "s") for the same reason; the output is as it was)"
+            kept.append(first)
+        }
+        return kept
     }
 }

@@ -80,8 +80,15 @@ final class TemplateContexts: Sendable {
         Self.entry(page, contentURLs: contentURLs)
     }
 
+    /// A front matter date as templates get it: ISO 8601, as `<time datetime>` takes it
+    /// (`2013-05-08 23:46:11 +0200` is `2013-05-08T23:46:11+02:00`; a day alone stays as it is).
+    static func iso8601(_ date: String?) -> String {
+        guard let date else { return "" }
+        return PageDate(date)?.iso8601 ?? date
+    }
+
     private static func entry(_ page: PageRecord, contentURLs: ContentURLs) -> PageEntry {
-        PageEntry(title: page.title, url: SiteURL.encoded(page.url), date: page.metadata.date ?? "", summary: page.summary.text,
+        PageEntry(title: page.title, url: SiteURL.encoded(page.url), date: Self.iso8601(page.metadata.date), summary: page.summary.text,
                   summaryHTML: contentURLs.rewrite(page.summary.html, of: page), readingTime: page.length.readingTime)
     }
 
@@ -133,8 +140,8 @@ final class TemplateContexts: Sendable {
             site: site(record.language),
             page: PageContext(
                 title: record.title, content: body.html, titleHTML: titleHTML, contentAfterTitle: afterTitle, url: SiteURL.encoded(record.url),
-                permalink: SiteURL.absolute(SiteURL.encoded(record.url), baseURL: configuration.baseURL), date: record.metadata.date ?? "",
-                lastmod: record.metadata.lastmod ?? "", tags: record.metadata.tags, summary: record.summary.text,
+                permalink: SiteURL.absolute(SiteURL.encoded(record.url), baseURL: configuration.baseURL), date: Self.iso8601(record.metadata.date),
+                lastmod: Self.iso8601(record.metadata.lastmod), tags: record.metadata.tags, summary: record.summary.text,
                 summaryHTML: contentURLs.rewrite(record.summary.html, of: record),
                 wordCount: record.length.wordCount, readingTime: record.length.readingTime, lang: record.metadata.lang ?? record.language,
                 section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),

@@ -126,6 +126,19 @@ package struct PageDate: Comparable, Sendable {
         return text + (offset < 0 ? "-" : "+") + Self.digits(abs(offset) / 60, 2) + ":" + Self.digits(abs(offset) % 60, 2)
     }
 
+    /// ISO 8601 as HTML's `<time datetime>` takes it: the day alone (`2026-11-03`); with a time,
+    /// in the offset written (`2026-11-03T09:30:00-05:00`), or without one for a local time
+    /// (`2026-11-03T09:30:00`). YAML's `2013-05-08 23:46:11 +0200` is `2013-05-08T23:46:11+02:00`.
+    package var iso8601: String {
+        let day = Self.digits(local.year, 4) + "-" + Self.digits(local.month, 2) + "-" + Self.digits(local.day, 2)
+        guard hasTime else { return day }
+        var text = day + "T" + Self.digits(local.hour, 2) + ":" + Self.digits(local.minute, 2) + ":" + Self.digits(local.second, 2)
+        if !fraction.isEmpty { text += "." + fraction }
+        guard let offset else { return text }
+        if offset == 0 { return text + "Z" }
+        return text + (offset < 0 ? "-" : "+") + Self.digits(abs(offset) / 60, 2) + ":" + Self.digits(abs(offset) % 60, 2)
+    }
+
     /// RFC 822 as RSS writes it, in UTC: `Mon, 02 Nov 2026 04:30:00 +0000`.
     package var rfc822: String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

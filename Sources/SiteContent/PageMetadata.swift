@@ -158,8 +158,8 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             metadata.slug = nil
         }
         for (key, value) in [("date", metadata.date), ("lastmod", metadata.lastmod), ("expiryDate", metadata.expiryDate), ("publishDate", metadata.publishDate)] {
-            guard let value, !isDate(value) else { continue }
-            problem(key, "'\(key)' must be a date such as 2026-11-03, or a date and time such as 2026-11-03T09:30:00Z, not \"\(value)\"")
+            guard let value, let reason = dateProblem(value) else { continue }
+            problem(key, "'\(key)' \(reason)")
             switch key {
             case "date": metadata.date = nil
             case "lastmod": metadata.lastmod = nil
@@ -252,6 +252,21 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     /// Whether a term is empty or spaces only: no word.
     package static func isBlank(_ term: String) -> Bool {
         term.allSatisfy(\.isWhitespace)
+    }
+
+    /// What is wrong with a date of the front matter, or `nil`: it must be a day of the calendar
+    /// from the year 0001 (HTML's `<time>` has no year 0, and 0000 was shown as year 1), and a
+    /// time after it must be one (`2026-01-01T25:00:00Z` was kept as the day, and the page's
+    /// `<time datetime>` carried the text while its feeds said midnight).
+    package static func dateProblem(_ text: String) -> String? {
+        let example = "such as 2026-11-03, or a date and time such as 2026-11-03T09:30:00Z"
+        guard isDate(text) else { return "must be a date \(example), not \"\(Diagnostic.printable(text))\"" }
+        if text.hasPrefix("0000") { return "must be a date from the year 0001, not \"\(Diagnostic.printable(text))\"" }
+        guard text.utf8.count == 10 || PageDate(text)?.hasTime == true else {
+            return "has a day, but \"\(Diagnostic.printable(String(text.dropFirst(10))))\" is not a time of day: write HH:MM or HH:MM:SS "
+                + "(hours below 24, minutes and seconds below 60), then Z or an offset such as +02:00"
+        }
+        return nil
     }
 
     package static func isDate(_ text: String) -> Bool {

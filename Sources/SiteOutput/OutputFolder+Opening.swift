@@ -18,10 +18,17 @@ extension OutputFolder {
             guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]),
                   fields[5].split(separator: ":").last.flatMap({ UInt64($0) }) == inode
             else { continue }
+            // The whole command (four words of it left `runway serve --drafts` without its site),
+            // a word with spaces in quotes, cut after 300 characters.
             let command = (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data())
-                .split(separator: 0).prefix(4).map { String(decoding: $0, as: UTF8.self) }
-            let words = command.enumerated().map { $0.offset == 0 ? ($0.element as NSString).lastPathComponent : $0.element }
-            return "pid \(pid)" + (words.isEmpty ? "" : ": " + words.joined(separator: " "))
+                .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            let words = command.enumerated().map { word in
+                let text = word.offset == 0 ? (word.element as NSString).lastPathComponent : word.element
+                return text.contains(where: \.isWhitespace) || text.isEmpty ? "'" + text + "'" : text
+            }
+            var line = words.joined(separator: " ")
+            if line.count > 300 { line = String(line.prefix(300)) + "…" }
+            return "pid \(pid)" + (words.isEmpty ? "" : ": " + line)
         }
         return nil
     }

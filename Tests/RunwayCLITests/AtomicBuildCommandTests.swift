@@ -266,8 +266,9 @@ import Testing
         let refused = try site.runway("build", site.root, "--drafts")
         _ = server.stop()
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("\(site.root)/_site: error: another Runway is writing into this folder (pid \(server.pid): runway serve"),
-                "\(refused.stderr)")
+        // The holder's whole command, its site and port too (four words of it were said).
+        #expect(refused.stderr.contains("\(site.root)/_site: error: another Runway is writing into this folder (pid \(server.pid): runway serve "
+                                        + "\(site.root) --port \(server.port))"), "\(refused.stderr)")
         #expect(!site.exists("_site/draft"))
         #expect(try site.runway("build", site.root, "--drafts").status == 0)
         #expect(site.exists("_site/draft/index.html"))

@@ -149,6 +149,33 @@ import Testing
         #expect(check.stderr.contains("\(site.root)/content/a.md:3:1: error: '\(key)' must be a date such as 2026-11-03"), "\(check.stderr)")
         #expect(!check.stderr.contains("leap.md"), "\(check.stderr)")
     }
+    /// Issue 39, point 10: a time that is not one after a good day was taken for the day alone
+    /// (the page's `<time datetime>` carried the text while its feeds said midnight), and the year
+    /// 0000 showed as year 1. Each is an error at its key.
+    @Test(arguments: [("date: 2026-01-01T25:00:00Z", "'date' has a day, but \"T25:00:00Z\" is not a time of day"),
+                      ("date: \"2026-01-01T23:61:61Z\"", "'date' has a day, but \"T23:61:61Z\" is not a time of day"),
+                      ("lastmod: \"2026-01-01T10:00:00+99:00\"", "'lastmod' has a day, but \"T10:00:00+99:00\" is not a time of day"),
+                      ("date: \"2026-01-01 noon\"", "'date' has a day, but \" noon\" is not a time of day"),
+                      ("date: 0000-01-01", "'date' must be a date from the year 0001, not \"0000-01-01\"")])
+    func aTimeThatIsNotOneIsAnError(_ line: String, _ message: String) throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\n\(line)\n---\nA.\n"])
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 1, "\(check.stderr)")
+        #expect(check.stderr.contains("\(site.root)/content/a.md:3:1: error: \(message)"), "\(check.stderr)")
+    }
+
+    /// Templates get dates in ISO 8601, as `<time datetime>` takes them, whatever the front
+    /// matter wrote (YAML's `2013-05-08 23:46:11 +0200` was repeated, an error of the W3C checker's
+    /// on every page).
+    @Test func templatesGetDatesInISO8601() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\ndate: 2013-05-08 23:46:11 +0200\nlastmod: 2013-05-09\n---\nA.\n",
+                                 "content/b.md": "---\ntitle: B\ndate: \"2013-05-07 09:30\"\n---\nB.\n",
+                                 "templates/page.html": "{{page.date}}|{{page.lastmod}}|{{date(page.date)}}\n"])
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.read("_site/a/index.html") == "2013-05-08T23:46:11+02:00|2013-05-09|May 8, 2013\n")
+        #expect(site.read("_site/b/index.html") == "2013-05-07T09:30:00||May 7, 2013\n")
+    }
+
     /// A `draft` that is not true or false is an error, never a published page; `tags` must be
     /// words (a number is one, `tags: solo` is one tag).
     @Test(arguments: [("draft: maybe", "'draft' must be true or false"), ("draft: 1", "'draft' must be true or false"),

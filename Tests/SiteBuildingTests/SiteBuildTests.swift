@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import SiteBuilding
+@testable import SiteBuilding
 import Testing
 
 /// `runway build` on the bundled site template and on small sites made for each case.
@@ -208,7 +208,7 @@ import Testing
         let report = SiteBuild(site: root).run()
         #expect(report.diagnostics.map(\.description) == [
             "\(root)/templates/partials/footer.html:3:3: error: template error: unknown transform 'nofilter' (known: "
-                + "absURL, capitalized, count, date, empty, enumerated, equalzero, even, first, index, last, lowercased, markdownify, minusone, "
+                + "absURL, capitalized, count, date, empty, enumerated, equalzero, even, first, index, jsonify, last, lowercased, markdownify, minusone, "
                 + "odd, plusone, relURL, reversed, slugify, sorted, truncate, uppercased)",
         ])
     }
@@ -289,5 +289,21 @@ import Testing
             "\(root)/content/a.md:1:5: warning: broken link: /nowhere/ leads to /nowhere/, which the site does not have",
             "\(root)/content/a.md:1:49: warning: broken link: /img.png leads to /img.png, which the site does not have",
         ])
+    }
+}
+
+/// Issue 39, point 11: a full disk printed one error per file (3,564 lines). Files that could not
+/// be written for one reason are one error, at the first by path, saying how many more.
+@Suite struct WriteFailureTests {
+    @Test func failuresForOneReasonAreOneError() {
+        let full = (0..<3_564).map { Diagnostic(.error, "cannot write: No space left on device", path: "/out/p\($0)/index.html") }
+        let other = Diagnostic(.error, "cannot write: Permission denied", path: "/out/x.html")
+        let template = Diagnostic(.error, "template error: x", path: "t.html")
+        let collapsed = SiteBuild.collapsingWriteFailures(full.shuffled() + [other, template])
+        #expect(collapsed.count == 3)
+        #expect(collapsed.contains(other) && collapsed.contains(template))
+        #expect(collapsed.contains { $0.path == "/out/p0/index.html"
+            && $0.message == "cannot write: No space left on device (and 3563 more files for the same reason; the output is as it was)" })
+        #expect(SiteBuild.collapsingWriteFailures([other]) == [other])
     }
 }

@@ -164,6 +164,8 @@ import Testing
         ("t.html", "{{ page title }}", "t.html:1:1: error: template error: {{page title}} holds a space inside a name, which cannot have one"),
         ("t.html", "{{<base.html}}{{/base.html}}", "base.html:1:1: error: template error: partials make a cycle: base.html → base.html"),
         ("t.html", "{{=<% %>=}}", "t.html:1:1: error: template error: Runway's templates keep Mustache's {{ }} delimiters"),
+        // A parent outside the templates folder is named (swift-mustache said "a tag is not closed with }}").
+        ("t.html", "{{<../base.html}}{{/../base.html}}", "t.html:1:1: error: template error: no template '../base.html' (a parent must be a file"),
         // 5,000 nested sections overflowed the engine's stack: the 101st is an error.
         ("t.html", String(repeating: "{{#page}}", count: 5000) + "x" + String(repeating: "{{/page}}", count: 5000),
          "t.html:1:901: error: template error: sections nest deeper than 100 levels here"),
