@@ -93,8 +93,9 @@ clean:
 	rm -rf .build .build-fuzz site-template/_site docs/_site
 
 ## fuzz: libFuzzer over one target for SECONDS seconds (default 60): TARGET=markdown (default; parse + render)
-## toml (TOMLSource, runway.toml and theme.toml reading), frontmatter (a content file's front matter) or
-## state (the build cache, output manifest and journal in .runway-cache/). Targets are listed in
+## toml (TOMLSource, runway.toml and theme.toml reading), frontmatter (a content file's front matter),
+## state (the build cache, output manifest and journal in .runway-cache/) or template (a set of templates
+## loaded, checked and rendered within small bounds). Targets are listed in
 ## Fuzz/RunwayFuzz/Targets.swift, seeds in Fuzz/seeds/TARGET/; crashers land in Fuzz/crashers/ as TARGET-crash-….
 SECONDS ?= 60
 TARGET ?= markdown

@@ -127,7 +127,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "RunwayFuzz",
-            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "SiteOutput"],
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "SiteOutput", "Templating"],
             path: "Fuzz/RunwayFuzz",
             swiftSettings: upcoming
         ),

@@ -5,4 +5,5 @@ let fuzzTargets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
     "toml": TOMLTarget.exercise,
     "frontmatter": FrontMatterTarget.exercise,
     "state": OutputStateTarget.exercise,
+    "template": TemplateTarget.exercise,
 ]

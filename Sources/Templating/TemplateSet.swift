@@ -44,25 +44,41 @@ package struct TemplateSet: Sendable {
         (filters.strings[language] ?? filters.strings[TemplateFilters.fallbackLanguage])?[key]
     }
 
+    /// The templates of `folders`, the first folder's over the later ones' of the same name.
     package init(folders: [String], filters: TemplateFilters = .standalone) {
-        self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
+        let existing = folders.filter { FileManager.default.fileExists(atPath: $0) }
+        var sources: [(name: String, file: String, text: Result<String, Diagnostic>)] = []
+        var names = Set<String>()
+        var listed: [Diagnostic] = []
+        for folder in existing {
+            let (found, problems) = Self.names(under: folder)
+            listed += problems
+            for name in found where names.insert(name).inserted {
+                sources.append((name, folder + "/" + name, Result { () throws(Diagnostic) in try Self.read(name, in: folder) }))
+            }
+        }
+        self.init(sources: sources, folders: existing, listed: listed, filters: filters)
+    }
+
+    /// Templates by name and text, read from no folder (each template's file is its name).
+    package init(texts: [String: String], filters: TemplateFilters = .standalone) {
+        self.init(sources: texts.sorted { $0.key < $1.key }.map { ($0.key, $0.key, .success($0.value)) }, folders: [], listed: [], filters: filters)
+    }
+
+    private init(sources: [(name: String, file: String, text: Result<String, Diagnostic>)], folders: [String], listed: [Diagnostic],
+                 filters: TemplateFilters) {
+        self.folders = folders
         self.filters = filters
         var templates: [String: Loaded] = [:]
         var parsed: [String: TemplatePlan] = [:]
-        var listed: [Diagnostic] = []
-        for folder in self.folders {
-            let (names, problems) = Self.names(under: folder)
-            listed += problems
-            for name in names where templates[name] == nil {
-                let file = folder + "/" + name
-                do throws(Diagnostic) {
-                    let text = try Self.read(name, in: folder)
-                    let tags = try TemplateTag.tags(in: text, file: file)
-                    parsed[name] = try Self.parse(text, file: file)
-                    templates[name] = Loaded(file: file, tags: tags)
-                } catch {
-                    templates[name] = Loaded(file: file, tags: [], problem: error)
-                }
+        for (name, file, text) in sources {
+            do throws(Diagnostic) {
+                let text = try text.get()
+                let tags = try TemplateTag.tags(in: text, file: file)
+                parsed[name] = try Self.parse(text, file: file)
+                templates[name] = Loaded(file: file, tags: tags)
+            } catch {
+                templates[name] = Loaded(file: file, tags: [], problem: error)
             }
         }
         Self.check(&templates)

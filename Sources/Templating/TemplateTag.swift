@@ -124,7 +124,8 @@ struct TemplateTag: Sendable {
 
     /// How deep sections may nest through the partials and parents a template includes, each
     /// file within ``deepestSections``: a chain of 100 partials of 99 levels each crashed a build.
-    static let deepestThroughTemplates = 1_000
+    /// Themes nest a few levels; each level is a level of the renderer's recursion.
+    static let deepestThroughTemplates = 300
 
     /// How deep templates may include one another (a partial that includes a partial…, a parent's
     /// parent): rendering goes down a level for each, and a chain of 10,000 partials overflowed

@@ -14,8 +14,13 @@ package struct RenderLimits: Sendable {
     /// The most items sections may show for one page, counted each time (a section over every
     /// page inside a section over every page, with 10,000 pages: a hundred million).
     package var items = 10_000_000
-    /// The most sections, partials, parents and blocks that may be inside one another.
-    package var depth = 1_200
+    /// The most sections, partials, parents and blocks that may be inside one another: the
+    /// check's 300 levels of sections through templates, and room for blocks.
+    package var depth = 400
+    /// The most bytes of stack a render may take, however deep it is: a thread has 8 MiB, and a
+    /// build with the address sanitizer (`make fuzz`) took more than that for 1,200 levels (a
+    /// debug build, 6.5 KB a level).
+    package var stackBytes = 4 << 20
 
     /// The limits of every build.
     package static let standard = RenderLimits()
@@ -50,6 +55,8 @@ struct TemplateRenderer {
     private var expansions = 0
     private var items = 0
     private var depth = 0
+    /// Where the stack was when the render began (it grows down).
+    private let stackBase: UInt
 
     /// What a list of steps is rendered with besides the stack.
     struct Frame {
@@ -71,7 +78,15 @@ struct TemplateRenderer {
         self.limits = limits
         self.stop = stop
         self.budget = budget
+        stackBase = Self.stackAddress()
         output.reserveCapacity(32 << 10)
+    }
+
+    /// The address of a variable on the stack of the caller's frame, where the stack is now.
+    @inline(never)
+    private static func stackAddress() -> UInt {
+        var marker = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
     /// Renders `steps` after what is written.
@@ -202,9 +217,11 @@ struct TemplateRenderer {
     /// One level deeper, within the limits of depth and size.
     private mutating func enter(_ site: TagSite) throws(Diagnostic) {
         depth += 1
-        if depth > limits.depth {
-            throw passed(site, "sections, partials and blocks are inside one another more than \(limits.depth) levels deep here "
-                         + "(does a block include the parent that shows it?)")
+        let used = stackBase &- Self.stackAddress()
+        if depth > limits.depth || (used < UInt(Int.max) && used > UInt(limits.stackBytes)) {
+            throw passed(site, "sections, partials and blocks are inside one another too deep here (at most \(limits.depth) levels, "
+                         + "and \(limits.stackBytes >= 1 << 20 ? "\(limits.stackBytes >> 20) MiB" : "\(limits.stackBytes >> 10) KiB") of the stack): "
+                         + "does a block include the parent that shows it?")
         }
         if output.count > limits.outputBytes { throw tooLong(site) }
     }
