@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: deps build test doc-coverage run docs docs-api bench bench-site bench-serve site screenshots fuzz clean
+.PHONY: deps build install test doc-coverage run docs docs-api bench bench-site bench-serve site screenshots fuzz clean
 
 ## deps: install the Debian packages Runway builds and tests with (only those missing).
 deps:
@@ -21,6 +21,18 @@ deps:
 ## build: the runway command, optimized.
 build: deps
 	$(SWIFT) build -c release --product runway
+
+## install: runway into $(PREFIX)/bin (default /usr/local; DESTDIR for a staging root), and its themes and
+## site template into $(PREFIX)/share/runway/, where the binary finds them.
+PREFIX ?= /usr/local
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/runway"
+	install -m 755 .build/release/runway "$(DESTDIR)$(PREFIX)/bin/runway"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/runway/themes" "$(DESTDIR)$(PREFIX)/share/runway/site-template"
+	cp -R themes "$(DESTDIR)$(PREFIX)/share/runway/themes"
+	mkdir -p "$(DESTDIR)$(PREFIX)/share/runway/site-template"
+	tar -C site-template --exclude=./_site --exclude=./.runway-cache --exclude=./_theme-preview -cf - . \
+		| tar -C "$(DESTDIR)$(PREFIX)/share/runway/site-template" -xf -
 
 ## test: the whole test suite, then the libraries' documentation coverage: a public declaration without a ///
 ## comment fails it.

@@ -14,11 +14,19 @@ public enum BundledResources {
         if let home = environment["RUNWAY_HOME"] { candidates.append(home + "/" + name) }
         var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent(name).path)
-            candidates.append(folder.appendingPathComponent("share/runway/" + name).path)
+            for candidate in [folder.appendingPathComponent(name).path, folder.appendingPathComponent("share/runway/" + name).path]
+            where !candidates.contains(candidate) {
+                candidates.append(candidate)
+            }
             folder.deleteLastPathComponent()
         }
         let found = candidates.first { FileManager.default.fileExists(atPath: $0 + "/" + marker) }
         return (found, candidates)
+    }
+
+    /// What to say when Runway's folder `name` (`themes`, `site-template`) is nowhere it looked.
+    public static func notFound(_ name: String, lookedIn: [String]) -> String {
+        "cannot find Runway's own \(name) (looked in \(lookedIn.joined(separator: ", "))): install Runway with "
+            + "`make install` (its share/runway/ goes beside its bin/runway), or set RUNWAY_HOME to the folder that holds themes/ and site-template/"
     }
 }

@@ -7,6 +7,9 @@ import TOMLKit
 public struct ThemeLibrary: Sendable {
     /// Folders holding one `<name>/theme.toml` per theme, searched in order.
     public var folders: [String]
+    /// Where Runway's own themes were looked for, when they were not found: a `runway` copied
+    /// away from its themes says so.
+    public var bundledLookedIn: [String] = []
 
     /// The name of a theme's file in its folder.
     public static let fileName = "theme.toml"
@@ -20,8 +23,11 @@ public struct ThemeLibrary: Sendable {
     public static func standard(site: String? = nil) -> ThemeLibrary {
         var folders: [String] = []
         if let site { folders.append(site == "." ? "themes" : site + "/themes") }
-        if let bundled = BundledResources.locate("themes", containing: "default/" + fileName).folder { folders.append(bundled) }
-        return ThemeLibrary(folders: folders)
+        let bundled = BundledResources.locate("themes", containing: "default/" + fileName)
+        if let found = bundled.folder { folders.append(found) }
+        var library = ThemeLibrary(folders: folders)
+        if bundled.folder == nil { library.bundledLookedIn = bundled.lookedIn }
+        return library
     }
 
     /// Every theme name the folders hold, sorted.
@@ -119,7 +125,8 @@ public struct ThemeLibrary: Sendable {
                 return (nil, diagnostics)
             }
             guard let path = path(of: current) else {
-                let message = "no theme named '\(current)' (looked in \(folders.map { $0 + "/" }.joined(separator: ", ")); available: \(names.joined(separator: ", ")))"
+                var message = "no theme named '\(current)' (looked in \(folders.map { $0 + "/" }.joined(separator: ", ")); available: \(names.isEmpty ? "none" : names.joined(separator: ", ")))"
+                if !bundledLookedIn.isEmpty { message += "; " + BundledResources.notFound("themes", lookedIn: bundledLookedIn) }
                 diagnostics.append(Diagnostic(.error, message, path: requiredBy?.path ?? current, position: requiredBy?.position))
                 return (nil, diagnostics)
             }

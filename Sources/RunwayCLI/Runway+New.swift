@@ -22,9 +22,11 @@ extension Runway {
         )
 
         @Argument(help: ArgumentHelp("The folder to create the site in.", valueName: "dir"))
-        var directory: String
+        var directory: String?
 
         func run() throws {
+            // `runway new site` is a site in the folder `site`, as `runway new <dir>` promises.
+            let directory = directory ?? "site"
             let template = try SiteTemplate.locate()
             let created = try template.copy(to: directory)
             Terminal.print("Created a Runway site in \(directory) (\(created) files). Next: runway check \(directory)\n")

@@ -24,7 +24,8 @@ public struct SiteTemplate: Sendable {
         let (folder, lookedIn) = BundledResources.locate("site-template", containing: SiteConfiguration.fileName,
                                                          environment: environment, executable: executable)
         guard let folder else {
-            throw Diagnostic(.error, "cannot find Runway's site template (looked in \(lookedIn.joined(separator: ", "))); set RUNWAY_SITE_TEMPLATE to its folder", path: executable)
+            throw Diagnostic(.error, BundledResources.notFound("site template", lookedIn: lookedIn) + " (or RUNWAY_SITE_TEMPLATE to the template's own folder)",
+                             path: executable)
         }
         return SiteTemplate(root: folder)
     }
