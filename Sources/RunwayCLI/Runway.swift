@@ -47,12 +47,34 @@ enum Terminal {
         }
     }
 
-    /// One closing line on standard error: what was checked and how many problems of each kind.
+    /// One closing line on standard error: what was checked, how many problems of each kind, and
+    /// how many files were skipped, by reason (each has its warning).
     static func summarize(_ diagnostics: [Diagnostic], checked: String) {
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count - errors
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        FileHandle.standardError.write(Data("checked \(checked): \(plural(errors, "error")), \(plural(warnings, "warning"))\n".utf8))
+        var line = "checked \(checked): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        let skipped = skippedFiles(diagnostics)
+        if !skipped.isEmpty {
+            line += "; skipped \(plural(skipped.reduce(0) { $0 + $1.count }, "file")): "
+                + skipped.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
+        }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// The files the diagnostics say were skipped (`skipped: …` warnings), counted by reason,
+    /// the most first.
+    static func skippedFiles(_ diagnostics: [Diagnostic]) -> [(reason: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics where diagnostic.message.hasPrefix("skipped: ") {
+            let said = diagnostic.message.dropFirst("skipped: ".count)
+            let reason = said.hasPrefix("a symbolic link") ? "links out of their folder or to nothing"
+                : said.hasPrefix("version control") ? "of version control"
+                : said.hasPrefix("this page is in the language") ? "in a language runway.toml does not declare"
+                : "not pages (nor files of a page's folder)"
+            counts[reason, default: 0] += 1
+        }
+        return counts.map { (reason: $0.key, count: $0.value) }.sorted { ($0.count, $1.reason) > ($1.count, $0.reason) }
     }
 
     /// Calls `body` with a function that writes to standard output through a buffer: many small

@@ -173,7 +173,7 @@ public final class LiveBuild: Sendable {
         var files = Set<String>()
         for path in paths {
             let absolute = URL(fileURLWithPath: path).standardized.path
-            guard absolute.hasPrefix(content), absolute.hasSuffix(".md") else { return nil }
+            guard absolute.hasPrefix(content), MarkdownFile.isMarkdown(absolute) else { return nil }
             files.insert("content/" + absolute.dropFirst(content.count))
         }
         return files

@@ -1,5 +1,6 @@
 import Foundation
 import HTMLRendering
+import SiteOutput
 
 /// Links from one content file to another by its Markdown file, as authors write them in an
 /// editor or on GitHub: `[setup](../guide/setup.md#install)`. A build turns each into the page's
@@ -13,7 +14,7 @@ package enum ContentLinks {
         guard mentionsMarkdown(destination) else { return nil }
         let cut = destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex
         let path = destination[..<cut]
-        guard path.lowercased().hasSuffix(".md"), !path.hasPrefix("//"), !path.contains(":") else { return nil }
+        guard MarkdownFile.isMarkdown(path.lowercased()), !path.hasPrefix("//"), !path.contains(":") else { return nil }
         let decoded = path.removingPercentEncoding ?? String(path)
         var parts: [Substring] = decoded.hasPrefix("/") ? ["content"] : file.split(separator: "/").dropLast()
         for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
@@ -33,7 +34,9 @@ package enum ContentLinks {
     static func mentionsMarkdown(_ text: String) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
         for byte in text.utf8 {
-            if previous.0 == UInt8(ascii: "."), previous.1 | 0x20 == UInt8(ascii: "m"), byte | 0x20 == UInt8(ascii: "d") { return true }
+            // `.md`, `.markdown`, `.mdown`, `.mkd`, `.mkdn`.
+            if previous.0 == UInt8(ascii: "."), previous.1 | 0x20 == UInt8(ascii: "m"),
+               [UInt8(ascii: "d"), UInt8(ascii: "a"), UInt8(ascii: "k")].contains(byte | 0x20) { return true }
             previous = (previous.1, byte)
         }
         return false

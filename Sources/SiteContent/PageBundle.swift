@@ -10,9 +10,9 @@ package enum PageBundle {
     /// Content files' paths are relative and clean (`content/a/b.md`), read in Swift: a build asks
     /// this of every page.
     package static func folder(of file: String) -> String? {
-        guard file.hasSuffix(".md"), let slash = file.lastIndex(of: "/") else { return nil }
-        let name = file[file.index(after: slash)...]
-        guard name == "index.md" || (name.hasPrefix("index.") && name.split(separator: ".").count == 3),
+        guard MarkdownFile.isMarkdown(file), let slash = file.lastIndex(of: "/") else { return nil }
+        let name = MarkdownFile.stem(String(file[file.index(after: slash)...]))
+        guard name == "index" || (name.hasPrefix("index.") && name.split(separator: ".").count == 2),
               file.hasPrefix("content/"), file.split(separator: "/").count > 2 else { return nil }
         return String(file[..<slash])
     }
@@ -25,12 +25,11 @@ package enum PageBundle {
         let root = SitePaths.join(site, folder), content = SitePaths.join(site, "content")
         let listing = SitePaths.list(under: root, inside: content, linksWithin: content)
         let inner = Set(listing.files.compactMap { file -> String? in
-            let name = (file as NSString).lastPathComponent
-            guard name == "index.md" || name == "_index.md", file.contains("/") else { return nil }
+            guard MarkdownFile.isMarkdown(file), ["index", "_index"].contains(MarkdownFile.baseName(file)), file.contains("/") else { return nil }
             return (file as NSString).deletingLastPathComponent + "/"
         })
         return listing.files.filter { file in
-            !file.hasSuffix(".md") && !inner.contains { file.hasPrefix($0) }
+            !MarkdownFile.isMarkdown(file) && !inner.contains { file.hasPrefix($0) }
         }.sorted()
     }
 }

@@ -7,13 +7,24 @@ extension PageReader {
     /// The language of a page named `name` (under `content/`, without `.md`) and the name without
     /// the language's suffix: `lang` wins over the suffix, and one that is not the site's is an
     /// error at its key (the page would stay in the default language's lists and feeds while its
-    /// HTML said another), and is dropped.
+    /// HTML said another), and is dropped. A suffix that names a language the site does not
+    /// declare (`about.fa.md`) is `nil`, with a warning: the page is skipped (it was taken for
+    /// another page of the default language, `/about.fa/`, whose alias then collided).
     func language(of name: String, metadata: inout PageMetadata, path: String, frontMatter: FrontMatter?,
-                  diagnostics: inout [Diagnostic]) -> (SiteLanguage, String) {
+                  diagnostics: inout [Diagnostic]) -> (SiteLanguage, String)? {
         var (language, name) = (configuration.languages[0], name)
-        if let dot = name.lastIndex(of: "."), let suffixed = configuration.language(String(name[name.index(after: dot)...])) {
-            language = suffixed
-            name = String(name[..<dot])
+        if let dot = name.lastIndex(of: "."), !name[dot...].contains("/") {
+            let suffix = String(name[name.index(after: dot)...])
+            if let suffixed = configuration.language(suffix) {
+                language = suffixed
+                name = String(name[..<dot])
+            } else if Self.isLanguageCode(suffix) {
+                diagnostics.append(Diagnostic(.warning, "skipped: this page is in the language '\(suffix)' (its name's .\(suffix)), which runway.toml "
+                                              + "does not declare: add [languages.\(suffix)] (its name, and its menus and params if it has them), "
+                                              + "or rename the file if .\(suffix) is not a language",
+                                              path: path, position: SourcePosition(line: 1, column: 1)))
+                return nil
+            }
         }
         guard let lang = metadata.lang else { return (language, name) }
         if let declared = configuration.language(lang) { return (declared, name) }
@@ -23,6 +34,17 @@ extension PageReader {
         metadata.lang = nil
         return (language, name)
     }
+
+    /// Whether `code` is a language's, as a file's suffix names it: a language of ISO 639-1 (two
+    /// letters: `fa`, `fr`), alone or with a region or script (`pt-br`, `zh-hans`). Three-letter
+    /// codes are left out: too many are words (`new`, `min`, `old`).
+    static func isLanguageCode(_ code: String) -> Bool {
+        let parts = code.lowercased().split(separator: "-", omittingEmptySubsequences: false)
+        guard let primary = parts.first, primary.count == 2, twoLetterLanguages.contains(String(primary)) else { return false }
+        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    private static let twoLetterLanguages = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 })
 
     /// `posts/2026-11-03-title` → (`2026-11-03`, `posts/title`): a name whose last part starts with
     /// a date and a `-`, followed by more.

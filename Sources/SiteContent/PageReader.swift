@@ -221,9 +221,12 @@ package struct PageReader: Sendable {
         var metadata = page.metadata
         var diagnostics = page.diagnostics + highlighting.outcome.diagnostics
 
-        var name = String(file.dropFirst("content/".count).dropLast(".md".count))
-        var language: SiteLanguage
-        (language, name) = self.language(of: name, metadata: &metadata, path: path, frontMatter: frontMatter, diagnostics: &diagnostics)
+        var name = MarkdownFile.stem(String(file.dropFirst("content/".count)))
+        // A page in a language the site does not have is no page of another one.
+        guard let (language, named) = self.language(of: name, metadata: &metadata, path: path, frontMatter: frontMatter, diagnostics: &diagnostics) else {
+            return (nil, nil, diagnostics)
+        }
+        name = named
         diagnostics += termProblems(of: metadata, path: path, frontMatter: frontMatter)
         // A file named for its date (`2026-11-03-title.md`): the date, unless the front matter
         // gives one, and the rest of the name.

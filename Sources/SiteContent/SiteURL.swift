@@ -114,7 +114,7 @@ package enum SiteURL {
         guard !destination.isEmpty, !destination.hasPrefix("/"), !hasScheme(destination) else { return nil }
         let cut = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
         let (path, rest) = (destination[..<cut], destination[cut...])
-        if path.hasSuffix(".md") { return nil }
+        if MarkdownFile.isMarkdown(String(path)) { return nil }
         let folder = path.isEmpty || path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".."
         return join(path, onto: pageURL, folder: folder) + rest
     }

@@ -132,12 +132,46 @@ public enum SitePaths {
         list(under: root).files
     }
 
-    /// Every Markdown file under `<site>/content`, sorted, as paths relative to the site, and the
-    /// links that were skipped because they lead out of the site.
+    /// Every Markdown file under `<site>/content`, sorted, as paths relative to the site, and what
+    /// was skipped, each with a warning that says why: links that lead out of `content/`, and
+    /// files that are neither a page nor a file of a page bundle (a folder with an `index.md`),
+    /// published beside its page. Hidden files (`.DS_Store`) are no one's content.
     package static func contentFiles(site: String) -> (files: [String], skipped: [Diagnostic]) {
-        let listing = list(under: join(site, "content"), inside: site)
-        let files = listing.files.filter { $0.hasSuffix(".md") }.map { "content/" + $0 }.sorted()
-        return (files, problems(of: listing, under: join(site, "content")))
+        let content = join(site, "content")
+        let listing = list(under: content, inside: site)
+        let files = listing.files.filter(MarkdownFile.isMarkdown).map { "content/" + $0 }.sorted()
+        // The bundles' folders (not content/ itself, whose index.md is the home page).
+        let bundles = Set(listing.files.compactMap { file -> String? in
+            guard MarkdownFile.isMarkdown(file), MarkdownFile.baseName(file) == "index", file.contains("/") else { return nil }
+            return (file as NSString).deletingLastPathComponent
+        })
+        var skipped = problems(of: listing, under: content)
+        for file in listing.files.sorted() where !MarkdownFile.isMarkdown(file) {
+            let parts = file.split(separator: "/")
+            guard !parts.contains(where: { $0.hasPrefix(".") }) else { continue }
+            let folders = (1..<parts.count).map { parts.prefix($0).joined(separator: "/") }
+            guard !folders.contains(where: bundles.contains) else { continue }
+            skipped.append(Diagnostic(.warning, skippedFile(file), path: content + "/" + file))
+        }
+        return (files, skipped)
+    }
+
+    /// Why a file of `content/` that is in no bundle is not published.
+    private static func skippedFile(_ file: String) -> String {
+        let suffix = (file as NSString).pathExtension
+        let markdown = MarkdownFile.extensions.map { "." + $0 }.joined(separator: ", ")
+        if MarkdownFile.extensions.contains(suffix.lowercased()) {
+            return "skipped: Runway reads Markdown files whose extension is in lower case: rename it with .\(suffix.lowercased())"
+        }
+        if ["html", "htm"].contains(suffix.lowercased()) {
+            return "skipped: an HTML file is no page Runway reads (it reads Markdown: \(markdown)): write the page in Markdown, "
+                + "or move the file to static/ to publish it as it is"
+        }
+        if ["adoc", "asciidoc", "org", "rst", "pandoc", "ipynb", "rmd", "textile"].contains(suffix.lowercased()) {
+            return "skipped: .\(suffix) is no format Runway reads as a page (it reads Markdown: \(markdown)): write the page in Markdown"
+        }
+        return "skipped: not a page, and in no page's folder: Runway publishes a file of content/ only in the folder of a page's "
+            + "index.md (a bundle), beside the page; move it there, or to static/ to publish it where it is"
     }
 
     /// A warning for each link a listing skipped, and an error for each folder it could not open
@@ -173,7 +207,7 @@ public enum SitePaths {
     /// under `content/` whose path has no `.`/`..` segment, and which (through any link) is inside
     /// the site.
     package static func isContentFile(_ file: String) -> Bool {
-        file.hasPrefix("content/") && file.hasSuffix(".md") && OutputPath(String(file.dropFirst("content/".count))) != nil
+        file.hasPrefix("content/") && MarkdownFile.isMarkdown(file) && OutputPath(String(file.dropFirst("content/".count))) != nil
     }
 
     /// A file that could not be copied, and why.

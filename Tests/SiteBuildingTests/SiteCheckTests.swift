@@ -108,9 +108,11 @@ import Testing
         #expect(FrontMatter.unclosed("---\ntitle: A\ndraft: true\n\nText.\n", path: "a.md")?.description
                 == "a.md:1:1: error: the front matter opened by '---' is never closed: end it with a line '---' (a page that starts with a rule can write it '***')")
         #expect(FrontMatter.unclosed("+++\r\ndraft = true\r\n", path: "a.md")?.message.hasPrefix("the front matter opened by '+++'") == true)
-        for closed in ["---\ntitle: A\n---\nText\n", "+++\n+++\n", "***\nText\n", "# ---\n", "--- \n", ""] {
+        for closed in ["---\ntitle: A\n---\nText\n", "+++\n+++\n", "***\nText\n", "# ---\n", "-- \n", "", "\n\n"] {
             #expect(FrontMatter.unclosed(closed, path: "a.md") == nil, "\(closed)")
         }
+        // A fence after blank lines, or with spaces after it, opens front matter too: its error is at its line.
+        #expect(FrontMatter.unclosed("\n  \n+++  \ndraft = true\n", path: "a.md")?.position == SourcePosition(line: 3, column: 1))
     }
 
     @Test func windowsLineEndingsEmptyFrontMatterAndAFenceAtTheEnd() {
@@ -124,8 +126,23 @@ import Testing
         let (last, lastBody) = FrontMatter.split("---\ntitle: A\n---")
         #expect(last?.text == "title: A\n")
         #expect(lastBody == "\n\n")
-        // A fence line with more on it does not close.
-        #expect(FrontMatter.split("---\na: 1\n--- \n").frontMatter == nil)
+        // A fence line with more on it than spaces and tabs does not close.
+        #expect(FrontMatter.split("---\na: 1\n--- x\n").frontMatter == nil)
+    }
+
+    /// Issue 38, point 1: as Hugo, Zola and Jekyll read it, front matter may come after blank lines
+    /// and its fences may have spaces or tabs after them. 129 of Zola's documentation pages begin
+    /// with a blank line and close with `+++` and spaces: their TOML was printed as a paragraph,
+    /// and, once the blank line was taken out, each was "never closed".
+    @Test func frontMatterAfterBlankLinesAndFencesWithSpacesAfterThem() {
+        let (toml, body) = FrontMatter.split("\n+++\ntitle = \"abridge\"\n+++        \n# Abridge\n")
+        #expect(toml == FrontMatter(format: .toml, text: "title = \"abridge\"\n", firstLine: 3))
+        #expect(body == "\n\n\n\n# Abridge\n", "the body keeps its line numbers")
+        let (yaml, _) = FrontMatter.split(" \t\r\n---\t\r\ntitle: A\r\n--- \r\nText\r\n")
+        #expect(yaml == FrontMatter(format: .yaml, text: "title: A\r\n", firstLine: 3))
+        #expect(yaml?.position(ofKey: "title") == SourcePosition(line: 3, column: 1))
+        // Text before the fence: no front matter, and a rule in the body is a rule.
+        #expect(FrontMatter.split("Text\n---\na: 1\n---\n").frontMatter == nil)
     }
 }
 

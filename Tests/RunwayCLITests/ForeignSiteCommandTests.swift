@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Issue 38: sites written for Hugo, Zola and Jekyll, in their shape (fixtures of our own), brought
+/// to Runway as a new user would: nothing of them is lost without a word.
+@Suite struct ForeignSiteCommandTests {
+    /// Point 1. A Jekyll blog's posts are `.markdown`: 96 of 102 were neither built nor mentioned.
+    /// Zola's pages begin with a blank line and close their `+++` with spaces: 129 had their TOML
+    /// printed as a paragraph. A page in a language the site does not declare became another page
+    /// of the default language. Every file under content/ is now a page, a bundle's file, or a
+    /// warning saying why it is skipped, and check ends with the count of what it skipped.
+    @Test func everyContentFileIsAPageABundlesFileOrAWarning() throws {
+        let site = try TestSite([
+            "content/posts/2013-05-06-jekyll-1-0-released.markdown": "---\ntitle: \"Jekyll 1.0 Released\"\n---\nJekyll 1.0.\n",
+            "content/posts/2014-01-01-notes.mdown": "---\ntitle: Notes\n---\nNotes.\n",
+            "content/posts/old.mkd": "# Old\n", "content/posts/older.mkdn": "# Older\n",
+            "content/themes/abridge/index.md": "\n+++\ntitle = \"abridge\"\ndate = 2025-04-30T17:15:25+05:30\n+++        \n# Abridge Zola Theme\n",
+            "content/themes/abridge/screenshot.png": "PNG\n",
+            "content/docs/_index.md": "  \n---   \ntitle: Docs\n---\nThe docs.\n",
+            "content/about.fa.md": "# درباره\n", "content/about.md": "# About\n",
+            "content/news.html": "---\nlayout: default\n---\n<p>{{ site.posts }}</p>\n",
+            "content/posts/diagram.png": "PNG\n", "content/guide.adoc": "= Guide\n", "content/README.MD": "# Read me\n",
+            "content/posts/.DS_Store": "",
+        ])
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 0, "\(check.stderr)")
+        let warnings = [
+            "content/about.fa.md:1:1: warning: skipped: this page is in the language 'fa' (its name's .fa), which runway.toml does not declare",
+            "content/news.html: warning: skipped: an HTML file is no page Runway reads",
+            "content/posts/diagram.png: warning: skipped: not a page, and in no page's folder",
+            "content/guide.adoc: warning: skipped: .adoc is no format Runway reads as a page",
+            "content/README.MD: warning: skipped: Runway reads Markdown files whose extension is in lower case: rename it with .md",
+        ]
+        for warning in warnings { #expect(check.stderr.contains("\(site.root)/" + warning), "\(warning)\n\(check.stderr)") }
+        #expect(check.stderr.hasSuffix("checked 6 pages: 0 errors, 5 warnings; skipped 5 files: 4 not pages (nor files of a page's folder), "
+                                       + "1 in a language runway.toml does not declare\n"), "\(check.stderr)")
+        #expect(!check.stderr.contains(".DS_Store"), "hidden files are no one's content")
+
+        #expect(try site.runway("build", site.root).status == 0)
+        let post = try #require(site.read("_site/posts/jekyll-1-0-released/index.html"))
+        #expect(post.contains("<title>Jekyll 1.0 Released · T</title>"))
+        for page in ["posts/notes", "posts/old", "posts/older", "about"] { #expect(site.exists("_site/\(page)/index.html"), "\(page)") }
+        let theme = try #require(site.read("_site/themes/abridge/index.html"))
+        #expect(theme.contains("<title>abridge · T</title>") && !theme.contains("+++"), "front matter, not text")
+        #expect(theme.contains("datetime=\"2025-04-30T17:15:25+05:30\""))
+        #expect(site.read("_site/themes/abridge/screenshot.png") == "PNG\n")
+        #expect(site.read("_site/docs/index.html")?.contains("The docs.") == true && site.read("_site/docs/index.html")?.contains("title: Docs") == false)
+        #expect(!site.exists("_site/about.fa") && !site.exists("_site/news.html") && !site.exists("_site/posts/diagram.png"))
+    }
+}
