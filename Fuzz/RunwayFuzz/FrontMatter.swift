@@ -17,7 +17,15 @@ enum FrontMatterTarget {
             return
         }
         let (frontMatter, body) = FrontMatter.split(text)
-        precondition(body.utf8.count >= text.utf8.count - (frontMatter?.text.utf8.count ?? 0) - 8, "the body keeps its text")
+        // The body is the text after the closing fence's line, behind a line break for each line
+        // before it (blank lines, fences with spaces after them and the front matter).
+        if let frontMatter {
+            let lines = frontMatter.firstLine + frontMatter.text.utf8.count { $0 == UInt8(ascii: "\n") }
+            precondition(body.utf8.prefix(lines).allSatisfy { $0 == UInt8(ascii: "\n") } && text.hasSuffix(String(body.utf8.dropFirst(lines))!),
+                         "the body keeps its text and its lines")
+        } else {
+            precondition(body == text, "without front matter, the body is the text")
+        }
         let (_, diagnostics) = PageMetadata.read(frontMatter, path: "content/fuzz.md")
         for diagnostic in diagnostics {
             precondition(diagnostic.position != nil, "a front matter problem must be located: \(diagnostic)")

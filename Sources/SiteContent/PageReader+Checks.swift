@@ -34,6 +34,42 @@ extension PageReader {
         return diagnostics
     }
 
+    /// Under `unsafe`, a warning for raw HTML that opens a document's own `<html>`, `<head>` or
+    /// `<body>`: the page's template has them, and a second (a Hugo `highlight` shortcode wrapping
+    /// an HTML document) put one `<html><head>` inside another.
+    static func documentHTML(in text: AttributedText, path: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for run in text.runs {
+            switch run.attributes.inlineIntent?.innermost?.kind {
+            case .inlineHTML?, .blockHTML?: break
+            default: continue
+            }
+            let piece = text[run].lowercased()
+            guard let tag = ["<html", "<head", "<body"].first(where: { tag in
+                piece.ranges(of: tag).contains { range in
+                    range.upperBound == piece.endIndex || [">", " ", "\t", "\n", "/"].contains(piece[range.upperBound])
+                }
+            }) else { continue }
+            diagnostics.append(Diagnostic(.warning, "this raw HTML opens a \(tag)> of its own, inside the page's: the page's template writes "
+                                          + "the document around the content (a code block shows HTML as code: ```html)",
+                                          path: path, position: run.sourceRange?.start))
+        }
+        return diagnostics
+    }
+
+    /// The source ranges of the text's code spans and code blocks, where nothing is read as
+    /// another generator's syntax.
+    static func codeRanges(of text: AttributedText) -> [SourceRange] {
+        text.runs.compactMap { run in
+            guard let range = run.sourceRange else { return nil }
+            if case .code? = run.attributes.inlineIntent?.innermost?.kind { return range }
+            if run.attributes.presentationIntent?.components.contains(where: { if case .codeBlock = $0.kind { true } else { false } }) == true {
+                return range
+            }
+            return nil
+        }
+    }
+
     /// An error for each custom taxonomy of the site whose value in `metadata` is not words, as
     /// tags are (a number is one): it would be dropped from every list; or has an empty term.
     func termProblems(of metadata: PageMetadata, path: String, frontMatter: FrontMatter?) -> [Diagnostic] {

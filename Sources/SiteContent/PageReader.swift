@@ -108,6 +108,8 @@ package struct PageReader: Sendable {
         let parsed = parser.parse(body, path: path)
         diagnostics += parsed.diagnostics
         if !configuration.markdown.unsafe { diagnostics += Self.omittedHTML(in: parsed.text, path: path) }
+        if configuration.markdown.unsafe { diagnostics += Self.documentHTML(in: parsed.text, path: path) }
+        diagnostics += ForeignSyntax.warnings(in: body, code: Self.codeRanges(of: parsed.text), path: path)
         var theme = themes.site
         if let name = metadata.theme {
             if let own = themes.theme(name) {

@@ -47,4 +47,65 @@ import Testing
         #expect(site.read("_site/docs/index.html")?.contains("The docs.") == true && site.read("_site/docs/index.html")?.contains("title: Docs") == false)
         #expect(!site.exists("_site/about.fa") && !site.exists("_site/news.html") && !site.exists("_site/posts/diagram.png"))
     }
+
+    /// Point 2. Hugo's shortcodes, Liquid's tags and Zola's calls were printed as text on 8, 39 and
+    /// 36 pages without one warning. Outside code, each kind on a page is a warning at its first
+    /// place, naming it and what Runway has instead; in code spans and blocks they are code.
+    @Test func foreignTemplateSyntaxIsAWarningOutsideCode() throws {
+        let page = """
+            # A
+
+            {{< youtube hjD9jTi_DQ4 >}} and {{< youtube other >}}
+
+            {{< highlight html >}}
+            x
+            {{< /highlight >}}
+
+            `{{< youtube inline >}}` and `{% raw %}`
+
+            ```
+            {{< figure src="a.png" >}}
+            {% if x %}{{ page.title }}{% endif %}
+            ```
+
+            {% highlight ruby %}
+            puts 1
+            {% endhighlight %}
+
+            [post]({% post_url 2013-05-06-jekyll %}) {{ site.repository }}/issues/{{ issue }}
+
+            {{ resize_image(path="a.png", width=150) }} and {{/* image(path="x") */}}
+
+            ## History
+            {: #v4-3-0}
+
+            Sets {1,2} and {x} are text.
+
+            """
+        let site = try TestSite(["content/a.md": page])
+        let check = try site.runway("check", site.root)
+        #expect(check.status == 0)
+        let expected = [
+            "a.md:3:1: warning: the Hugo shortcode {{< youtube >}} is printed as text (and 1 more on this page): a link to it, or the embed as raw HTML under [markdown] unsafe",
+            "a.md:5:1: warning: the Hugo shortcode {{< highlight >}} is printed as text: a fenced code block",
+            "a.md:16:1: warning: the Liquid tag {% highlight %} is printed as text: a fenced code block (```ruby)",
+            "a.md:20:8: warning: the Liquid tag {% post_url %} is printed as text: a link to the page's file",
+            "a.md:20:42: warning: a template's value, {{ site.repository }}, is printed as text (and 1 more on this page): Runway does not run templates in content",
+            "a.md:22:1: warning: the Zola shortcode {{ resize_image(…) }} is printed as text: Runway has no shortcodes",
+            "a.md:22:49: warning: Zola's escaped shortcode {{/* … */}} is printed as text: Runway shows {{ }} as written, so write it without /* */",
+            "a.md:25:1: warning: a kramdown attribute list ({: …}) is printed as text: a heading takes its id from its text",
+        ]
+        for line in expected { #expect(check.stderr.contains("\(site.root)/content/" + line), "\(line)\n\(check.stderr)") }
+        #expect(check.stderr.hasSuffix("checked 1 page: 0 errors, 8 warnings\n"), "nothing in code, nor {1,2}: \(check.stderr)")
+    }
+
+    /// Point 2, under `unsafe`: raw HTML that opens a document's `<html>`, `<head>` or `<body>`
+    /// put one inside the page's (a Hugo `highlight` shortcode around an HTML document did, on 3 pages).
+    @Test func rawHTMLThatOpensADocumentIsAWarning() throws {
+        let site = try TestSite(["content/a.md": "# A\n\n<html>\n<head><title>x</title></head>\n<body>x</body>\n</html>\n\n<p>fine</p>\n"],
+                                configuration: "[markdown]\nunsafe = true\n")
+        let check = try site.runway("check", site.root)
+        #expect(check.stderr.contains("\(site.root)/content/a.md:3:1: warning: this raw HTML opens a <html> of its own, inside the page's"), "\(check.stderr)")
+        #expect(check.stderr.hasSuffix("checked 1 page: 0 errors, 1 warning\n"), "\(check.stderr)")
+    }
 }
