@@ -30,7 +30,9 @@ public enum CodeBlockInfo {
             problems.append("'\(shown)' after the code block's options is ignored")
         }
         var unknown: [String] = []
-        for (key, value) in pairs(rest[rest.index(after: rest.startIndex)..<close]) {
+        for (key, written) in pairs(rest[rest.index(after: rest.startIndex)..<close]) {
+            // A value in quotes is the value (Hugo's `linenos="table"`); hl_lines reads its own.
+            let value = key == "hl_lines" ? written : Self.unquoted(written)
             switch key {
             case "linenos":
                 switch value.lowercased() {
@@ -63,6 +65,12 @@ public enum CodeBlockInfo {
             problems.append("unknown code block options \(named) (Runway reads linenos, linenostart and hl_lines); they are ignored")
         }
         return (hint, options, problems)
+    }
+
+    /// `text` without the quotes around it, if it has a pair of them.
+    static func unquoted(_ text: String) -> String {
+        guard text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first else { return text }
+        return String(text.dropFirst().dropLast())
     }
 
     /// `key=value` pairs separated by commas or spaces, outside brackets and quotes (spaces around

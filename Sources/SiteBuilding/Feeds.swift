@@ -67,6 +67,8 @@ struct Feeds {
             let changed = page.metadata.lastmod.flatMap(PageDate.init)?.rfc3339 ?? date
             xml += "<entry><title>\(xmlEscape(page.title))</title><id>\(link)</id><link href=\"\(link)\"/>"
                 + "<published>\(date)</published><updated>\(changed)</updated>"
+            // Its own authors, where the front matter names them (else the feed's is theirs).
+            for name in page.metadata.authors { xml += "<author><name>\(xmlEscape(name))</name></author>" }
             let element = settings.full ? "content" : "summary"
             xml += "<\(element) type=\"html\">\(xmlEscape(text(of: page, under: basePath)))</\(element)>"
             xml += "</entry>\n"

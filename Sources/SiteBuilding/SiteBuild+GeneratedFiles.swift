@@ -73,6 +73,9 @@ extension SiteBuild {
         var redirects = ""
         let basePath = BasePath(baseURL: configuration.baseURL)
         for page in pages {
+            if let target = page.metadata.redirectTo {
+                redirects += basePath.apply(to: SiteURL.encoded(page.url)) + " " + Self.redirectTarget(target, basePath: basePath) + " 301\n"
+            }
             for alias in page.metadata.aliases {
                 guard let (url, path) = SiteURL.alias(alias, pageURL: page.url) else { continue }
                 let text = Self.redirectPage(to: page.url, baseURL: configuration.baseURL, basePath: basePath)
@@ -87,11 +90,18 @@ extension SiteBuild {
         return jobs
     }
 
+    /// Where a `redirect_to` leads, as `_redirects` and a redirect page write it: a URL elsewhere
+    /// as it is, a path of the site under the base path.
+    static func redirectTarget(_ target: String, basePath: BasePath) -> String {
+        SiteURL.hasScheme(target) || target.hasPrefix("//") ? target : basePath.apply(to: SiteURL.encoded(target))
+    }
+
     /// A page that sends the browser on to `url`: a meta refresh and a canonical link, as Hugo's
-    /// alias pages are.
+    /// alias pages are. A URL elsewhere (`redirect_to: https://…`) is written as it is.
     static func redirectPage(to url: String, baseURL: String, basePath: BasePath) -> String {
-        let url = SiteURL.encoded(url)
-        let absolute = xmlEscape(SiteURL.absolute(url, baseURL: baseURL)), local = xmlEscape(basePath.apply(to: url))
+        let elsewhere = SiteURL.hasScheme(url) || url.hasPrefix("//")
+        let url = elsewhere ? url : SiteURL.encoded(url)
+        let absolute = xmlEscape(elsewhere ? url : SiteURL.absolute(url, baseURL: baseURL)), local = xmlEscape(elsewhere ? url : basePath.apply(to: url))
         return "<!DOCTYPE html>\n<html><head><title>\(local)</title><link rel=\"canonical\" href=\"\(absolute)\">"
             + "<meta name=\"robots\" content=\"noindex\"><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url=\(local)\">"
             + "</head></html>\n"

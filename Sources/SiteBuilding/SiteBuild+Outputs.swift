@@ -12,7 +12,13 @@ extension SiteBuild {
     /// (when there is one), else `page.html`.
     static func layout(of page: PageRecord, configuration: SiteConfiguration, templates: TemplateSet) -> String {
         let home = page.url == (configuration.language(page.language)?.prefix ?? "") + "/"
-        return page.metadata.layout ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
+        return page.metadata.layout.map { resolved($0, templates: templates) } ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
+    }
+
+    /// A page's `layout` as a template's name: as written, or with `.html` when only that is a
+    /// template (Hugo's and Jekyll's `layout: archives` name `archives.html`).
+    static func resolved(_ layout: String, templates: TemplateSet) -> String {
+        templates.exists(layout) || !templates.exists(layout + ".html") ? layout : layout + ".html"
     }
 
     /// The URL an output file answers: `/a/b/` for `a/b/index.html`, `/x.png` for `x.png`.
@@ -23,8 +29,11 @@ extension SiteBuild {
     /// A page whose `layout` names no template: an error at the key (a template that is there
     /// but broken reports its own error).
     static func layoutProblem(of page: PageRecord, templates: TemplateSet) -> Diagnostic? {
-        guard let layout = page.metadata.layout, !templates.exists(layout) else { return nil }
-        return Diagnostic(.error, "'layout' names no template: there is no \(layout) among the site's and the theme's templates",
+        guard let layout = page.metadata.layout, !templates.exists(resolved(layout, templates: templates)) else { return nil }
+        let tried = layout.hasSuffix(".html") ? layout : "\(layout), nor \(layout).html,"
+        let pages = templates.names.filter { !$0.contains("/") && $0 != "base.html" }
+        return Diagnostic(.error, "'layout' names no template: there is no \(tried) among the site's and the theme's templates "
+                          + "(its pages' templates: \(pages.joined(separator: ", ")); a site adds one in templates/)",
                           path: page.source, position: page.keyPositions["layout"] ?? SourcePosition(line: 1, column: 1))
     }
 
@@ -76,6 +85,11 @@ extension SiteBuild {
         // On all processors: hashing each page's inputs is most of a cold build's plan.
         return ConcurrentWork.map(Array(pages.indices)) { index -> OutputJob? in
             let page = pages[index]
+            // A page that sends its readers on (`redirect_to`) is a redirect page.
+            if let target = page.metadata.redirectTo, let path = SiteURL.outputPath(ofURL: page.url) {
+                let text = Self.redirectPage(to: target, baseURL: configuration.baseURL, basePath: BasePath(baseURL: configuration.baseURL))
+                return OutputJob(path: path, key: ContentHash(text.utf8), kind: .redirect(text), claimant: page.source, file: page.source)
+            }
             let layout = Self.layout(of: page, configuration: configuration, templates: templates)
             // A language's home has a version in every language, made by a page or by Runway.
             let isHome = page.url == (configuration.language(page.language)?.prefix ?? "") + "/"
@@ -124,6 +138,13 @@ extension SiteBuild {
         }
         jobs += ConcurrentWork.map(listPages) { (index, number) -> OutputJob? in
             let list = lists.lists[index]
+            // A section whose `_index.md` sends its readers on (Zola's `redirect_to`) is a redirect page.
+            if let intro = list.index, let target = intro.metadata.redirectTo {
+                guard number == 1, let path = SiteURL.outputPath(ofURL: list.url) else { return nil }
+                let text = Self.redirectPage(to: target, baseURL: configuration.baseURL, basePath: BasePath(baseURL: configuration.baseURL))
+                return OutputJob(path: path, key: ContentHash(text.utf8), kind: .redirect(text), claimant: "the list page \(list.url)",
+                                 file: intro.source, position: intro.keyPositions["redirect_to"])
+            }
             let total = lists.pageCount(list, size: configuration.paginate)
             let unprefixed = String(list.url.dropFirst(list.language.prefix.count))
             let translations = (listVersions[unprefixed] ?? []).count > 1 ? listVersions[unprefixed]! : []

@@ -125,6 +125,33 @@ extension SiteBuild {
         }
     }
 
+    /// Once a site, at the first page (by file) that writes each: a key another generator reads
+    /// and Runway does not, with what Runway does instead; and a taxonomy's terms (`categories`,
+    /// `series`, a Zola page's `[taxonomies]`) of a taxonomy runway.toml does not declare, which
+    /// no list shows.
+    static func foreignKeys(_ pages: [PageRecord], taxonomies: [String]) -> [Diagnostic] {
+        var said = Set<String>()
+        var diagnostics: [Diagnostic] = []
+        for page in pages.sorted(by: { $0.source < $1.source }) {
+            var undeclared = ["categories", "series"].filter { page.metadata.params[$0] != nil }
+            if case .object(let table)? = page.metadata.params["taxonomies"] { undeclared += table.keys.sorted() }
+            for taxonomy in undeclared where !taxonomies.contains(taxonomy) && said.insert("taxonomy " + taxonomy).inserted {
+                let count = pages.count { $0.metadata.params[taxonomy] != nil }
+                let singular = taxonomy == "categories" ? "category" : taxonomy == "series" ? "series" : taxonomy.hasSuffix("s") ? String(taxonomy.dropLast()) : taxonomy
+                diagnostics.append(Diagnostic(.warning, "'\(taxonomy)' names terms of a taxonomy runway.toml does not declare, so no list shows them "
+                                              + "(\(count) \(count == 1 ? "page has" : "pages have") it): declare it, [taxonomies] \(singular) = \"\(taxonomy)\"",
+                                              path: page.source, position: page.keyPositions[taxonomy] ?? page.keyPositions["taxonomies"] ?? SourcePosition(line: 1, column: 1)))
+            }
+            for key in page.metadata.params.keys.sorted() {
+                guard let instead = ForeignFrontMatterKey.instead[key.lowercased()], said.insert("key " + key.lowercased()).inserted else { continue }
+                let count = pages.count { $0.metadata.params.keys.contains { $0.lowercased() == key.lowercased() } }
+                diagnostics.append(Diagnostic(.warning, "'\(key)' is not read by Runway (\(count) \(count == 1 ? "page has" : "pages have") it): \(instead)",
+                                              path: page.source, position: page.keyPositions[key] ?? SourcePosition(line: 1, column: 1)))
+            }
+        }
+        return diagnostics
+    }
+
     /// Terms whose URL another term of their taxonomy and language has already: one list would
     /// show them under one name. Terms that differ only in case (`Swift`, `swift`) are one term, as
     /// intended; terms that differ only in their separators too (`open source`, `open-source`),
@@ -197,6 +224,7 @@ extension SiteBuild {
         diagnostics += Self.languageClashes(resolved.published + resolved.indexes, languages: configuration.languages)
         diagnostics += Self.sectionClashes(resolved.published, indexes: resolved.indexes, languages: configuration.languages)
         diagnostics += Self.termClashes(resolved.published, taxonomies: configuration.taxonomies)
+        diagnostics += Self.foreignKeys(resolved.published, taxonomies: configuration.taxonomies)
         // 3. Key outputs; links are checked against the files the plan makes.
         let (statics, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published)
         diagnostics += bundleDiagnostics

@@ -15,7 +15,9 @@ package enum ContentLinks {
         let cut = destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex
         let path = destination[..<cut]
         guard MarkdownFile.isMarkdown(path.lowercased()), !path.hasPrefix("//"), !path.contains(":") else { return nil }
-        let decoded = path.removingPercentEncoding ?? String(path)
+        var decoded = path.removingPercentEncoding ?? String(path)
+        // Zola's `@/blog/a.md` is a path from `content/`, as `/blog/a.md` is.
+        if decoded.hasPrefix("@/") { decoded.removeFirst() }
         var parts: [Substring] = decoded.hasPrefix("/") ? ["content"] : file.split(separator: "/").dropLast()
         for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

@@ -100,6 +100,11 @@ public struct FrontMatter: Hashable, Sendable {
     /// Where a top-level key is set (`key:` in YAML, `key =` in TOML), spelled as given or else in
     /// another case (`Draft` for `draft`, as keys are read), or the first line.
     public func position(ofKey key: String) -> SourcePosition {
+        place(ofKey: key) ?? SourcePosition(line: firstLine, column: 1)
+    }
+
+    /// Where a top-level key is set, in its spelling or in another case; `nil` when it is not.
+    public func place(ofKey key: String) -> SourcePosition? {
         // `\r\n` is one Character: split on it too, or a file with Windows line ends is one line.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for anyCase in [false, true] {
@@ -110,6 +115,6 @@ public struct FrontMatter: Hashable, Sendable {
                 if rest.hasPrefix(format == .yaml ? ":" : "=") { return SourcePosition(line: firstLine + index, column: 1) }
             }
         }
-        return SourcePosition(line: firstLine, column: 1)
+        return nil
     }
 }

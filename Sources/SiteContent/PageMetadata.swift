@@ -37,17 +37,21 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public var publishDate: String?
     /// Other URLs that lead to it (old ones): each gets a redirect page.
     public var aliases: [String] = []
+    /// Its whole URL, instead of the one its file's name and the permalinks give (`/docs/a/`).
+    public var url: String?
+    /// Its description (meta description, `og:description`).
+    public var description: String?
+    /// Who wrote it.
+    public var authors: [String] = []
+    /// A URL the page sends its readers to instead of showing its text.
+    public var redirectTo: String?
     /// The menus it is an entry of (`menu: main`), with its title, URL and weight.
     public var menus: [String] = []
     /// Everything else, for templates.
     public var params: [String: AttributeValue] = [:]
 
-    static let knownKeys: Set<String> = ["title", "date", "draft", "tags", "slug", "summary", "layout", "lang", "theme", "weight", "lastmod", "expiryDate",
-                                         "publishDate", "aliases", "menu"]
-    /// The known keys by their lower-case spelling: Hugo reads keys in any case (`Draft`,
-    /// `expirydate`), and so does Runway, so that a page moved from Hugo with `Draft: true` stays
-    /// unpublished.
-    static let knownByLowercase = Dictionary(uniqueKeysWithValues: knownKeys.map { ($0.lowercased(), $0) })
+    /// The names of the keys Runway reads (``FrontMatterKey/all``).
+    static let knownKeys = Set(FrontMatterKey.all.map(\.name))
 
     /// Metadata with nothing said.
     public init() {}
@@ -62,104 +66,53 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         case .toml: values = toml(frontMatter, path: path, diagnostics: &diagnostics)
         }
         var metadata = PageMetadata()
-        // Each known key as the page spells it (`Draft` for `draft`), for its position.
+        // Each known key as the page spells it (`Draft` for `draft`, `redirect_from` for `aliases`), for its position.
         var spelled: [String: String] = [:]
         func problem(_ key: String, _ message: String) {
             diagnostics.append(Diagnostic(.error, message, path: path, position: frontMatter.position(ofKey: spelled[key] ?? key)))
         }
-        for key in values.keys.sorted() where !knownKeys.contains(key) {
-            guard let known = knownByLowercase[key.lowercased()] else { continue }
-            if values[known] != nil || spelled[known] != nil {
-                diagnostics.append(Diagnostic(.error, "'\(key)' is '\(spelled[known] ?? known)' written again (keys are read in any case)", path: path,
-                                              position: frontMatter.position(ofKey: key)))
-                values[key] = nil
+        var rest = values
+        // A key written as Runway names it first: another spelling of it is the one said to be again.
+        let rank = { (written: String) in FrontMatterKey.byLowercase[written.lowercased()]?.name == written ? 0 : 1 }
+        for written in values.keys.sorted(by: { (rank($0), $0) < (rank($1), $1) }) {
+            guard let key = FrontMatterKey.byLowercase[written.lowercased()], let value = rest.removeValue(forKey: written) else { continue }
+            if let earlier = spelled[key.name] {
+                let other = earlier.lowercased() == written.lowercased() ? "keys are read in any case" : "'\(written)' is another generator's name for it"
+                diagnostics.append(Diagnostic(.error, "'\(written)' is '\(earlier)' written again (\(other))", path: path,
+                                              position: frontMatter.position(ofKey: written)))
                 continue
             }
-            spelled[known] = key
-            values[known] = values.removeValue(forKey: key)
+            spelled[key.name] = written
+            assign(value, to: key, in: &metadata) { problem(key.name, "'\(written)' must be \($0)") }
         }
-        // Hugo's `url` sets a page's URL; Runway's come from the file's name and `slug`.
-        if let key = values.keys.first(where: { $0.lowercased() == "url" }) {
-            diagnostics.append(Diagnostic(.warning, "'\(key)' does not set the page's URL (Hugo's does): its file's name and 'slug' do, "
-                                          + "and 'aliases' keep an old URL", path: path, position: frontMatter.position(ofKey: key)))
+        // Jekyll's `published: false` is a draft.
+        if let written = rest.keys.first(where: { $0.lowercased() == "published" }), spelled["draft"] == nil {
+            if case .bool(let published)? = rest.removeValue(forKey: written) { metadata.draft = !published } else { problem(written, "'\(written)' must be true or false") }
         }
-        func text(_ key: String) -> String? {
-            switch values[key] {
-            case .string(let value)?: return value
-            case nil: return nil
-            case let other?:
-                if ["date", "lastmod", "expiryDate", "publishDate"].contains(key), let number = other.jsonText.first, number.isNumber { return other.jsonText }
-                problem(key, "'\(key)' must be a string")
-                return nil
-            }
+        // Jekyll's singular `category` is one term of `categories`.
+        if let written = rest.keys.first(where: { $0.lowercased() == "category" }), let value = rest.removeValue(forKey: written) {
+            var terms: [AttributeValue] = if case .array(let listed)? = rest["categories"] { listed } else if let one = rest["categories"] { [one] } else { [] }
+            terms.insert(value, at: 0)
+            rest["categories"] = .array(terms)
         }
-        metadata.title = text("title")
-        metadata.date = text("date")
-        metadata.lastmod = text("lastmod")
-        metadata.expiryDate = text("expiryDate")
-        metadata.publishDate = text("publishDate")
-        metadata.slug = text("slug")
-        metadata.summary = text("summary")
-        metadata.layout = text("layout")
-        metadata.lang = text("lang")
-        metadata.theme = text("theme")
-        // A draft that cannot be read is an error, not a published page.
-        switch values["draft"] {
-        case .bool(let draft)?: metadata.draft = draft
-        case nil: break
-        case .some: problem("draft", "'draft' must be true or false")
-        }
-        switch values["weight"] {
-        case .integer(let weight)?: metadata.weight = weight
-        case nil: break
-        case .some: problem("weight", "'weight' must be a whole number")
-        }
-        switch values["aliases"] {
-        case .array(let aliases)?:
-            metadata.aliases = aliases.compactMap { if case .string(let alias) = $0 { alias } else { nil } }
-            if metadata.aliases.count != aliases.count { problem("aliases", "'aliases' must be a list of URLs such as /old/path/") }
-        case .string(let alias)?: metadata.aliases = [alias]
-        case nil: break
-        case .some: problem("aliases", "'aliases' must be a list of URLs such as /old/path/")
-        }
-        switch values["menu"] {
-        case .string(let menu)?: metadata.menus = [menu]
-        case .array(let menus)?:
-            metadata.menus = menus.compactMap { if case .string(let menu) = $0 { menu } else { nil } }
-            if metadata.menus.count != menus.count { problem("menu", "'menu' must name a menu (main) or list menus ([main, footer])") }
-        case nil: break
-        case .some: problem("menu", "'menu' must name a menu (main) or list menus ([main, footer])")
-        }
-        switch values["tags"] {
-        case .array(let tags)?:
-            // A number is a word too (`tags: [2026]`).
-            // In one Unicode form (NFC): `café` typed with a combining accent is the same tag.
-            metadata.tags = tags.compactMap {
-                switch $0 {
-                case .string(let tag): tag.precomposedStringWithCanonicalMapping
-                case .integer(let number): String(number)
-                default: nil
-                }
-            }
-            if metadata.tags.count != tags.count { problem("tags", "'tags' must be a list of words such as [swift, markdown]") }
-        case .string(let tag)?: metadata.tags = [tag.precomposedStringWithCanonicalMapping]
-        case .integer(let number)?: metadata.tags = [String(number)]
-        case nil: break
-        case .some: problem("tags", "'tags' must be a list of words such as [swift, markdown]")
+        // Zola's `[taxonomies]` table: each taxonomy's terms, as a key of its own (the table stays,
+        // which says which keys are taxonomies).
+        if let written = rest.keys.first(where: { $0.lowercased() == "taxonomies" }), case .object(let taxonomies)? = rest[written] {
+            for (taxonomy, terms) in taxonomies where rest[taxonomy] == nil { rest[taxonomy] = terms }
         }
         // An empty tag would be a link without text to a list of no name.
         if metadata.tags.contains(where: isBlank) {
             problem("tags", "'tags' has an empty tag: each must be a word such as swift")
             metadata.tags.removeAll(where: isBlank)
         }
-        metadata.params = values.filter { !knownKeys.contains($0.key) }
+        metadata.params = rest
         if let slug = metadata.slug, slug.contains("/") || OutputPath.problem(with: slug) != nil {
             problem("slug", "'slug' must be one path segment, not \"\(slug)\"" + (OutputPath.problem(with: slug).map { ": \($0)" } ?? ""))
             metadata.slug = nil
         }
         for (key, value) in [("date", metadata.date), ("lastmod", metadata.lastmod), ("expiryDate", metadata.expiryDate), ("publishDate", metadata.publishDate)] {
             guard let value, let reason = dateProblem(value) else { continue }
-            problem(key, "'\(key)' \(reason)")
+            problem(key, "'\(spelled[key] ?? key)' \(reason)")
             switch key {
             case "date": metadata.date = nil
             case "lastmod": metadata.lastmod = nil
@@ -168,6 +121,10 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             }
         }
         if metadata.date == nil { metadata.date = metadata.publishDate }
+        if let url = metadata.url, let reason = urlProblem(url) {
+            problem("url", "'\(spelled["url"] ?? "url")' must be the page's URL, a path such as /docs/a/, not \"\(url)\": \(reason)")
+            metadata.url = nil
+        }
         if let layout = metadata.layout, let reason = OutputPath.problem(with: layout) {
             problem("layout", "'layout' must name a template inside the templates folder (such as post.html), not \"\(layout)\": \(reason)")
             metadata.layout = nil
@@ -177,6 +134,65 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             metadata.theme = nil
         }
         return (metadata, diagnostics)
+    }
+
+    /// `value` into the property `key` keeps, when it is of the key's kind; else `wrong` is told
+    /// what it must be.
+    private static func assign(_ value: AttributeValue, to key: FrontMatterKey, in metadata: inout PageMetadata, wrong: (String) -> Void) {
+        switch key.field {
+        case .text(let property), .date(let property):
+            switch value {
+            case .string(let text): metadata[keyPath: property] = text
+            // A date a format reads as a number (TOML's `2026`), or a number as text.
+            case .integer, .number: metadata[keyPath: property] = value.jsonText
+            default: wrong("a string")
+            }
+        case .flag(let property):
+            guard case .bool(let flag) = value else { return wrong("true or false") }
+            metadata[keyPath: property] = flag
+        case .number(let property):
+            guard case .integer(let number) = value else { return wrong("a whole number") }
+            metadata[keyPath: property] = number
+        case .words(let property):
+            // A number is a word too (`tags: [2026]`), in one Unicode form (NFC): `café` typed
+            // with a combining accent is the same tag.
+            let word = { (item: AttributeValue) -> String? in
+                switch item {
+                case .string(let text): text.precomposedStringWithCanonicalMapping
+                case .integer(let number): String(number)
+                default: nil
+                }
+            }
+            let items: [AttributeValue] = if case .array(let listed) = value { listed } else { [value] }
+            let words = items.compactMap(word)
+            metadata[keyPath: property] = words
+            if words.count != items.count { wrong("a list of words such as [swift, markdown]") }
+        case .menus(let property):
+            let names: [String]
+            switch value {
+            case .string(let name): names = [name]
+            case .array(let listed):
+                names = listed.compactMap { if case .string(let name) = $0 { name } else { nil } }
+                if names.count != listed.count { return wrong("a menu's name (main), or a list of them ([main, footer])") }
+            case .object(let menus): names = menus.keys.sorted()
+            default: return wrong("a menu's name (main), or a list of them ([main, footer])")
+            }
+            metadata[keyPath: property] = names
+        case .texts(let property):
+            let items: [AttributeValue] = if case .array(let listed) = value { listed } else { [value] }
+            let texts = items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+            metadata[keyPath: property] = texts
+            if texts.count != items.count { wrong(key.name == "aliases" ? "a list of URLs such as /old/path/" : "a list of names, or one") }
+        }
+    }
+
+    /// What is wrong with a page's own URL, or `nil`: a path of the site, from `/`, of folders.
+    static func urlProblem(_ url: String) -> String? {
+        guard url.hasPrefix("/"), !url.hasPrefix("//") else { return "it must begin with /" }
+        guard !url.contains("?"), !url.contains("#") else { return "a '?' or '#' would end its path" }
+        let folder = url.hasSuffix("/") ? url : url + "/"
+        if folder == "/" { return nil }
+        return OutputPath.problem(with: String(folder.dropFirst()) + "index.html")
     }
 
     private static func yaml(_ frontMatter: FrontMatter, path: String, diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {

@@ -122,10 +122,13 @@ package struct PageReader: Sendable {
         }
         if metadata.theme == themes.site.name { metadata.theme = nil }
         let attributed = Self.themed(parsed.text, source: body, theme: theme)
-        // A summary written in the front matter: its problems at its key (its own lines are not the file's).
-        let summary = metadata.summary.map { written in
+        // A summary written in the front matter: its problems at its key (its own lines are not the
+        // file's). Else, but for a summary the text marks (`<!--more-->`), its description.
+        let (writtenSummary, summaryKey) = metadata.summary.map { ($0, "summary") }
+            ?? (PageSummary.hasMarker(parsed.text) ? nil : metadata.description.map { ($0, "description") }) ?? (nil, "summary")
+        let summary = writtenSummary.map { written in
             let parsed = parser.parse(written, path: path)
-            let place = frontMatter?.position(ofKey: "summary")
+            let place = frontMatter?.position(ofKey: summaryKey)
             let problems = parsed.diagnostics + (configuration.markdown.unsafe ? [] : Self.omittedHTML(in: parsed.text, path: path))
             // After the front matter's own problems: the summary is written there, before the body.
             diagnostics.insert(contentsOf: problems.map { Diagnostic($0.severity, "in its summary: \($0.message)", path: path, position: place) },
@@ -252,7 +255,8 @@ package struct PageReader: Sendable {
         // A URL is a folder of the output: one that could lead out of it (a file named `...md`),
         // or hold what no file name can, is the page's error.
         // A `?` or `#` would end the path of every link to it (`/Q?/` is `/Q` asking `/`).
-        let pageURL = language.prefix + url
+        // A URL of its own (Hugo's `url`, Jekyll's `permalink`, Zola's `path`) is the whole of it.
+        let pageURL = metadata.url.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? language.prefix + url
         let endsPath = pageURL.first { $0 == "?" || $0 == "#" }.map { "it has a '\($0)', which ends a URL's path" }
         if let problem = endsPath ?? (SiteURL.outputPath(ofURL: pageURL) == nil
             ? OutputPath.problem(with: String(pageURL.dropFirst()) + "index.html") ?? "it is not a folder's URL" : nil) {
@@ -287,7 +291,9 @@ package struct PageReader: Sendable {
             summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer), pageURL: pageURL),
             length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending,
             keyPositions: Self.positions(of: ["aliases": !metadata.aliases.isEmpty, "layout": metadata.layout != nil, "slug": metadata.slug != nil,
-                                              "tags": !metadata.tags.isEmpty]
+                                              "tags": !metadata.tags.isEmpty, "url": metadata.url != nil, "redirect_to": metadata.redirectTo != nil]
+                                           // Keys other generators read, for what the build says of them.
+                                           .merging(metadata.params.keys.filter(Self.isForeignOrTaxonomy).map { ($0, true) }) { $0 || $1 }
                                            .merging(configuration.taxonomies.map { ($0, metadata.params[$0] != nil) }) { $0 || $1 },
                                        in: frontMatter))
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
@@ -296,8 +302,18 @@ package struct PageReader: Sendable {
     /// Where `frontMatter` writes each key the page has (`true`).
     static func positions(of keys: [String: Bool], in frontMatter: FrontMatter?) -> [String: SourcePosition] {
         var positions: [String: SourcePosition] = [:]
-        for (key, present) in keys where present { positions[key] = frontMatter?.position(ofKey: key) }
+        for (key, present) in keys where present {
+            // Where it is written under another generator's name (`redirect_from`, Jekyll's `category`).
+            let names = [key] + (FrontMatterKey.byLowercase[key.lowercased()]?.aliases ?? []) + (key == "categories" ? ["category"] : [])
+            positions[key] = names.lazy.compactMap { frontMatter?.place(ofKey: $0) }.first ?? frontMatter?.position(ofKey: key)
+        }
         return positions
+    }
+
+    /// Whether a free key of the front matter is one another generator reads (``ForeignFrontMatterKey``)
+    /// or a taxonomy's (`categories`, `series`), which the build says something of once a site.
+    static func isForeignOrTaxonomy(_ key: String) -> Bool {
+        ForeignFrontMatterKey.instead[key.lowercased()] != nil || ["categories", "series", "taxonomies"].contains(key)
     }
 
     /// What renders a summary: the page's renderer (raw HTML as the site keeps it, images' sizes,

@@ -33,22 +33,16 @@ extension PageRecord {
             return diagnostic
         }
         let highlightPending = try fields.decode(Bool.self)
+        // The front matter's values in the order of its table of keys, then the rest.
         var metadata = PageMetadata()
-        metadata.title = try fields.optional()
-        metadata.date = try fields.optional()
-        metadata.draft = try fields.decode(Bool.self)
-        metadata.tags = try fields.decode([String].self)
-        metadata.slug = try fields.optional()
-        metadata.summary = try fields.optional()
-        metadata.layout = try fields.optional()
-        metadata.lang = try fields.optional()
-        metadata.theme = try fields.optional()
-        metadata.weight = try fields.decodeNil() ? nil : try fields.decode(Int.self)
-        metadata.lastmod = try fields.optional()
-        metadata.expiryDate = try fields.optional()
-        metadata.publishDate = try fields.optional()
-        metadata.aliases = try fields.decode([String].self)
-        metadata.menus = try fields.decode([String].self)
+        for key in FrontMatterKey.all {
+            switch key.field {
+            case .text(let property), .date(let property): metadata[keyPath: property] = try fields.optional()
+            case .flag(let property): metadata[keyPath: property] = try fields.decode(Bool.self)
+            case .number(let property): metadata[keyPath: property] = try fields.decodeNil() ? nil : try fields.decode(Int.self)
+            case .words(let property), .texts(let property), .menus(let property): metadata[keyPath: property] = try fields.decode([String].self)
+            }
+        }
         metadata.params = try fields.decode([String: AttributeValue].self)
         var signature: FileSignature?
         if try !fields.decodeNil() {
@@ -81,17 +75,15 @@ extension PageRecord {
         try fields.encode(images)
         try fields.encode(diagnostics)
         try fields.encode(highlightPending)
-        try fields.encode(metadata.title)
-        try fields.encode(metadata.date)
-        try fields.encode(metadata.draft)
-        try fields.encode(metadata.tags)
-        for text in [metadata.slug, metadata.summary, metadata.layout, metadata.lang, metadata.theme] { try fields.encode(text) }
-        if let weight = metadata.weight { try fields.encode(weight) } else { try fields.encodeNil() }
-        try fields.encode(metadata.lastmod)
-        try fields.encode(metadata.expiryDate)
-        try fields.encode(metadata.publishDate)
-        try fields.encode(metadata.aliases)
-        try fields.encode(metadata.menus)
+        for key in FrontMatterKey.all {
+            switch key.field {
+            case .text(let property), .date(let property): try fields.encode(metadata[keyPath: property])
+            case .flag(let property): try fields.encode(metadata[keyPath: property])
+            case .number(let property):
+                if let number = metadata[keyPath: property] { try fields.encode(number) } else { try fields.encodeNil() }
+            case .words(let property), .texts(let property), .menus(let property): try fields.encode(metadata[keyPath: property])
+            }
+        }
         try fields.encode(metadata.params)
         if let signature {
             try fields.encode([signature.size, signature.seconds, signature.nanoseconds, Int64(truncatingIfNeeded: signature.inode)])

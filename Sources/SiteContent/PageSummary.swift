@@ -58,6 +58,11 @@ package struct PageSummary: Sendable, Hashable {
         }
     }
 
+    /// Whether the text marks where its summary ends (`<!--more-->`).
+    package static func hasMarker(_ text: AttributedText) -> Bool {
+        text.runs.contains { isHTML($0) && text[$0].contains(Self.marker) }
+    }
+
     /// The runs a summary shows (see ``of(_:written:renderer:)``).
     package static func part(of text: AttributedText, written: AttributedText?) -> AttributedText {
         if let written {

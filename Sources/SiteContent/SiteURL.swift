@@ -82,7 +82,7 @@ package enum SiteURL {
 
     /// Whether a link has a scheme (`https:`, `mailto:`): a colon before any `/`, `?` or `#`,
     /// looked for in the bytes, as most links on most pages lead out of the site.
-    private static func hasScheme(_ destination: String) -> Bool {
+    package static func hasScheme(_ destination: String) -> Bool {
         for byte in destination.utf8 {
             if byte == UInt8(ascii: ":") { return true }
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }

@@ -122,6 +122,10 @@ package struct PageContext: TemplateRepresentable {
     /// `<!--more-->`, else its first paragraph; as plain text and as HTML.
     package var summary: String
     package var summaryHTML: String
+    /// Its front matter's `description`, or empty.
+    package var description: String
+    /// Who wrote it (`authors`, or `author`).
+    package var authors: [String]
     /// Its words (each CJK character one), and minutes to read them.
     package var wordCount: Int
     package var readingTime: Int
@@ -142,7 +146,7 @@ package struct PageContext: TemplateRepresentable {
     package var next: PageEntry?
 
     package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", lastmod: String = "", tags: [String] = [],
-                 summary: String = "", summaryHTML: String = "", wordCount: Int = 0, readingTime: Int = 0, lang: String, section: String = "", translations: [TranslationLink] = [],
+                 summary: String = "", summaryHTML: String = "", description: String = "", authors: [String] = [], wordCount: Int = 0, readingTime: Int = 0, lang: String, section: String = "", translations: [TranslationLink] = [],
                  stylesheet: String, feed: String = "", params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents(),
                  terms: [String: [TermLink]] = [:], previous: PageEntry? = nil, next: PageEntry? = nil) {
         self.title = title
@@ -156,6 +160,8 @@ package struct PageContext: TemplateRepresentable {
         self.tags = tags
         self.summary = summary
         self.summaryHTML = summaryHTML
+        self.description = description
+        self.authors = authors
         self.wordCount = wordCount
         self.readingTime = readingTime
         self.lang = lang
@@ -178,7 +184,8 @@ package struct PageContext: TemplateRepresentable {
             ("title", .text(title)), ("content", .html(content)), ("titleHTML", .html(titleHTML)),
             ("contentAfterTitle", .html(contentAfterTitle)), ("url", .text(url)), ("permalink", .text(permalink)),
             ("date", .text(date)), ("lastmod", .text(lastmod)), ("tags", .list(tags.map(TemplateValue.text))), ("summary", .text(summary)),
-            ("summaryHTML", .html(summaryHTML)), ("wordCount", .integer(wordCount)), ("readingTime", .integer(readingTime)), ("lang", .text(lang)),
+            ("summaryHTML", .html(summaryHTML)), ("description", .text(description)), ("authors", .list(authors.map(TemplateValue.text))),
+            ("wordCount", .integer(wordCount)), ("readingTime", .integer(readingTime)), ("lang", .text(lang)),
             ("section", .text(section)), ("translations", .list(translations.map(\.templateValue))), ("stylesheet", .text(stylesheet)),
             ("feed", .text(feed)),
             ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),

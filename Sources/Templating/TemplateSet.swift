@@ -130,6 +130,9 @@ package struct TemplateSet: Sendable {
         return loaded.problem
     }
 
+    /// The names of every template, sorted.
+    package var names: [String] { templates.keys.sorted() }
+
     /// Whether a template of that name exists in any folder.
     package func exists(_ name: String) -> Bool {
         templates[name] != nil

@@ -13,6 +13,8 @@ import Testing
         ("sh { linenos = inline , hl_lines = [ 1 ] }", "sh", CodeBlockOptions(lineNumbers: true, highlightedLines: [1...1])),
         ("ruby startline=3 $%@#$", "ruby", nil),
         ("{linenos=true}", "{linenos=true}", nil),
+        // Quoted values, as Hugo's sites write them (issue 38, point 3: `linenos="table"` was refused).
+        ("go {hl_lines=\"2\",linenos=\"table\",linenostart='5'}", "go", CodeBlockOptions(lineNumbers: true, firstLineNumber: 5, highlightedLines: [2...2])),
     ] as [(String, String, CodeBlockOptions?)])
     func optionsAreRead(info: String, hint: String, options: CodeBlockOptions?) {
         let parsed = CodeBlockInfo.parse(info)

@@ -108,4 +108,56 @@ import Testing
         #expect(check.stderr.contains("\(site.root)/content/a.md:3:1: warning: this raw HTML opens a <html> of its own, inside the page's"), "\(check.stderr)")
         #expect(check.stderr.hasSuffix("checked 1 page: 0 errors, 1 warning\n"), "\(check.stderr)")
     }
+
+    /// Point 3. What other generators' front matter says is read: each key of the table of front
+    /// matter keys, under its other generators' names too, and a key another generator reads that
+    /// Runway does not is one warning a site, naming Runway's way.
+    @Test func otherGeneratorsFrontMatterIsRead() throws {
+        let site = try TestSite([
+            // Jekyll.
+            "content/posts/2013-05-06-release.markdown": "---\ntitle: Release\nauthor: Ann\ncategory: release\nredirect_from: [/old/release/]\n"
+                + "description: \"Jekyll 1.0 is out.\"\nsitemap: false\n---\n![badge](https://img.example/badge.svg)\n\nThe text.\n",
+            "content/posts/2013-05-07-draft.md": "---\ntitle: Not yet\npublished: false\n---\nx\n",
+            "content/docs/static_files.md": "---\ntitle: Static files\npermalink: /docs/static-files/\nlast_modified_at: 2024-01-02\n---\nSee [the home](@/_index.md) and [release](@/posts/2013-05-06-release.markdown).\n",
+            "content/go.md": "---\ntitle: Go\nredirect_to: https://elsewhere.example/go/\n---\n",
+            // Zola.
+            "content/_index.md": "+++\ntitle = \"Home\"\n+++\nHome.\n",
+            "content/themes/abridge/index.md": "+++\ntitle = \"abridge\"\ntemplate = \"theme.html\"\nupdated = 2025-05-01\nsort_by = \"date\"\n"
+                + "[taxonomies]\ntheme-tags = [\"blog\", \"seo\"]\n[extra]\nrepository = \"https://git.example/abridge\"\n+++\n"
+                + "```go {hl_lines=\"2\",linenos=\"table\"}\nx := 1\ny := 2\n```\n",
+            // Hugo.
+            "content/archives.md": "---\ntitle: Archives\nlayout: archives\nauthors: [Bob, Cy]\ntype: archive\n---\n",
+            "templates/archives.html": "<archives>{{page.title}} by {{#page.authors}}{{.}};{{/page.authors}}</archives>\n",
+            "templates/theme.html": "<theme>{{page.title}} {{page.lastmod}} {{{page.content}}}</theme>\n",
+        ], configuration: "[taxonomies]\ntag = \"tags\"\ntheme-tag = \"theme-tags\"\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        // One warning a site for each key Runway does not read, and for an undeclared taxonomy.
+        for warning in [
+            "content/archives.md:5:1: warning: 'type' is not read by Runway (1 page has it): Hugo's 'type' picks templates; in Runway, 'layout' does",
+            "content/posts/2013-05-06-release.markdown:4:1: warning: 'categories' names terms of a taxonomy runway.toml does not declare",
+            "content/posts/2013-05-06-release.markdown:7:1: warning: 'sitemap' is not read by Runway",
+            "content/themes/abridge/index.md:5:1: warning: 'sort_by' is not read by Runway",
+        ] { #expect(build.stderr.contains("\(site.root)/" + warning), "\(warning)\n\(build.stderr)") }
+        #expect(!build.stderr.contains("broken link"), "@/ links are content links: \(build.stderr)")
+        #expect(!build.stderr.contains("linenos"), "quoted options are read")
+
+        let post = try #require(site.read("_site/posts/release/index.html"))
+        #expect(post.contains("<meta name=\"description\" content=\"Jekyll 1.0 is out.\">"), "the description, not the badge")
+        #expect(post.contains("<meta name=\"author\" content=\"Ann\">") && post.contains("<span class=\"author\">Ann</span>"))
+        #expect(site.read("_site/posts/index.html")?.contains("Jekyll 1.0 is out.") == true, "lists show the description")
+        #expect(site.read("_site/old/release/index.html")?.contains("url=/posts/release/") == true, "redirect_from is an alias")
+        #expect(site.read("_site/atom.xml")?.contains("<author><name>Ann</name></author>") == true)
+        #expect(!site.exists("_site/posts/draft"), "published: false is a draft")
+        #expect(site.read("_site/docs/static-files/index.html")?.contains("href=\"/posts/release/\"") == true, "permalink, and @/ links")
+        #expect(!site.exists("_site/docs/static_files"))
+        #expect(site.read("_site/go/index.html")?.contains("url=https://elsewhere.example/go/") == true)
+        #expect(site.read("_site/_redirects")?.contains("/go/ https://elsewhere.example/go/ 301") == true)
+        let theme = try #require(site.read("_site/themes/abridge/index.html"))
+        #expect(theme.hasPrefix("<theme>abridge 2025-05-01 "), "Zola's template and updated: \(theme)")
+        #expect(theme.contains("rw-line"), "numbered lines")
+        #expect(site.read("_site/theme-tags/seo/index.html")?.contains("abridge") == true, "Zola's [taxonomies] table")
+        #expect(site.read("_site/archives/index.html") == "<archives>Archives by Bob;Cy;</archives>\n", "layout: archives is archives.html")
+    }
 }
+

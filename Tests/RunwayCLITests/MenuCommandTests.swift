@@ -91,7 +91,21 @@ import Testing
     @Test func aBadMenuInFrontMatterIsLocated() throws {
         let site = try TestSite(["content/a.md": "---\ntitle: A\nmenu: 3\n---\nA.\n"])
         let check = try site.runway("check", site.root)
-        #expect(check.status == 1 && check.stderr.contains("\(site.root)/content/a.md:3:1: error: 'menu' must name a menu"), "\(check.stderr)")
+        #expect(check.status == 1 && check.stderr.contains("\(site.root)/content/a.md:3:1: error: 'menu' must be a menu's name (main), or a list of them"), "\(check.stderr)")
+    }
+
+    /// Hugo's table form of `menu` (`menu: {main: {weight: 3}}`) puts the page in each menu it
+    /// names, as `menus:` (Hugo's other spelling) does: before, the table was an error.
+    @Test func hugosMenuTableNamesItsMenus() throws {
+        let site = try TestSite(["content/a.md": "---\ntitle: A\nmenu:\n  main:\n    weight: 3\n---\nA.\n",
+                                 "content/b.md": "+++\ntitle = \"B\"\nmenus = [\"main\"]\n+++\nB.\n",
+                                 "content/c.md": "# C\n"])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        let home = site.read("_site/index.html") ?? ""
+        let menu = home.range(of: #"<nav class="menu"[^\n]*?</nav>"#, options: .regularExpression).map { String(home[$0]) }
+        #expect(menu?.contains(#"<a href="/a/">A</a>"#) == true && menu?.contains(#"<a href="/b/">B</a>"#) == true, "\(menu ?? "no menu")")
+        #expect(menu?.contains("/c/") == false)
     }
 
     /// A menu's URL from runway.toml is written as a link must be: what a URL cannot hold
