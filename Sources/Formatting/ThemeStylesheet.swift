@@ -61,15 +61,17 @@ public struct ThemeStylesheet: Sendable {
         return output
     }
 
-    /// The page layout every styled theme shares; themes style text, not boxes.
+    /// The page layout every styled theme shares; themes style text, not boxes. Its sides are
+    /// logical (`margin-inline-start`), so that a right-to-left page (`<html dir="rtl">`) is laid
+    /// out as its mirror; code stays left to right.
     static let layout = """
         main { max-width: 42rem; margin: 2.5rem auto; padding: 0 1.25rem; }
         header.site { max-width: 42rem; margin: 1.5rem auto 0; padding: 0 1.25rem; font-weight: 600; }
         header.site a { color: inherit; text-decoration: none; }
-        header.site nav.menu { display: inline-flex; flex-wrap: wrap; gap: 0.25em 1em; margin-left: 1.25em; font-weight: 400; }
+        header.site nav.menu { display: inline-flex; flex-wrap: wrap; gap: 0.25em 1em; margin-inline-start: 1.25em; font-weight: 400; }
         header.site nav.menu a[aria-current] { text-decoration: underline; }
-        header.site nav.languages { float: right; font-weight: 400; }
-        header.site nav.languages > * { margin-left: 0.75em; }
+        header.site nav.languages { float: inline-end; font-weight: 400; }
+        header.site nav.languages > * { margin-inline-start: 0.75em; }
         header.site nav.languages a { text-decoration: underline; }
         footer.site { max-width: 42rem; margin: 2.5rem auto 1.5rem; padding: 0 1.25rem; font-size: 0.85em; }
         footer.site a { color: inherit; }
@@ -79,32 +81,32 @@ public struct ThemeStylesheet: Sendable {
         .list .summary p { margin: 0.25em 0; }
         nav.neighbors { display: flex; justify-content: space-between; gap: 1em; margin-top: 2rem; }
         nav.neighbors a { max-width: 48%; }
-        nav.neighbors a.next { margin-left: auto; text-align: right; }
+        nav.neighbors a.next { margin-inline-start: auto; text-align: end; }
         nav.neighbors a span { display: block; font-size: 0.8em; }
         .tags a.tag { color: inherit; text-decoration: none; }
         .tags .tag { font-size: 0.85em; padding: 0.1em 0.5em; border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 1em; }
         main { overflow-wrap: break-word; }
         main table { border-collapse: collapse; display: block; max-width: 100%; overflow-x: auto; }
         main th, main td { padding: 0.3em 0.75em; border-bottom: 1px solid rgba(128, 128, 128, 0.35); }
-        main pre { padding: 0.75em 1em; overflow-x: auto; border-radius: 6px; }
+        main pre { padding: 0.75em 1em; overflow-x: auto; border-radius: 6px; direction: ltr; text-align: left; }
         main code { padding: 0.1em 0.25em; border-radius: 4px; }
         main pre code { padding: 0; background: none; }
         main pre.rw-code .rw-line { display: block; }
         main pre.rw-code--numbered .rw-line::before { content: attr(data-line); display: inline-block; min-width: 2ch; margin-right: 1.25em; text-align: right; opacity: 0.7; user-select: none; }
         main pre.rw-code .rw-line--highlighted { margin: 0 -1em; padding: 0 1em; box-shadow: inset 0.3em 0 0 rgba(128, 128, 128, 0.8); }
         main pre.rw-code .rw-line--highlighted::before { opacity: 1; font-weight: 700; }
-        main blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid rgba(128, 128, 128, 0.5); }
+        main blockquote { margin-inline-start: 0; padding-inline-start: 1em; border-inline-start: 3px solid rgba(128, 128, 128, 0.5); }
         main img { max-width: 100%; height: auto; }
-        main blockquote.rw-callout { margin: 1em 0; padding: 0.6em 1em; border-left-width: 4px; border-radius: 0 6px 6px 0; }
+        main blockquote.rw-callout { margin: 1em 0; padding: 0.6em 1em; border-inline-start-width: 4px; border-start-end-radius: 6px; border-end-end-radius: 6px; }
         main blockquote.rw-callout > :last-child { margin-bottom: 0; }
         main .rw-callout-title { margin: 0 0 0.4em; font-weight: 600; font-style: normal; color: var(--rw-accent, inherit); }
-        .rw-anchor { margin-left: 0.35em; text-decoration: none; opacity: 0; color: inherit; font-weight: 400; }
+        .rw-anchor { margin-inline-start: 0.35em; text-decoration: none; opacity: 0; color: inherit; font-weight: 400; }
         .rw-anchor::before { content: "#"; }
         :is(h1, h2, h3, h4, h5, h6):hover > .rw-anchor, .rw-anchor:focus { opacity: 0.5; }
-        nav.toc { margin: 1.5rem 0; padding: 0.75em 1em; border-left: 3px solid rgba(128, 128, 128, 0.5); font-size: 0.92em; }
-        nav.toc ul { margin: 0.25em 0; padding-left: 1.25em; }
-        nav.toc > ul { padding-left: 0; list-style: none; }
-        .runway-theme-switcher { float: right; margin: 0.75rem 1rem; font: 13px system-ui, sans-serif; }
+        nav.toc { margin: 1.5rem 0; padding: 0.75em 1em; border-inline-start: 3px solid rgba(128, 128, 128, 0.5); font-size: 0.92em; }
+        nav.toc ul { margin: 0.25em 0; padding-inline-start: 1.25em; }
+        nav.toc > ul { padding-inline-start: 0; list-style: none; }
+        .runway-theme-switcher { float: inline-end; margin: 0.75rem 1rem; font: 13px system-ui, sans-serif; }
 
         """
 

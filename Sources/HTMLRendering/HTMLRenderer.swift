@@ -44,13 +44,19 @@ public struct HTMLRenderer: Sendable {
         /// that they are not part of the code's text (what a copy button copies). Off by default:
         /// cmark-gfm's HTML has no lines.
         public var codeLines: Bool
+        /// Gives a task list item's checkbox an accessible name, its task's text
+        /// (`aria-label="Write the tests"`): without one, a screen reader says only "checkbox", and
+        /// axe fails the page (rule `label`). Off by default: cmark-gfm's HTML has none.
+        public var labelsTasks: Bool
 
         /// Options as cmark-gfm's safe mode has them unless said otherwise.
-        public init(allowsRawHTML: Bool = false, filtersDisallowedTags: Bool = true, headingIDs: Bool = false, codeLines: Bool = false) {
+        public init(allowsRawHTML: Bool = false, filtersDisallowedTags: Bool = true, headingIDs: Bool = false, codeLines: Bool = false,
+                    labelsTasks: Bool = false) {
             self.allowsRawHTML = allowsRawHTML
             self.filtersDisallowedTags = filtersDisallowedTags
             self.headingIDs = headingIDs
             self.codeLines = codeLines
+            self.labelsTasks = labelsTasks
         }
     }
 

@@ -35,6 +35,9 @@ struct RenderWalk {
     private(set) var headings: [HeadingOutline.Heading] = []
     private var slugs = HeadingOutline.Slugs()
     private var openHeading: (idOffset: Int, text: [UInt8])?
+    /// With `Options.labelsTasks`, inside a task list item's first block: where its checkbox's
+    /// name goes, its text so far, and the item's depth in `blocks`. Known at the block's end.
+    private var openTask: (labelOffset: Int, text: [UInt8], depth: Int)?
 
     init(options: HTMLRenderer.Options, capacity: Int) {
         self.options = options
@@ -192,6 +195,13 @@ struct RenderWalk {
     }
 
     mutating func writeText(_ text: UnsafeBufferPointer<UInt8>) {
+        if openTask != nil && imageIndex == nil {
+            switch inlines.last?.kind {
+            case .softBreak?, .lineBreak?: openTask!.text.append(UInt8(ascii: " "))
+            case .inlineHTML?, .blockHTML?: break
+            default: openTask!.text.append(contentsOf: text)
+            }
+        }
         if openHeading != nil && imageIndex == nil {
             switch inlines.last?.kind {
             case .softBreak?, .lineBreak?: openHeading!.text.append(UInt8(ascii: " "))
@@ -271,10 +281,10 @@ struct RenderWalk {
         case .listItem(_, let checkbox):
             output.newlineIfNeeded()
             output.write("<li>")
-            switch checkbox {
-            case .checked: output.write("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> ")
-            case .unchecked: output.write("<input type=\"checkbox\" disabled=\"\" /> ")
-            case nil: break
+            if checkbox != nil {
+                output.write("<input type=\"checkbox\"")
+                if options.labelsTasks && openTask == nil { openTask = (output.count, [], blocks.count - 1) }
+                output.write(checkbox == .checked ? " checked=\"\" disabled=\"\" /> " : " disabled=\"\" /> ")
             }
         case .codeBlock(let hint, let blockOptions):
             inCodeBlock = true
@@ -340,6 +350,18 @@ struct RenderWalk {
         let index = blocks.count - 1
         let component = blocks[index]
         blockStacks.removeLast()
+        // The end of a task item's first block (or of the item): its checkbox is named.
+        if let task = openTask, index <= task.depth + 1 {
+            let words = String(decoding: task.text, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if !words.isEmpty {
+                var attribute = HTMLOutput(capacity: words.utf8.count + 14)
+                attribute.write(" aria-label=\"")
+                attribute.writeEscaped(words)
+                attribute.write("\"")
+                output.insert(attribute.bytes, at: task.labelOffset)
+            }
+            openTask = nil
+        }
         switch component.kind {
         case .paragraph:
             if isTightParagraph(at: index) { break }

@@ -47,12 +47,18 @@ extension SiteBuild {
             texts.append(("themes/\(name).css", ThemeStylesheet(theme: own).css(usedValues: values)))
         }
         let pageEntries = published.map { (url: $0.url, lastmod: $0.metadata.lastmod.flatMap(PageDate.init) ?? $0.moment) }
-        let listEntries = (lists.urls(paginate: configuration.paginate) + homes.map { Self.url(of: $0.path) }).map { (url: $0, lastmod: PageDate?.none) }
+        // A home page's later pages (`/page/2/`), as a list's.
+        let homePages = jobs.compactMap { job -> String? in
+            guard case .page(_, _, _, let number) = job.kind, number > 1 else { return nil }
+            return Self.url(of: job.path)
+        }
+        let listEntries = (lists.urls(paginate: configuration.paginate) + homes.map { Self.url(of: $0.path) } + homePages)
+            .map { (url: $0, lastmod: PageDate?.none) }
         // Each page's, list's and home's versions in other languages, as their pages name them.
         var alternates: [String: [TemplateContexts.Version]] = [:]
         for job in jobs {
             switch job.kind {
-            case .page(_, _, let translations), .list(_, 1, let translations), .home(_, let translations):
+            case .page(_, _, let translations, 1), .list(_, 1, let translations), .home(_, let translations, 1):
                 if !translations.isEmpty { alternates[Self.url(of: job.path)] = translations }
             default: break
             }

@@ -19,17 +19,42 @@ extension SiteBuild {
             for alias in page.metadata.aliases { if let (_, path) = SiteURL.alias(alias, pageURL: page.url) { taken.insert(path) } }
         }
         let versions = Self.homeVersions(configuration)
-        return configuration.languages.compactMap { language -> OutputJob? in
+        return configuration.languages.flatMap { language -> [OutputJob] in
             let url = language.prefix + "/"
-            guard let path = SiteURL.outputPath(ofURL: url), !taken.contains(path), statics[path.value] == nil else { return nil }
+            guard let path = SiteURL.outputPath(ofURL: url), !taken.contains(path), statics[path.value] == nil else { return [] }
             var key = version
             key.add("generated home " + language.code)
             key.add(contexts.menuHashes[language.code]?.description ?? "-")
             key.add(contexts.listingHash("home.html", language: language.code, templates: templates)?.description ?? "-")
             for version in versions { key.add(version.language.code + " " + version.url) }
-            return OutputJob(path: path, key: key, kind: .home(language, translations: versions),
-                             claimant: "the home page \(url)")
+            let total = templates.readsItems("home.html") ? contexts.homePageCount(language.code, home: url, size: configuration.paginate) : 1
+            return (1...total).compactMap { number in
+                guard let path = number == 1 ? path : SiteURL.outputPath(ofURL: SiteLists.pageURL(url, page: number)) else { return nil }
+                return OutputJob(path: path, key: Self.homePageKey(key, number: number, total: total, language: language.code, home: url,
+                                                                   templates: templates, layout: "home.html", contexts: contexts,
+                                                                   size: configuration.paginate),
+                                 kind: .home(language, translations: versions, number: number),
+                                 claimant: number == 1 ? "the home page \(url)" : "page \(number) of the home page \(url)")
+            }
         }
+    }
+
+    /// The key of page `number` of `total` of a home whose `layout` shows its language's pages a
+    /// list's share at a time (`items`): `key` and that share. Without such a layout, `key`.
+    static func homePageKey(_ key: ContentHash, number: Int, total: Int, language: String, home: String, templates: TemplateSet,
+                            layout: String, contexts: TemplateContexts, size: Int) -> ContentHash {
+        guard templates.readsItems(layout) else { return key }
+        var key = key
+        key.add("home page \(number)/\(total)")
+        key.add(TemplateContexts.hash(contexts.homeItems(language, home: home, number: number, size: size)))
+        return key
+    }
+}
+
+extension SiteConfiguration {
+    /// Whether `page` is its language's home page (`/`, `/fr/`).
+    func isHome(_ page: PageRecord) -> Bool {
+        page.url == (language(page.language)?.prefix ?? "") + "/"
     }
 }
 
@@ -43,5 +68,37 @@ extension TemplateContexts {
             page: PageContext(title: templates.word("home", language: language.code) ?? "Home", url: url, permalink: SiteURL.absolute(url, baseURL: configuration.baseURL),
                               lang: language.code, translations: translations, stylesheet: ThemeSet.stylesheet(of: nil)),
             pages: listing(language.code))
+    }
+
+    /// The pages of `language` a home at `home` shows, newest first: all but itself.
+    private func homeEntries(_ language: String, home: String) -> ArraySlice<PageEntry> {
+        let url = SiteURL.encoded(home)
+        let all = entries(of: language)
+        return all.firstIndex { $0.url == url }.map { all[..<$0] + all[($0 + 1)...] } ?? all[...]
+    }
+
+    /// How many pages of `size` entries a home shows its language's pages on.
+    func homePageCount(_ language: String, home: String, size: Int) -> Int {
+        SiteLists.pageCount(homeEntries(language, home: home).count, size: size)
+    }
+
+    /// The entries page `number` of a home shows.
+    func homeItems(_ language: String, home: String, number: Int, size: Int) -> [PageEntry] {
+        Array(homeEntries(language, home: home).dropFirst((number - 1) * size).prefix(size))
+    }
+
+    /// A home's context as page `number` of its language's pages: its `items` and `pagination`
+    /// (`/`, `/page/2/`…), and on a later page, that page's URL.
+    func paginateHome(_ context: inout TemplateContext, language: String, number: Int, size: Int) {
+        let home = configuration.language(language).map { $0.prefix + "/" } ?? "/"
+        let total = homePageCount(language, home: home, size: size)
+        context.items = homeItems(language, home: home, number: number, size: size)
+        context.pagination = Pagination(number: number, total: total,
+                                        previous: number > 1 ? SiteURL.encoded(SiteLists.pageURL(home, page: number - 1)) : "",
+                                        next: number < total ? SiteURL.encoded(SiteLists.pageURL(home, page: number + 1)) : "")
+        if number > 1 {
+            context.page.url = SiteURL.encoded(SiteLists.pageURL(home, page: number))
+            context.page.permalink = SiteURL.absolute(context.page.url, baseURL: configuration.baseURL)
+        }
     }
 }

@@ -10,10 +10,12 @@ extension SiteBuild {
     /// One file of the output and the key of what it is made from.
     struct OutputJob {
         enum Kind {
-            case page(Int, layout: String, translations: [TemplateContexts.Version])
+            /// A page, the `number`th page of its listing when it is a home whose template shows
+            /// `items` (`/page/2/`…), else 1.
+            case page(Int, layout: String, translations: [TemplateContexts.Version], number: Int)
             case list(Int, number: Int, translations: [TemplateContexts.Version])
             /// A language's home that no page makes (`SiteBuild.homeJobs`).
-            case home(SiteLanguage, translations: [TemplateContexts.Version])
+            case home(SiteLanguage, translations: [TemplateContexts.Version], number: Int)
             case notFound
             case text(String)
             /// An alias's redirect page, made (and under the base path) already.

@@ -11,8 +11,8 @@ extension SiteBuild {
     /// The template a page renders with: its `layout`, else `home.html` for a language's home page
     /// (when there is one), else `page.html`.
     static func layout(of page: PageRecord, configuration: SiteConfiguration, templates: TemplateSet) -> String {
-        let home = page.url == (configuration.language(page.language)?.prefix ?? "") + "/"
-        return page.metadata.layout.map { resolved($0, templates: templates) } ?? (home && templates.exists("home.html") ? "home.html" : "page.html")
+        page.metadata.layout.map { resolved($0, templates: templates) }
+            ?? (configuration.isHome(page) && templates.exists("home.html") ? "home.html" : "page.html")
     }
 
     /// A page's `layout` as a template's name: as written, or with `.html` when only that is a
@@ -83,25 +83,33 @@ extension SiteBuild {
         let versions = Self.versions(all.filter { wanted.contains($0.translationKey) }, key: \.translationKey, url: \.url,
                                      language: \.language, configuration: configuration)
         // On all processors: hashing each page's inputs is most of a cold build's plan.
-        return ConcurrentWork.map(Array(pages.indices)) { index -> OutputJob? in
+        return ConcurrentWork.map(Array(pages.indices)) { index -> [OutputJob] in
             let page = pages[index]
             // A page that sends its readers on (`redirect_to`) is a redirect page.
             if let target = page.metadata.redirectTo, let path = SiteURL.outputPath(ofURL: page.url) {
                 let text = Self.redirectPage(to: target, baseURL: configuration.baseURL, basePath: BasePath(baseURL: configuration.baseURL))
-                return OutputJob(path: path, key: ContentHash(text.utf8), kind: .redirect(text), claimant: page.source, file: page.source)
+                return [OutputJob(path: path, key: ContentHash(text.utf8), kind: .redirect(text), claimant: page.source, file: page.source)]
             }
             let layout = Self.layout(of: page, configuration: configuration, templates: templates)
             // A language's home has a version in every language, made by a page or by Runway.
-            let isHome = page.url == (configuration.language(page.language)?.prefix ?? "") + "/"
+            let isHome = configuration.isHome(page)
             let translations = isHome ? Self.homeVersions(configuration)
                 : (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
             let listing = contexts.listingHash(layout, language: page.language, templates: templates)
             let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations, listing: listing,
                                    contexts: contexts)
-            guard let path = SiteURL.outputPath(ofURL: page.url) else { return nil }
-            return OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations),
-                             claimant: page.source, file: page.source)
-        }.compactMap { $0 }
+            guard let path = SiteURL.outputPath(ofURL: page.url) else { return [] }
+            // A home whose layout shows `items` shows its language's pages a list's share at a
+            // time: page 2 on is `/page/2/`….
+            let total = isHome && templates.readsItems(layout) ? contexts.homePageCount(page.language, home: page.url, size: configuration.paginate) : 1
+            return (1...total).compactMap { number in
+                guard let path = number == 1 ? path : SiteURL.outputPath(ofURL: SiteLists.pageURL(page.url, page: number)) else { return nil }
+                let key = isHome ? Self.homePageKey(key, number: number, total: total, language: page.language, home: page.url, templates: templates,
+                                                    layout: layout, contexts: contexts, size: configuration.paginate) : key
+                return OutputJob(path: path, key: key, kind: .page(index, layout: layout, translations: translations, number: number),
+                                 claimant: number == 1 ? page.source : "page \(number) of \(page.source)", file: page.source)
+            }
+        }.flatMap { $0 }
     }
 
     /// The home of each language, when the site has more than one: every language has one, its

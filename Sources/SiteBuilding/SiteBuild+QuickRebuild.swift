@@ -41,13 +41,14 @@ extension SiteBuild {
         let allPublished = records.values.filter(isPublished)
         let contexts = TemplateContexts(configuration: configuration, theme: reader.themes.site, newestFirst: [],
                                         contentURLs: ContentURLs(allPublished, defaultLanguage: configuration.languages[0].code), menuPages: allPublished,
-                                        neighbors: { SiteLists.neighbors(of: $0, among: allPublished) })
+                                        neighbors: { SiteLists.neighbors(of: $0, among: allPublished) },
+                                        word: { key, language in templates.word(key, language: language) })
         let jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)
         let manifest = output.manifest
         guard jobs.count == pages.count, jobs.allSatisfy({ job in
-            guard case .page(_, let layout, _) = job.kind else { return false }
-            return !templates.readsListing(layout) && manifest.files[job.path] != nil
+            guard case .page(_, let layout, _, _) = job.kind else { return false }
+            return !templates.readsListing(layout) && !templates.readsItems(layout) && manifest.files[job.path] != nil
         }) else { return nil }
 
         // The same diagnostics, in the same order, as the full path: each file's own, then links.

@@ -76,7 +76,7 @@ extension SiteBuild {
         // The jobs showing deferred pages last, in the order their code was sent.
         let order = jobs.indices.map { index -> (index: Int, rank: Int) in
             let file: String? = switch jobs[index].kind {
-            case .page(let page, _, _): published[page].file
+            case .page(let page, _, _, _): published[page].file
             case .list(let list, _, _): lists.lists[list].index?.file
             default: nil
             }
@@ -96,12 +96,15 @@ extension SiteBuild {
             var result: Result<String, Diagnostic>
             do throws(Diagnostic) {
                 switch jobs[index].kind {
-                case .page(let page, let layout, let translations):
+                case .page(let page, let layout, let translations, let number):
                     let record = published[page]
                     if let problem = Self.layoutProblem(of: record, templates: templates) { throw problem }
-                    let context = contexts.page(record, body: body(record, jobs[index].path, true) ?? PageBody(html: ""),
+                    var context = contexts.page(record, body: body(record, jobs[index].path, true) ?? PageBody(html: ""),
                                                 translations: contexts.translations(translations, current: record.url),
                                                 withListing: templates.readsListing(layout))
+                    if configuration.isHome(record), templates.readsItems(layout) {
+                        contexts.paginateHome(&context, language: record.language, number: number, size: configuration.paginate)
+                    }
                     result = .success(try templates.render(layout, context: context, stop: stopped, budget: budget))
                 case .list(let listIndex, let number, let translations):
                     let list = lists.lists[listIndex]
@@ -121,10 +124,13 @@ extension SiteBuild {
                                                 translations: contexts.translations(translations, current: list.url),
                                                 pagination: pagination)
                     result = .success(try templates.render("list.html", context: context, stop: stopped, budget: budget))
-                case .home(let language, let translations):
-                    let context = contexts.home(language,
+                case .home(let language, let translations, let number):
+                    var context = contexts.home(language,
                                                 translations: contexts.translations(translations, current: language.prefix + "/"),
                                                 templates: templates)
+                    if templates.readsItems("home.html") {
+                        contexts.paginateHome(&context, language: language.code, number: number, size: configuration.paginate)
+                    }
                     result = .success(try templates.render("home.html", context: context, stop: stopped, budget: budget))
                 case .notFound:
                     result = .success(try templates.render("404.html", context: contexts.notFound(templates: templates), stop: stopped, budget: budget))

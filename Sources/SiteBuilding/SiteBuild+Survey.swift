@@ -200,7 +200,8 @@ extension SiteBuild {
         return Resolved(published: published, indexes: indexes, newest: newest, lists: lists,
                         contexts: TemplateContexts(configuration: inputs.configuration, theme: inputs.theme, newestFirst: newest,
                                                    contentURLs: ContentURLs(all, defaultLanguage: inputs.configuration.languages[0].code),
-                                                   neighbors: { lists.neighbors[$0.url] ?? .init() }))
+                                                   neighbors: { lists.neighbors[$0.url] ?? .init() },
+                                                   word: { key, language in inputs.templates.word(key, language: language) }))
     }
 
     /// Steps 1 to 3 of a build: read content (unchanged files from `previous`), resolve lists and

@@ -282,7 +282,7 @@ public struct SiteBuild: Sendable {
             var layoutProblems: [Diagnostic] = []
             for job in survey.plan.jobs {
                 switch job.kind {
-                case .page(let index, let layout, _):
+                case .page(let index, let layout, _, _):
                     if let problem = Self.layoutProblem(of: survey.rendering.published[index], templates: inputs.templates) {
                         layoutProblems.append(problem)
                     } else {

@@ -69,7 +69,7 @@ struct SiteLists {
                 let folder = language.prefix + "/" + taxonomy + "/"
                 if !terms.isEmpty {
                     let named = taxonomy.prefix(1).uppercased() + taxonomy.dropFirst()
-                    lists.append(List(url: folder, title: word(taxonomy, language.code) ?? named, language: language, pages: [],
+                    lists.append(List(url: folder, title: Self.title(ofTaxonomy: taxonomy, language: language.code, word: word), language: language, pages: [],
                                       termIndex: taxonomy, taxonomy: taxonomy))
                     let title = word(taxonomy == "tags" ? "taggedWith" : taxonomy + "Term", language.code)
                         ?? (taxonomy == "tags" ? "Tagged “%@”" : named + ": %@")
@@ -99,6 +99,12 @@ struct SiteLists {
                                   pages: pages, index: index))
             }
         }
+    }
+
+    /// A taxonomy's title in a language: the string table's word for its plural (`tags`), else
+    /// the plural capitalized (`Categories`).
+    static func title(ofTaxonomy taxonomy: String, language: String, word: (_ key: String, _ language: String) -> String?) -> String {
+        word(taxonomy, language) ?? taxonomy.prefix(1).uppercased() + taxonomy.dropFirst()
     }
 
     /// The order of a list's pages: by `weight`, lower first (pages without one after), then

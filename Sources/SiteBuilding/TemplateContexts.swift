@@ -11,6 +11,8 @@ final class TemplateContexts: Sendable {
     let configuration: SiteConfiguration
     let themeName: String
     let sites: [String: SiteContext]
+    /// Each taxonomy's title in each language (by `taxonomy language`), as its index is titled.
+    private let taxonomyTitles: [String: String]
     /// Each language's listing, newest first.
     private let listings: [String: TemplateListing]
     /// Each language's listing's entries, newest first.
@@ -31,11 +33,19 @@ final class TemplateContexts: Sendable {
     /// `menuPages` (the pages in menus), those of the published pages when they are not all given
     /// (a quick rebuild's); `neighbors`, where a page's section puts it; `theme`, the site's.
     init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil,
-         menuPages: [PageRecord]? = nil, neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors) {
+         menuPages: [PageRecord]? = nil, neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors,
+         word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
         self.configuration = configuration
+        var taxonomyTitles: [String: String] = [:]
+        for language in configuration.languages {
+            for taxonomy in configuration.taxonomies {
+                taxonomyTitles[taxonomy + " " + language.code] = SiteLists.title(ofTaxonomy: taxonomy, language: language.code, word: word)
+            }
+        }
+        self.taxonomyTitles = taxonomyTitles
         themeName = theme.name
         self.neighbors = neighbors
-        let params = theme.params.merging(configuration.params) { _, site in site }.mapValues(TemplateValue.init)
+        let params = theme.params.merging(configuration.params) { _, site in site }
         let contentURLs = contentURLs ?? ContentURLs(newestFirst, defaultLanguage: configuration.languages[0].code)
         self.contentURLs = contentURLs
         let languages = configuration.languages.map { LanguageLink(code: $0.code, name: $0.name, url: $0.prefix + "/") }
@@ -46,7 +56,10 @@ final class TemplateContexts: Sendable {
         var menuHashes: [String: ContentHash] = [:]
         let inMenus = (menuPages ?? newestFirst).filter { !$0.metadata.menus.isEmpty }
         for language in configuration.languages {
-            let menus = Self.menus(configuration.menus, pages: inMenus.filter { $0.language == language.code })
+            // A language's own menu of a name is in place of the site's, and its params over the site's.
+            let configured = configuration.menus.merging(configuration.languageMenus[language.code] ?? [:]) { _, own in own }
+            let menus = Self.menus(configured, pages: inMenus.filter { $0.language == language.code })
+            let params = params.merging(configuration.languageParams[language.code] ?? [:]) { _, own in own }.mapValues(TemplateValue.init)
             var menuHash = ContentHash()
             for (name, entries) in menus.sorted(by: { $0.key < $1.key }) {
                 menuHash.add(name)
@@ -54,7 +67,8 @@ final class TemplateContexts: Sendable {
             }
             menuHashes[language.code] = menuHash
             sites[language.code] = SiteContext(title: language.title, baseURL: configuration.baseURL, language: language.code,
-                                               theme: theme.name, languages: languages, home: language.prefix + "/", params: params, menus: menus)
+                                               direction: language.direction.rawValue, theme: theme.name, languages: languages,
+                                               home: language.prefix + "/", params: params, menus: menus)
             let listing = entries[language.code] ?? []
             listings[language.code] = TemplateListing(listing)
         }
@@ -117,6 +131,11 @@ final class TemplateContexts: Sendable {
         listings[language] ?? .empty
     }
 
+    /// A language's pages as lists show them, newest first.
+    func entries(of language: String) -> [PageEntry] {
+        entries[language] ?? []
+    }
+
     /// A page or list in one language.
     struct Version {
         var language: SiteLanguage
@@ -136,6 +155,10 @@ final class TemplateContexts: Sendable {
         let body = contentURLs.rewrite(body, of: record)
         let around = neighbors(record)
         let (titleHTML, afterTitle) = body.splitAtTitle
+        let terms = terms(of: record)
+        let taxonomies = configuration.taxonomies.compactMap { taxonomy in
+            terms[taxonomy].flatMap { $0.isEmpty ? nil : TaxonomyTerms(name: taxonomy, title: taxonomyTitles[taxonomy + " " + record.language] ?? taxonomy, terms: $0) }
+        }
         return TemplateContext(
             site: site(record.language),
             page: PageContext(
@@ -147,7 +170,7 @@ final class TemplateContexts: Sendable {
                 wordCount: record.length.wordCount, readingTime: record.length.readingTime, lang: record.metadata.lang ?? record.language,
                 section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),
                 params: record.metadata.params.mapValues(TemplateValue.init),
-                toc: TableOfContents(headings: body.contents), terms: terms(of: record),
+                toc: TableOfContents(headings: body.contents), terms: terms, taxonomies: taxonomies,
                 previous: around.previous.map(entry), next: around.next.map(entry)),
             pages: withListing ? listing(record.language) : .empty)
     }

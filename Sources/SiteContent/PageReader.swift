@@ -33,7 +33,7 @@ package struct PageReader: Sendable {
         self.parser = parser
         self.themes = themes
         self.staticFiles = staticFiles
-        renderer = HTMLRenderer(options: .init(allowsRawHTML: configuration.markdown.unsafe, headingIDs: true))
+        renderer = HTMLRenderer(options: .init(allowsRawHTML: configuration.markdown.unsafe, headingIDs: true, labelsTasks: true))
     }
 
     /// Markdown into HTML as pages are (the `markdownify` filter of templates): the site's scope,
@@ -103,6 +103,7 @@ package struct PageReader: Sendable {
         }
         let (frontMatter, body) = FrontMatter.split(text)
         var (metadata, metadataDiagnostics) = PageMetadata.read(frontMatter, path: path)
+        if let zone = configuration.timeZone { metadata.place(in: zone) }
         if let unclosed = FrontMatter.unclosed(text, path: path) { metadataDiagnostics.insert(unclosed, at: 0) }
         diagnostics += metadataDiagnostics
         let parsed = parser.parse(body, path: path)

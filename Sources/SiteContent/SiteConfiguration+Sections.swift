@@ -130,42 +130,64 @@ struct SettingsTable {
 extension SiteConfiguration {
     /// `[params]`: free values for templates.
     static func params(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {
-        guard let setting = source.table["params"] else { return [:] }
+        params(source, under: [], diagnostics: &diagnostics)
+    }
+
+    /// `[params]`, or a language's `[languages.CODE.params]` (`under` is `["languages", CODE]`).
+    static func params(_ source: TOMLSource, under: [String], diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {
+        let keyPath = under + ["params"]
+        guard let setting = Self.setting(source, keyPath) else { return [:] }
         guard let table = setting.table, case .object(let members)? = AttributeValue(toml: table) else {
-            diagnostics.append(Diagnostic(.error, "'params' must be a table of values ([params]), without dates", path: source.path,
-                                          position: source.position(of: ["params"])))
+            diagnostics.append(Diagnostic(.error, "'params' must be a table of values ([\(keyPath.joined(separator: "."))]), without dates", path: source.path,
+                                          position: source.position(of: keyPath)))
             return [:]
         }
         return members
     }
 
+    /// The value at `keyPath` of the file, or `nil`.
+    private static func setting(_ source: TOMLSource, _ keyPath: [String]) -> (any TOMLValueConvertible)? {
+        var table: TOMLTable? = source.table
+        for key in keyPath.dropLast() { table = table?[key]?.table }
+        return keyPath.last.flatMap { table?[$0] }
+    }
+
     /// `[[menus.NAME]]` arrays of tables, each entry with a `name`, a `url` and an optional `weight`.
     static func menus(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> [String: [MenuItem]] {
-        guard let setting = source.table["menus"] else { return [:] }
-        let position = source.position(of: ["menus"])
+        menus(source, under: [], diagnostics: &diagnostics) ?? [:]
+    }
+
+    /// `[[menus.NAME]]`, or a language's `[[languages.CODE.menus.NAME]]` (`under` is
+    /// `["languages", CODE]`); `nil` when the file has none there.
+    static func menus(_ source: TOMLSource, under: [String], diagnostics: inout [Diagnostic]) -> [String: [MenuItem]]? {
+        let keyPath = under + ["menus"]
+        let prefix = keyPath.joined(separator: ".")
+        guard let setting = Self.setting(source, keyPath) else { return nil }
+        let position = source.position(of: keyPath)
         guard let table = setting.table else {
-            diagnostics.append(Diagnostic(.error, "'menus' must hold [[menus.NAME]] entries", path: source.path, position: position))
+            diagnostics.append(Diagnostic(.error, "'menus' must hold [[\(prefix).NAME]] entries", path: source.path, position: position))
             return [:]
         }
         var menus: [String: [MenuItem]] = [:]
         for name in table.keys.sorted() {
             guard let entries = table[name]?.array else {
-                diagnostics.append(Diagnostic(.error, "'menus.\(name)' must be a list of [[menus.\(name)]] entries", path: source.path,
-                                              position: source.position(of: ["menus", name])))
+                diagnostics.append(Diagnostic(.error, "'\(prefix).\(name)' must be a list of [[\(prefix).\(name)]] entries", path: source.path,
+                                              position: source.position(of: keyPath + [name])))
                 continue
             }
+            menus[name] = []
             for (index, entry) in entries.enumerated() {
-                let at = source.position(ofArrayTable: ["menus", name], index: index)
+                let at = source.position(ofArrayTable: keyPath + [name], index: index)
                 guard let entry = entry.table, let title = entry["name"]?.string, let url = entry["url"]?.string else {
-                    diagnostics.append(Diagnostic(.error, "a [[menus.\(name)]] entry needs a 'name' and a 'url' (strings)", path: source.path,
+                    diagnostics.append(Diagnostic(.error, "a [[\(prefix).\(name)]] entry needs a 'name' and a 'url' (strings)", path: source.path,
                                                   position: at))
                     continue
                 }
                 if entry["weight"] != nil && entry["weight"]?.int == nil {
-                    diagnostics.append(Diagnostic(.error, "'weight' in [[menus.\(name)]] must be a whole number", path: source.path, position: at))
+                    diagnostics.append(Diagnostic(.error, "'weight' in [[\(prefix).\(name)]] must be a whole number", path: source.path, position: at))
                 }
                 for key in entry.keys.sorted() where !["name", "url", "weight"].contains(key) {
-                    diagnostics.append(Diagnostic(.warning, "unknown setting '\(key)' in [[menus.\(name)]] (known: name, url, weight)",
+                    diagnostics.append(Diagnostic(.warning, "unknown setting '\(key)' in [[\(prefix).\(name)]] (known: name, url, weight)",
                                                   path: source.path, position: at))
                 }
                 menus[name, default: []].append(MenuItem(name: title, url: url, weight: entry["weight"]?.int ?? 0))

@@ -1,6 +1,6 @@
 public import RunwayText
 public import Formatting
-import Foundation
+public import Foundation
 import TOMLKit
 import SiteOutput
 
@@ -39,6 +39,15 @@ public struct SiteConfiguration: Sendable {
     public var params: [String: AttributeValue] = [:]
     /// `[[menus.NAME]]` entries, by menu.
     public var menus: [String: [MenuItem]] = [:]
+    /// `[languages.CODE.params]`, by language: its values over `[params]` in its pages.
+    public var languageParams: [String: [String: AttributeValue]] = [:]
+    /// `[[languages.CODE.menus.NAME]]`, by language: a menu a language gives in place of the
+    /// site's menu of that name.
+    public var languageMenus: [String: [String: [MenuItem]]] = [:]
+    /// `timezone` (an IANA name such as `Europe/Berlin`): a date's time without an offset is
+    /// read in it, and a time with one is shown, listed and placed (a permalink's day) in it, as
+    /// Jekyll does; `nil`, each date keeps the offset it was written with (UTC without one).
+    public var timeZone: TimeZone?
     /// The taxonomies pages are classified by, as their plural names (front matter keys, URL
     /// folders): `[taxonomies]` (`category = "categories"`), else `tags` alone.
     public var taxonomies = ["tags"]
@@ -48,7 +57,7 @@ public struct SiteConfiguration: Sendable {
 
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
-                                         "author", "feeds", "markdown", "params", "menus", "taxonomies"]
+                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -112,8 +121,9 @@ public struct SiteConfiguration: Sendable {
             diagnostics.append(Diagnostic(.error, "'language' must be a language tag such as en or pt-BR", path: path,
                                           position: source.position(of: ["language"])))
         }
-        let languages = [SiteLanguage(code: language, name: languageName(source.table["languages"]?.table?[language]?.table) ?? language,
-                                      title: title, prefix: "")]
+        let defaultEntry = source.table["languages"]?.table?[language]?.table
+        let languages = [SiteLanguage(code: language, name: languageName(defaultEntry) ?? language, title: title, prefix: "",
+                                      direction: direction(defaultEntry))]
             + otherLanguages(source, default: language, title: title, diagnostics: &diagnostics)
         var theme = string("theme", default: "default")
         if let problem = ThemeLibrary.problem(withName: theme) {
@@ -138,6 +148,13 @@ public struct SiteConfiguration: Sendable {
         configuration.markdown = markdown(source, diagnostics: &diagnostics)
         configuration.params = params(source, diagnostics: &diagnostics)
         configuration.menus = menus(source, diagnostics: &diagnostics)
+        for language in configuration.languages {
+            let under = ["languages", language.code]
+            let params = params(source, under: under, diagnostics: &diagnostics)
+            if !params.isEmpty { configuration.languageParams[language.code] = params }
+            if let menus = menus(source, under: under, diagnostics: &diagnostics) { configuration.languageMenus[language.code] = menus }
+        }
+        configuration.timeZone = timeZone(source, diagnostics: &diagnostics)
         configuration.taxonomies = taxonomies(source, diagnostics: &diagnostics)
         for key in source.table["taxonomies"]?.table?.keys ?? [] {
             if let plural = source.table["taxonomies"]?.table?[key]?.string { configuration.taxonomyPositions[plural] = source.position(of: ["taxonomies", key]) }
@@ -166,6 +183,21 @@ public struct SiteConfiguration: Sendable {
         table?["name"]?.string
     }
 
+    private static func direction(_ table: TOMLTable?) -> TextDirection? {
+        table?["direction"]?.string.flatMap(TextDirection.init(rawValue:))
+    }
+
+    /// `timezone`: a time zone's IANA name (`America/Los_Angeles`, `UTC`).
+    private static func timeZone(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> TimeZone? {
+        guard let setting = source.table["timezone"] else { return nil }
+        guard let name = setting.string, let zone = TimeZone(identifier: name) else {
+            diagnostics.append(Diagnostic(.error, "'timezone' must name a time zone, such as Europe/Berlin or UTC", path: source.path,
+                                          position: source.position(of: ["timezone"])))
+            return nil
+        }
+        return zone
+    }
+
     /// `[languages.CODE]` tables (`name`, `title`) other than the default language's.
     private static func otherLanguages(_ source: TOMLSource, default language: String, title: String,
                                        diagnostics: inout [Diagnostic]) -> [SiteLanguage] {
@@ -185,10 +217,15 @@ public struct SiteConfiguration: Sendable {
             }
             for key in entry.keys.sorted() {
                 let position = source.position(of: ["languages", code, key])
-                if key != "name" && key != "title" {
-                    diagnostics.append(Diagnostic(.warning, "unknown language setting '\(key)' (known: name, title)", path: source.path, position: position))
+                if !["name", "title", "direction", "params", "menus"].contains(key) {
+                    diagnostics.append(Diagnostic(.warning, "unknown language setting '\(key)' (known: name, title, direction, params, menus)",
+                                                  path: source.path, position: position))
+                } else if key == "params" || key == "menus" {
+                    continue
                 } else if entry[key]?.string == nil {
                     diagnostics.append(Diagnostic(.error, "'\(key)' must be a string", path: source.path, position: position))
+                } else if key == "direction" && TextDirection(rawValue: entry[key]?.string ?? "") == nil {
+                    diagnostics.append(Diagnostic(.error, "'direction' must be \"ltr\" or \"rtl\"", path: source.path, position: position))
                 } else if key == "title" && code == language {
                     diagnostics.append(Diagnostic(.warning, "the default language's title is the site's: set 'title' at the top of the file instead",
                                                   path: source.path, position: position))
@@ -203,7 +240,7 @@ public struct SiteConfiguration: Sendable {
             }
             let entry = table[code]?.table
             languages.append(SiteLanguage(code: code, name: languageName(entry) ?? code,
-                                          title: entry?["title"]?.string ?? title, prefix: "/" + code))
+                                          title: entry?["title"]?.string ?? title, prefix: "/" + code, direction: direction(entry)))
         }
         return languages
     }

@@ -10,7 +10,8 @@ package struct TemplateContext: Sendable {
     /// The pages of the page's language, newest first (`pages`, and `otherPages` without this
     /// one); empty unless the template reads them.
     package var pages: TemplateListing
-    /// A list page's items, and its place in the list's pages.
+    /// A list page's items, and its place in the list's pages; on a home page whose template
+    /// reads them, its share of its language's pages (`/page/2/`…).
     package var items: [PageEntry]
     package var pagination: Pagination?
 
@@ -25,6 +26,8 @@ package struct TemplateContext: Sendable {
 
     /// The members that show `pages`.
     static let listingMembers = ["pages", "otherPages"]
+    /// The members that show a list's share of its pages: on a home page, its language's pages.
+    static let itemMembers = ["items", "pagination"]
 }
 
 /// The site in one language: `site.title`, `site.home`, `site.languages`, `site.params` (the
@@ -35,6 +38,8 @@ package struct SiteContext: TemplateRepresentable {
     package let baseURL: String
     /// The language's code.
     package let language: String
+    /// Which way the language's text runs: `ltr` or `rtl` (`<html dir>`).
+    package let direction: String
     package let theme: String
     package let languages: [LanguageLink]
     /// The language's home page URL (`/`, `/fr/`).
@@ -43,11 +48,12 @@ package struct SiteContext: TemplateRepresentable {
     /// Each menu's entries, in order.
     package let menus: [String: [MenuEntry]]
 
-    package init(title: String, baseURL: String, language: String, theme: String, languages: [LanguageLink], home: String,
-                 params: [String: TemplateValue] = [:], menus: [String: [MenuEntry]] = [:]) {
+    package init(title: String, baseURL: String, language: String, direction: String = "ltr", theme: String, languages: [LanguageLink],
+                 home: String, params: [String: TemplateValue] = [:], menus: [String: [MenuEntry]] = [:]) {
         self.title = title
         self.baseURL = baseURL
         self.language = language
+        self.direction = direction
         self.theme = theme
         self.languages = languages
         self.home = home
@@ -59,7 +65,8 @@ package struct SiteContext: TemplateRepresentable {
 
     /// The site as the page at `current` sees it: its menus' entry for that page is `current`.
     package func templateValue(current: String) -> TemplateValue {
-        .object([("title", .text(title)), ("baseURL", .text(baseURL)), ("language", .text(language)), ("theme", .text(theme)),
+        .object([("title", .text(title)), ("baseURL", .text(baseURL)), ("language", .text(language)), ("direction", .text(direction)),
+                 ("theme", .text(theme)),
                  ("languages", .list(languages.map(\.templateValue))), ("home", .text(home)),
                  ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
                  ("menus", .object(menus.sorted { $0.key < $1.key }.map { menu in
@@ -140,6 +147,9 @@ package struct PageContext: TemplateRepresentable {
     package var toc: TableOfContents
     /// Its terms of each taxonomy, as links to their lists (`page.terms.tags`: `name`, `url`).
     package var terms: [String: [TermLink]]
+    /// The taxonomies it has terms of, in the site's order, each with its title and its terms
+    /// (`page.taxonomies`: `name`, `title`, `terms`): for a theme that shows them all.
+    package var taxonomies: [TaxonomyTerms]
     /// The pages before and after it in its section's order (`page.previous`, `page.next`: `title`,
     /// `url`…), when it has them.
     package var previous: PageEntry?
@@ -148,7 +158,7 @@ package struct PageContext: TemplateRepresentable {
     package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", lastmod: String = "", tags: [String] = [],
                  summary: String = "", summaryHTML: String = "", description: String = "", authors: [String] = [], wordCount: Int = 0, readingTime: Int = 0, lang: String, section: String = "", translations: [TranslationLink] = [],
                  stylesheet: String, feed: String = "", params: [String: TemplateValue] = [:], toc: TableOfContents = TableOfContents(),
-                 terms: [String: [TermLink]] = [:], previous: PageEntry? = nil, next: PageEntry? = nil) {
+                 terms: [String: [TermLink]] = [:], taxonomies: [TaxonomyTerms] = [], previous: PageEntry? = nil, next: PageEntry? = nil) {
         self.title = title
         self.content = content
         self.titleHTML = titleHTML
@@ -172,6 +182,7 @@ package struct PageContext: TemplateRepresentable {
         self.params = params
         self.toc = toc
         self.terms = terms
+        self.taxonomies = taxonomies
         self.previous = previous
         self.next = next
     }
@@ -180,6 +191,7 @@ package struct PageContext: TemplateRepresentable {
         .object([
             ("previous", previous?.templateValue ?? .text("")), ("next", next?.templateValue ?? .text("")),
             ("terms", .object(terms.sorted { $0.key < $1.key }.map { ($0.key, .list($0.value.map(\.templateValue))) })),
+            ("taxonomies", .list(taxonomies.map(\.templateValue))),
             ("toc", .list(toc.entries.map(\.templateValue))), ("tocHTML", .html(toc.html)), ("hasTOC", .bool(toc.isWorthShowing)),
             ("title", .text(title)), ("content", .html(content)), ("titleHTML", .html(titleHTML)),
             ("contentAfterTitle", .html(contentAfterTitle)), ("url", .text(url)), ("permalink", .text(permalink)),
@@ -190,6 +202,24 @@ package struct PageContext: TemplateRepresentable {
             ("feed", .text(feed)),
             ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
         ])
+    }
+}
+
+/// A taxonomy a page has terms of: its plural `name` (`categories`), its `title` in the page's
+/// language (the string table's word for it, else the name capitalized), and the page's `terms`.
+package struct TaxonomyTerms: TemplateRepresentable, Equatable {
+    package var name: String
+    package var title: String
+    package var terms: [TermLink]
+
+    package init(name: String, title: String, terms: [TermLink]) {
+        self.name = name
+        self.title = title
+        self.terms = terms
+    }
+
+    package var templateValue: TemplateValue {
+        .object([("name", .text(name)), ("title", .text(title)), ("terms", .list(terms.map(\.templateValue)))])
     }
 }
 

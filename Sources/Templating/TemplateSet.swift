@@ -21,6 +21,8 @@ package struct TemplateSet: Sendable {
     private let templates: [String: Loaded]
     /// The templates that show the listing of pages (`readsListing`), found once.
     private let listingReaders: Set<String>
+    /// The templates that show `items` or `pagination` (`TemplateContext.itemMembers`).
+    private let itemReaders: Set<String>
     /// What the set found beside its templates' own errors, at its file (and line and column):
     /// a symbolic link in a templates folder that was not followed (it leads out of the site or
     /// theme, or nowhere), a folder that could not be read (an error), and a block of a template
@@ -87,6 +89,9 @@ package struct TemplateSet: Sendable {
         listingReaders = Set(templates.keys.filter { name in
             TemplateContext.listingMembers.contains { Self.mentions($0, in: name, templates: templates) }
         })
+        itemReaders = Set(templates.keys.filter { name in
+            TemplateContext.itemMembers.contains { Self.mentions($0, in: name, templates: templates) }
+        })
         plans = parsed.filter { templates[$0.key]?.problem == nil }
     }
 
@@ -142,6 +147,12 @@ package struct TemplateSet: Sendable {
     /// such a page is rendered again whenever any page's entry in it changes.
     package func readsListing(_ name: String) -> Bool {
         listingReaders.contains(name)
+    }
+
+    /// Whether template `name` shows a list's items or its pagination (`items`, `pagination`): a
+    /// home page rendered with it shows its language's pages a list page's share at a time.
+    package func readsItems(_ name: String) -> Bool {
+        itemReaders.contains(name)
     }
 
     /// Whether template `name`, its parents or its partials name `variable` (or a path under it)

@@ -100,7 +100,7 @@ import Testing
         let home = try #require(site.read("_site/index.html"))
         #expect(home.contains(#"<link rel="stylesheet" href="/book-site/theme.css">"#))
         #expect(home.contains(#"<a href="/book-site/posts/">Posts</a> and <img src="/book-site/logo.png""#))
-        #expect(site.read("_site/posts/index.html")?.contains(#"<a href="/book-site/posts/page/2/">Older</a>"#) == true)
+        #expect(site.read("_site/posts/index.html")?.contains(#"<a href="/book-site/posts/page/2/" rel="next">Older</a>"#) == true)
         #expect(site.read("_site/posts/a/index.html")?.contains(#"<a href="/book-site/posts/b/">b</a>"#) == true)
         #expect(site.read("_site/old/index.html")?.contains(#"url=/book-site/posts/a/"#) == true)
         #expect(site.read("_site/_redirects") == "/book-site/old/ /book-site/posts/a/ 301\n")

@@ -104,7 +104,7 @@ import Testing
         let toml = site.root + "/runway.toml"
         #expect(check.stderr.split(separator: "\n").map(String.init) == [
             "\(toml):7:1: warning: the default language's title is the site's: set 'title' at the top of the file instead",
-            "\(toml):8:1: warning: unknown language setting 'weight' (known: name, title)",
+            "\(toml):8:1: warning: unknown language setting 'weight' (known: name, title, direction, params, menus)",
             "\(toml):4:1: error: 'name' must be a string",
             "\(toml):5:1: error: 'title' must be a string",
             "checked 0 pages: 2 errors, 2 warnings",

@@ -76,13 +76,13 @@ import Testing
             #expect(home.contains(#"<link rel="alternate" hreflang="en" href="https://example.com/">"#))
             #expect(home.contains(#"<link rel="alternate" hreflang="fr" href="https://example.com/fr/">"#))
         }
-        #expect(english.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
-        #expect(french.hasPrefix("<!DOCTYPE html>\n<html lang=\"fr\">"))
+        #expect(english.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\">"))
+        #expect(french.hasPrefix("<!DOCTYPE html>\n<html lang=\"fr\" dir=\"ltr\">"))
         #expect(english.contains(#"<span lang="en" aria-current="page">English</span><a href="/fr/" hreflang="fr" lang="fr">Français</a>"#))
         #expect(french.contains(#"<a href="/" hreflang="en" lang="en">English</a><span lang="fr" aria-current="page">Français</span>"#))
         // Each language lists its own pages, under its own title and feeds.
         #expect(french.contains("<title>Bienvenue sur Runway · Un site Runway</title>"))
-        #expect(french.contains(#"<li><a href="/fr/posts/bonjour/">Bonjour le monde</a> <time>2026-11-03</time>"#))
+        #expect(french.contains(#"<li><a href="/fr/posts/bonjour/">Bonjour le monde</a> <time datetime="2026-11-03">3 novembre 2026</time>"#))
         #expect(!french.contains("/posts/gfm/"))
         #expect(english.contains(#"<li><a href="/posts/gfm/">GitHub Flavored Markdown</a>"#))
         #expect(!english.contains("/fr/posts/bonjour/"))
@@ -266,7 +266,7 @@ import Testing
         }
         let first = try String(contentsOfFile: root + "/_site/posts/index.html", encoding: .utf8)
         #expect(first.contains(#"<a href="/posts/c/">C</a> <time datetime="2026-03-01">March 1, 2026</time><div class="summary"><p>About c.</p>"#))
-        #expect(first.contains(#"<a href="/posts/page/2/">Older</a>"#))
+        #expect(first.contains(#"<a href="/posts/page/2/" rel="next">Older</a>"#))
         #expect(!first.contains("/posts/a/"))
         let rss = try String(contentsOfFile: root + "/_site/index.xml", encoding: .utf8)
         #expect(rss.contains("<item><title>C</title><link>https://s.example/posts/c/</link>"))
