@@ -1,7 +1,8 @@
 # Runway — every target installs what it needs on a fresh Debian machine.
 
 SWIFT ?= swift
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config python3 curl chromium chromium-driver time python3-jsonschema python3-pygments libjemalloc2 libmimalloc-dev
+# hugo and jekyll: runway import's tests compare the URLs of an imported site with what they publish.
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config python3 curl chromium chromium-driver time python3-jsonschema python3-pygments libjemalloc2 libmimalloc-dev hugo jekyll
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "ThemeTools", targets: ["ThemeTools"]),
         .library(name: "SiteWatching", targets: ["SiteWatching"]),
         .library(name: "SiteServing", targets: ["SiteServing"]),
+        .library(name: "SiteImport", targets: ["SiteImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -96,6 +97,12 @@ let package = Package(
             dependencies: ["RunwayText", "Formatting", "HTMLRendering", "SiteOutput", "SiteContent", "Templating", "SiteBuilding"],
             swiftSettings: upcoming
         ),
+        // `runway import`: a Hugo, Zola or Jekyll site read and written as a Runway site.
+        .target(
+            name: "SiteImport",
+            dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "SiteBuilding"],
+            swiftSettings: upcoming
+        ),
         // The only module that sees the HTTP stack.
         .target(
             name: "SiteServing",
@@ -113,7 +120,7 @@ let package = Package(
             name: "RunwayCLI",
             dependencies: [
                 "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteContent", "SiteBuilding", "ThemeTools",
-                "SiteServing", "SyntaxHighlighting",
+                "SiteServing", "SyntaxHighlighting", "SiteImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: upcoming
@@ -194,6 +201,11 @@ let package = Package(
                 "RunwayText", "SiteContent", "SiteBuilding", "SiteWatching", "SiteServing",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SiteImportTests",
+            dependencies: ["RunwayText", "SiteContent", "SiteImport"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -1,4 +1,4 @@
-import RunwayText
+package import RunwayText
 package import TOMLKit
 
 extension AttributeValue {
@@ -62,5 +62,17 @@ extension AttributeValue {
             offset.offset == 0 ? "Z" : (offset.offset < 0 ? "-" : "+") + padded(abs(offset.offset) / 60) + ":" + padded(abs(offset.offset) % 60)
         } ?? ""
         return text(dateTime.date) + "T" + text(dateTime.time) + zone
+    }
+}
+
+extension TOMLSource {
+    /// The file's top-level keys and their values; dates and times as their text, with
+    /// `datesAsText` (front matter, data files), else left out.
+    package func values(datesAsText: Bool) -> [String: AttributeValue] {
+        var values: [String: AttributeValue] = [:]
+        for key in table.keys {
+            if let item = table[key], let value = AttributeValue(toml: item, datesAsText: datesAsText) { values[key] = value }
+        }
+        return values
     }
 }

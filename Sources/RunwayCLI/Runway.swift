@@ -11,7 +11,7 @@ public struct Runway: AsyncParsableCommand {
         commandName: "runway",
         abstract: "A static site generator whose Markdown carries typed, themable attributes.",
         version: version,
-        subcommands: [New.self, Build.self, Serve.self, Watch.self, Check.self, ThemeCommand.self, Render.self, Runs.self]
+        subcommands: [New.self, Build.self, Serve.self, Watch.self, Check.self, Import.self, ThemeCommand.self, Render.self, Runs.self]
     )
 
     public init() {}

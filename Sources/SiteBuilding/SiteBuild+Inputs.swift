@@ -33,7 +33,7 @@ extension SiteBuild {
         for page in pages {
             guard let folder = PageBundle.folder(of: page.file) else { continue }
             for file in PageBundle.resources(in: folder, site: site) {
-                let output = String(page.url.dropFirst()) + file, source = SitePaths.join(site, folder + "/" + file)
+                let output = String(SiteURL.folder(ofPageURL: page.url).dropFirst()) + file, source = SitePaths.join(site, folder + "/" + file)
                 if let other = sources[output], other != source {
                     diagnostics.append(Diagnostic(.error, "would be published at /\(output), as \(other) is: rename one of them", path: source))
                     continue

@@ -1,5 +1,3 @@
-package import RunwayText
-
 /// One key of the front matter: its name, the names other generators give it, what its value must
 /// be, and where it goes in ``PageMetadata``. The table ``all`` is every key Runway reads: reading
 /// the front matter and its values' place in the build cache come from it, and the guide's list

@@ -186,16 +186,25 @@ public struct PageMetadata: Sendable, Codable, Hashable {
         }
     }
 
-    /// What is wrong with a page's own URL, or `nil`: a path of the site, from `/`, of folders.
+    /// What is wrong with a page's own URL, or `nil`: a path of the site, from `/`, of folders,
+    /// or of an HTML file (`/about.html`).
     static func urlProblem(_ url: String) -> String? {
         guard url.hasPrefix("/"), !url.hasPrefix("//") else { return "it must begin with /" }
         guard !url.contains("?"), !url.contains("#") else { return "a '?' or '#' would end its path" }
+        if SiteURL.isFileURL(url) { return OutputPath.problem(with: String(url.dropFirst())) }
         let folder = url.hasSuffix("/") ? url : url + "/"
         if folder == "/" { return nil }
         return OutputPath.problem(with: String(folder.dropFirst()) + "index.html")
     }
 
     private static func yaml(_ frontMatter: FrontMatter, path: String, diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {
+        yaml(frontMatter.text, firstLine: frontMatter.firstLine, kind: "front matter", path: path, diagnostics: &diagnostics)
+    }
+
+    /// The mapping YAML `text` (a page's front matter, or a data or configuration file: `kind`,
+    /// for messages) holds, its first line line `firstLine` of the file at `path`.
+    static func yaml(_ text: String, firstLine: Int, kind: String, path: String, diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {
+        let frontMatter = (text: text, firstLine: firstLine)
         do {
             // Composed with the basic resolver, every scalar's type is decided once, below: Yams's
             // default resolver matches each scalar against its regular expressions every time
@@ -206,13 +215,13 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             do throws(ValueLimitReached) {
                 value = try attributeValue(root, budget: &budget)
             } catch {
-                diagnostics.append(Diagnostic(.error, "front matter holds more than \(valueLimit) values once its aliases (*name) are expanded; "
+                diagnostics.append(Diagnostic(.error, "\(kind) holds more than \(valueLimit) values once its aliases (*name) are expanded; "
                                               + "write the values out, or use fewer aliases", path: path,
                                               position: SourcePosition(line: frontMatter.firstLine, column: 1)))
                 return [:]
             }
             guard case .object(let table)? = value else {
-                diagnostics.append(Diagnostic(.error, "front matter must be a mapping of keys to values", path: path,
+                diagnostics.append(Diagnostic(.error, "\(kind) must be a mapping of keys to values", path: path,
                                               position: SourcePosition(line: frontMatter.firstLine, column: 1)))
                 return [:]
             }
@@ -237,11 +246,11 @@ public struct PageMetadata: Sendable, Codable, Hashable {
                 position = SourcePosition(line: frontMatter.firstLine + at.line - 1, column: at.column)
                 message = "\(problem) \(context?.text ?? "")"
             }
-            diagnostics.append(Diagnostic(.error, "invalid YAML front matter: \(message.trimmingCharacters(in: .whitespaces))",
+            diagnostics.append(Diagnostic(.error, "invalid YAML \(kind): \(message.trimmingCharacters(in: .whitespaces))",
                                           path: path, position: position))
             return [:]
         } catch {
-            diagnostics.append(Diagnostic(.error, "invalid YAML front matter: \(error)", path: path,
+            diagnostics.append(Diagnostic(.error, "invalid YAML \(kind): \(error)", path: path,
                                           position: SourcePosition(line: frontMatter.firstLine, column: 1)))
             return [:]
         }
@@ -249,12 +258,7 @@ public struct PageMetadata: Sendable, Codable, Hashable {
 
     private static func toml(_ frontMatter: FrontMatter, path: String, diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {
         do {
-            let source = try TOMLSource(path: path, text: frontMatter.text)
-            var values: [String: AttributeValue] = [:]
-            for key in source.table.keys {
-                if let item = source.table[key], let value = AttributeValue(toml: item, datesAsText: true) { values[key] = value }
-            }
-            return values
+            return try TOMLSource(path: path, text: frontMatter.text).values(datesAsText: true)
         } catch {
             var shifted = error
             shifted.position = error.position.map { SourcePosition(line: $0.line + frontMatter.firstLine - 1, column: $0.column) }

@@ -1,5 +1,6 @@
-import RunwayText
+package import RunwayText
 import Foundation
+import MarkdownParsing
 
 /// The problems a page's text and front matter have that only the site's settings tell: raw HTML
 /// left out, and taxonomies' terms that are not words.
@@ -59,6 +60,12 @@ extension PageReader {
 
     /// The source ranges of the text's code spans and code blocks, where nothing is read as
     /// another generator's syntax.
+    /// The source ranges of the code spans and blocks of Markdown `markdown` (GFM, as pages are
+    /// read): where another generator's syntax is code, not a call.
+    package static func codeRanges(inMarkdown markdown: String) -> [SourceRange] {
+        codeRanges(of: MarkdownParser().parse(markdown))
+    }
+
     static func codeRanges(of text: AttributedText) -> [SourceRange] {
         text.runs.compactMap { run in
             guard let range = run.sourceRange else { return nil }

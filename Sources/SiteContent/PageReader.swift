@@ -257,7 +257,8 @@ package struct PageReader: Sendable {
         // or hold what no file name can, is the page's error.
         // A `?` or `#` would end the path of every link to it (`/Q?/` is `/Q` asking `/`).
         // A URL of its own (Hugo's `url`, Jekyll's `permalink`, Zola's `path`) is the whole of it.
-        let pageURL = metadata.url.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? language.prefix + url
+        // One ending in `.html` is that file (Jekyll's `/about.html`).
+        let pageURL = metadata.url.map { $0.hasSuffix("/") || SiteURL.isFileURL($0) ? $0 : $0 + "/" } ?? language.prefix + url
         let endsPath = pageURL.first { $0 == "?" || $0 == "#" }.map { "it has a '\($0)', which ends a URL's path" }
         if let problem = endsPath ?? (SiteURL.outputPath(ofURL: pageURL) == nil
             ? OutputPath.problem(with: String(pageURL.dropFirst()) + "index.html") ?? "it is not a folder's URL" : nil) {

@@ -47,11 +47,26 @@ package enum SiteURL {
         return url.addingPercentEncoding(withAllowedCharacters: allowed) ?? url
     }
 
-    /// The file a page's URL is written to: `/a/b/` → `a/b/index.html`; `nil` for a URL that
-    /// cannot be a folder of the output (a `.` or `..` segment, a control character).
+    /// The file a page's URL is written to: `/a/b/` → `a/b/index.html`, and a page's own URL
+    /// ending in `.html` (Jekyll's `/about.html`, Hugo's ugly URLs) that file; `nil` for a URL
+    /// that cannot be a file of the output (a `.` or `..` segment, a control character).
     package static func outputPath(ofURL url: String) -> OutputPath? {
-        guard url.hasPrefix("/"), url.hasSuffix("/") else { return nil }
+        guard url.hasPrefix("/") else { return nil }
+        if isFileURL(url) { return OutputPath(String(url.dropFirst())) }
+        guard url.hasSuffix("/") else { return nil }
         return OutputPath(String(url.dropFirst()) + "index.html")
+    }
+
+    /// Whether a page's URL names an HTML file (`/news/2024/a.html`) rather than a folder.
+    package static func isFileURL(_ url: String) -> Bool {
+        url.count > 6 && url.hasSuffix(".html") && !url.hasSuffix("/.html")
+    }
+
+    /// The folder a page's URL is in, where its bundle's files go: the URL itself for a folder's
+    /// (`/a/b/`), the folder of its file for an HTML file's (`/a/` for `/a/b.html`).
+    package static func folder(ofPageURL url: String) -> String {
+        guard isFileURL(url), let slash = url.lastIndex(of: "/") else { return url }
+        return String(url[...slash])
     }
 
     /// Where an alias of the page at `pageURL` (`/posts/new/`) leads from: `/old/path/` as it is,
@@ -77,7 +92,7 @@ package enum SiteURL {
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
         if target.isEmpty || target.hasPrefix("//") { return nil }
         target = target.removingPercentEncoding ?? target
-        return join(target[...], onto: target.hasPrefix("/") ? "/" : pageURL, folder: target.hasSuffix("/"))
+        return join(target[...], onto: target.hasPrefix("/") ? "/" : folder(ofPageURL: pageURL), folder: target.hasSuffix("/"))
     }
 
     /// Whether a link has a scheme (`https:`, `mailto:`): a colon before any `/`, `?` or `#`,
@@ -116,7 +131,7 @@ package enum SiteURL {
         let (path, rest) = (destination[..<cut], destination[cut...])
         if MarkdownFile.isMarkdown(String(path)) { return nil }
         let folder = path.isEmpty || path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..") || path == "." || path == ".."
-        return join(path, onto: pageURL, folder: folder) + rest
+        return join(path, onto: Self.folder(ofPageURL: pageURL), folder: folder) + rest
     }
 
     /// A taxonomy's term as a URL segment: its ``slug(_:)``, with a `+` or `#` after a letter,

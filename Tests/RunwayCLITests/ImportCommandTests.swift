@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+/// `runway import hugo|zola|jekyll SOURCE NEW-SITE` (issue 38, point 4), on sites of our own in
+/// the shape of each generator's: the new site builds with no errors, its pages are at the URLs
+/// the original gives them (compared with what Debian's Hugo and Jekyll themselves publish: `make
+/// deps` installs them), what has a Runway form is converted, the rest is in
+/// the report at its file and line, and the source is never changed.
+@Suite struct ImportCommandTests {
+    /// Imports `files` as a `generator` site: the source, the new site, and the command's result.
+    static func imported(_ generator: String, _ files: [String: String]) throws -> (source: String, site: String, result: RunwayProcess.Result) {
+        let source = try ForeignSiteFixtures.write(files, name: generator)
+        let site = source + "-runway"
+        let before = ForeignSiteFixtures.tree(source)
+        let result = try RunwayProcess.run(["import", generator, source, site])
+        #expect(ForeignSiteFixtures.tree(source) == before, "the source is never changed")
+        return (source, site, result)
+    }
+
+    /// The HTML pages of a built site, by URL (percent-decoded), with their text.
+    static func pages(_ output: String) -> [String: String] {
+        var pages: [String: String] = [:]
+        for (file, data) in ForeignSiteFixtures.tree(output) where file.hasSuffix(".html") {
+            let url = "/" + (file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file)
+            pages[url] = String(data: data, encoding: .utf8) ?? ""
+        }
+        return pages
+    }
+
+    /// A tool the differential tests run, when it is on this machine.
+    static func tool(_ name: String) -> String? {
+        ["/usr/bin/" + name, "/usr/local/bin/" + name].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The Hugo site: its pages at Hugo's URLs (lower case, permalinks by section, slugs, bundles,
+    /// languages by file name, a page's own url), its shortcodes converted or reported, its
+    /// configuration carried into runway.toml.
+    @Test func aHugoSiteIsImported() throws {
+        let (_, site, result) = try Self.imported("hugo", ForeignSiteFixtures.hugo)
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
+        let report = result.stdout
+        #expect(report.contains("Imported the hugo site"), "\(report)")
+        #expect(report.contains("content/posts/first-light.md:20: the shortcode {{< notice >}} has no Runway form yet"), "\(report)")
+        #expect(report.contains("content/posts/first-light.md:18: {{< youtube >}} became a link to what it embeds"))
+        #expect(report.contains("content/about.md: 'layout: \"about\"' names a Hugo template"))
+        #expect(report.contains("layouts/: 5 files of templates"))
+        #expect(FileManager.default.fileExists(atPath: site + "/import-report.txt"))
+        let configuration = try String(contentsOfFile: site + "/runway.toml", encoding: .utf8)
+        for line in ["title = \"Field Notes\"", "baseURL = \"https://example.org/blog/\"", "paginate = 3", "timezone = \"Europe/Paris\"",
+                     "series = \"series\"", "unsafe = true", "tagline = \"Notes from the field\"",
+                     "url = \"/about/\"", "url = \"/posts/\"", "[languages.fr]", "title = \"Notes de terrain\"", "tagline = \"Des notes\"",
+                     "direction = \"rtl\""] {
+            #expect(configuration.contains(line), "\(line)\n\(configuration)")
+        }
+        let post = try String(contentsOfFile: site + "/content/posts/first-light.md", encoding: .utf8)
+        // Hugo's :slug is the title's when there is no slug, Runway's the file's: the page keeps Hugo's URL by its own.
+        #expect(post.hasPrefix("---\nurl: \"/2024/03/first-light/\"\ntitle: \"First light\""), "\(post)")
+        #expect(post.contains("![The moon](/images/moon.jpg)\\\n*The moon at dawn*"), "\(post)")
+        #expect(post.contains("```swift {linenos=table, hl_lines=\"2 3\"}\nlet moon = Moon()\nmoon.rise()\nmoon.set()\n```"))
+        #expect(post.contains("[YouTube video](https://www.youtube.com/watch?v=dQw4w9WgXcQ)"))
+        #expect(post.contains("[the trip](/posts/night-trip/index.md)"))
+        #expect(post.contains("<details><summary>More</summary>\n\nHidden *text*.\n\n</details>"), "\(post)")
+        #expect(post.contains("```markdown\n{{< figure src=\"x.png\" >}}\n```"), "an escaped shortcode is its text")
+        #expect(try String(contentsOfFile: site + "/content/about.md", encoding: .utf8).contains("Site by Ada."))
+
+        let build = try RunwayProcess.run(["build", site])
+        #expect(build.status == 0, "\(build.stderr)")
+        let pages = Self.pages(site + "/_site")
+        for url in ["/", "/about/", "/posts/", "/2024/03/first-light/", "/fr/2024/03/première-lumière/", "/2024/04/second-look-again/",
+                    "/2024/05/night-trip/", "/docs/install-guide/", "/fixed-place/", "/fa/about/", "/fr/", "/fa/"] {
+            #expect(pages[url] != nil, "\(url) in \(pages.keys.sorted())")
+        }
+        #expect(pages["/2024/01/draft-idea/"] == nil, "a draft stays one")
+        #expect(FileManager.default.fileExists(atPath: site + "/_site/2024/05/night-trip/sky.png"), "a bundle's file is beside its page")
+        #expect(FileManager.default.fileExists(atPath: site + "/_site/images/moon.jpg"))
+        #expect(pages["/fa/about/"]?.contains("<html lang=\"fa\" dir=\"rtl\">") == true)
+        #expect(pages["/2024/03/first-light/"]?.contains("<a class=\"tag\" href=\"/blog/series/winter/\" rel=\"tag\">Winter</a>") == true)
+    }
+
+    /// Hugo itself (Debian's, 0.111): every content page it publishes, the imported site
+    /// publishes at the same URL.
+    @Test func theImportedHugoSiteHasHugosURLs() throws {
+        let hugo = try #require(Self.tool("hugo"), "Hugo is one of the Debian packages make deps installs")
+        let (source, site, result) = try Self.imported("hugo", ForeignSiteFixtures.hugo)
+        #expect(result.status == 0, "\(result.stderr)")
+        let hugoOutput = source + "-hugo"
+        #expect(try Self.run(hugo, ["--source", source, "--destination", hugoOutput, "--quiet"]) == 0)
+        #expect(try RunwayProcess.run(["build", site]).status == 0)
+        let theirs = ForeignSiteFixtures.urls(under: hugoOutput, marked: "PAGE").map { $0.removingPercentEncoding ?? $0 }
+        let ours = Set(Self.pages(site + "/_site").keys)
+        #expect(theirs.count >= 8, "\(theirs)")
+        #expect(Set(theirs).subtracting(ours).isEmpty, "Hugo's pages missing: \(Set(theirs).subtracting(ours).sorted())")
+    }
+
+    /// The Jekyll site: posts dated and placed in the site's time zone (`02:30 +0100` is the 4th
+    /// in Los Angeles), `.html` URLs of the date style, categories in the path, a page at its
+    /// folder's URL made that folder's `_index.md`, Liquid converted or reported.
+    @Test func aJekyllSiteIsImported() throws {
+        let (_, site, result) = try Self.imported("jekyll", ForeignSiteFixtures.jekyll)
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
+        let report = result.stdout
+        #expect(report.contains("_posts/2024-01-05-hello-world.markdown:14: the Liquid tag {% include %} includes a template"), "\(report)")
+        #expect(report.contains("index.html: an HTML page with front matter"))
+        #expect(report.contains("_docs/setup.md: is at its folder's URL, /docs/setup/"))
+        let post = try String(contentsOfFile: site + "/content/posts/2024-01-05-hello-world.markdown", encoding: .utf8)
+        #expect(post.contains("[the setup](/docs/setup/_index.md) and [the next one](/posts/2024-01-06-second-post.md)"), "\(post)")
+        #expect(post.contains("```ruby {linenos=true}\nputs \"hello\"\n```"))
+        #expect(post.contains("Liquid writes &#123;{ page.title }}."), "a raw block's Liquid is text, not a call")
+        #expect(post.contains("![logo](/assets/logo.png)"))
+        #expect(post.contains("categories: [\"news\",\"updates\"]"))
+        #expect(try String(contentsOfFile: site + "/content/about.md", encoding: .utf8).contains("Code at https://git.example.com/notes."))
+        #expect(try String(contentsOfFile: site + "/content/posts/unfinished.md", encoding: .utf8).contains("draft: true"), "a draft stays one")
+        let build = try RunwayProcess.run(["build", site])
+        #expect(build.status == 0, "\(build.stderr)")
+        let pages = Self.pages(site + "/_site")
+        for url in ["/about/", "/contact.html", "/news/updates/2024/01/04/hello-world.html", "/release/2024/01/06/second-post.html",
+                    "/docs/setup/", "/docs/setup/advanced/", "/docs/guide/", "/help/"] {
+            #expect(pages[url] != nil, "\(url) in \(pages.keys.sorted())")
+        }
+        #expect(pages["/news/updates/2024/01/04/hello-world.html"]?.contains("<time datetime=\"2024-01-04T17:30:00-08:00\">") == true)
+        #expect(!pages.keys.contains { $0.contains("unfinished") }, "a draft stays one")
+        #expect(FileManager.default.fileExists(atPath: site + "/_site/assets/style.css"))
+    }
+
+    /// Jekyll itself (Debian's, 4.3): every page and post it publishes (but its Liquid
+    /// home page), the imported site publishes at the same URL.
+    @Test func theImportedJekyllSiteHasJekyllsURLs() throws {
+        let jekyll = try #require(Self.tool("jekyll"), "Jekyll is one of the Debian packages make deps installs")
+        let (source, site, result) = try Self.imported("jekyll", ForeignSiteFixtures.jekyll)
+        #expect(result.status == 0, "\(result.stderr)")
+        let jekyllOutput = source + "-jekyll"
+        #expect(try Self.run(jekyll, ["build", "--source", source, "--destination", jekyllOutput, "--quiet", "--disable-disk-cache"]) == 0)
+        #expect(try RunwayProcess.run(["build", site]).status == 0)
+        let theirs = ForeignSiteFixtures.urls(under: jekyllOutput, marked: "PAGE").subtracting(["/"])
+        let ours = Set(Self.pages(site + "/_site").keys)
+        #expect(theirs.count >= 7, "\(theirs)")
+        #expect(theirs.subtracting(ours).isEmpty, "Jekyll's pages missing: \(theirs.subtracting(ours).sorted())")
+    }
+
+    /// The Zola site: pages at Zola's URLs (slugs of file and folder names, dates out of names,
+    /// `path`), its `[taxonomies]`, escaped shortcodes shown as their text, `@/` links read.
+    @Test func aZolaSiteIsImported() throws {
+        let (_, site, result) = try Self.imported("zola", ForeignSiteFixtures.zola)
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
+        #expect(result.stdout.contains("content/docs/getting-started.md:14: the shortcode {{ resize_image(…) }} has no Runway form yet"), "\(result.stdout)")
+        #expect(result.stdout.contains("sass/: 1 files of Sass files"))
+        let configuration = try String(contentsOfFile: site + "/runway.toml", encoding: .utf8)
+        #expect(configuration.contains("theme-tag = \"theme-tags\"") && configuration.contains("[languages.de]") && configuration.contains("author = \"Vi\""))
+        let page = try String(contentsOfFile: site + "/content/docs/getting-started.md", encoding: .utf8)
+        #expect(page.contains("```jinja\n{{ resize_image(path=\"a.png\", width=100) }}\n```"), "\(page)")
+        #expect(page.contains("[YouTube video](https://www.youtube.com/watch?v=abc123)"))
+        #expect(!page.contains("template ="))
+        let build = try RunwayProcess.run(["build", site])
+        #expect(build.status == 0, "\(build.stderr)")
+        let pages = Self.pages(site + "/_site")
+        for url in ["/", "/docs/", "/docs/getting-started/", "/docs/overview/", "/de/docs/overview/", "/themes/", "/themes/belresume/",
+                    "/themes/zola-386/", "/blog/big-news/", "/elsewhere/moved/", "/theme-tags/resume/"] {
+            #expect(pages[url] != nil, "\(url) in \(pages.keys.sorted())")
+        }
+        #expect(pages["/docs/getting-started/"]?.contains("href=\"/docs/overview/#install\"") == true)
+        #expect(FileManager.default.fileExists(atPath: site + "/_site/themes/belresume/screenshot.png"))
+    }
+
+    /// What the import refuses, saying where and why, writing nothing: a destination with files
+    /// in it, one inside the source, a source that is not a folder, a configuration that is not
+    /// YAML; an unknown generator is a usage error.
+    @Test func whatTheImportRefuses() throws {
+        let source = try ForeignSiteFixtures.write(ForeignSiteFixtures.hugo, name: "hugo")
+        let full = try ForeignSiteFixtures.write(["keep.txt": "mine\n"], name: "full")
+        let refused = try RunwayProcess.run(["import", "hugo", source, full])
+        #expect(refused.status == 1 && refused.stderr.contains("\(full): error: already holds files"), "\(refused.stderr)")
+        #expect(ForeignSiteFixtures.tree(full).keys.sorted() == ["keep.txt"])
+        let inside = try RunwayProcess.run(["import", "hugo", source, source + "/new"])
+        #expect(inside.status == 1 && inside.stderr.contains("is inside the site it imports"), "\(inside.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: source + "/new"))
+        let missing = try RunwayProcess.run(["import", "zola", source + "-nowhere", source + "-out"])
+        #expect(missing.status == 1 && missing.stderr.contains("error: no such folder"))
+        let broken = try ForeignSiteFixtures.write(["_config.yml": "title: [unclosed\n", "_posts/2024-01-01-a.md": "---\ntitle: A\n---\nA.\n"], name: "broken")
+        let bad = try RunwayProcess.run(["import", "jekyll", broken, broken + "-out"])
+        #expect(bad.status == 1 && bad.stderr.contains("\(broken)/_config.yml:1:"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: broken + "-out"), "nothing is written")
+        let usage = try RunwayProcess.run(["import", "gatsby", source, source + "-x"])
+        #expect(usage.status == 2 && usage.stderr.contains("'gatsby' is not a generator runway import reads: hugo, zola or jekyll"), "\(usage.stderr)")
+    }
+
+    /// A link in the source that leads out of it is not followed: nothing outside the source is
+    /// copied into the new site.
+    @Test func linksOutOfTheSourceAreNotFollowed() throws {
+        let source = try ForeignSiteFixtures.write(ForeignSiteFixtures.zola, name: "zola")
+        let secret = try ForeignSiteFixtures.write(["token.txt": "secret\n"], name: "secret")
+        try FileManager.default.createSymbolicLink(atPath: source + "/static/token.txt", withDestinationPath: secret + "/token.txt")
+        try FileManager.default.createSymbolicLink(atPath: source + "/static/inside.svg", withDestinationPath: source + "/static/logo.svg")
+        let site = source + "-runway"
+        let result = try RunwayProcess.run(["import", "zola", source, site])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site + "/static/token.txt"))
+        let copied = try FileManager.default.attributesOfItem(atPath: site + "/static/inside.svg")
+        #expect(copied[.type] as? FileAttributeType == .typeRegular, "a link inside the source is copied as the file it leads to")
+    }
+}
