@@ -16,7 +16,9 @@ extension SiteBuild {
             case list(Int, number: Int, translations: [TemplateContexts.Version])
             /// A language's home that no page makes (`SiteBuild.homeJobs`).
             case home(SiteLanguage, translations: [TemplateContexts.Version], number: Int)
-            case notFound
+            /// A language's 404 page: the default language's at `/404.html`, another's under its prefix
+            /// (`/fr/404.html`), as Hugo publishes them.
+            case notFound(SiteLanguage)
             case text(String)
             /// An alias's redirect page, made (and under the base path) already.
             case redirect(String)

@@ -189,10 +189,16 @@ extension SiteBuild {
         let homes = homeJobs(taken: Set(jobs.map(\.path)), aliased: aliased, statics: statics, contexts: contexts,
                              templates: templates, configuration: configuration, version: version)
         jobs += homes
-        var notFoundKey = version
-        notFoundKey.add(contexts.menuHashes[configuration.languages[0].code]?.description ?? "-")
-        listingKey("404.html", configuration.languages[0].code, into: &notFoundKey)
-        if let path = OutputPath("404.html") { jobs.append(OutputJob(path: path, key: notFoundKey, kind: .notFound, claimant: "the 404 page")) }
+        for language in configuration.languages {
+            var notFoundKey = version
+            notFoundKey.add(contexts.menuHashes[language.code]?.description ?? "-")
+            listingKey("404.html", language.code, into: &notFoundKey)
+            let file = String(language.prefix.dropFirst()) + (language.prefix.isEmpty ? "" : "/") + "404.html"
+            if let path = OutputPath(file) {
+                jobs.append(OutputJob(path: path, key: notFoundKey, kind: .notFound(language),
+                                      claimant: language.prefix.isEmpty ? "the 404 page" : "the 404 page of \(language.name)"))
+            }
+        }
         jobs += generatedFiles(jobs: jobs, homes: homes, published: published, newest: newest, lists: lists, reader: reader,
                                contexts: contexts, configuration: configuration, theme: theme, statics: statics)
         jobs += Self.aliasJobs(aliased, configuration: configuration)

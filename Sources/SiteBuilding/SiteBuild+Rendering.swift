@@ -132,8 +132,9 @@ extension SiteBuild {
                         contexts.paginateHome(&context, language: language.code, number: number, size: configuration.paginate)
                     }
                     result = .success(try templates.render("home.html", context: context, stop: stopped, budget: budget))
-                case .notFound:
-                    result = .success(try templates.render("404.html", context: contexts.notFound(templates: templates), stop: stopped, budget: budget))
+                case .notFound(let language):
+                    result = .success(try templates.render("404.html", context: contexts.notFound(language, templates: templates),
+                                                           stop: stopped, budget: budget))
                 case .text(let text), .redirect(let text):
                     result = .success(text)
                 }

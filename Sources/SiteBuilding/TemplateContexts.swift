@@ -202,12 +202,14 @@ final class TemplateContexts: Sendable {
                                    next: SiteURL.encoded(pagination.next)))
     }
 
-    /// The 404 page's context; its title is the string table's `pageNotFound`, when it has one.
-    func notFound(templates: TemplateSet) -> TemplateContext {
-        let language = configuration.languages[0].code
+    /// A language's 404 page's context; its title is the language's string table's `pageNotFound`, when it
+    /// has one.
+    func notFound(_ language: SiteLanguage, templates: TemplateSet) -> TemplateContext {
+        let code = language.code
         return TemplateContext(
-            site: site(language),
-            page: PageContext(title: templates.word("pageNotFound", language: language) ?? "Page not found", url: "/404.html", permalink: "", lang: language, stylesheet: ThemeSet.stylesheet(of: nil)),
-            pages: listing(language))
+            site: site(code),
+            page: PageContext(title: templates.word("pageNotFound", language: code) ?? "Page not found", url: language.prefix + "/404.html",
+                              permalink: "", lang: code, stylesheet: ThemeSet.stylesheet(of: nil)),
+            pages: listing(code))
     }
 }

@@ -72,7 +72,7 @@ public struct SiteResponder: HTTPResponder {
             let query = request.uri.query.map { "?" + $0 } ?? ""
             return Response(status: .movedPermanently, headers: [.location: location + query, .contentLength: "0"])
         case .notFound:
-            guard let page = site.notFoundPage, let data = FileManager.default.contents(atPath: page) else {
+            guard let page = site.notFoundPage(for: path), let data = FileManager.default.contents(atPath: page) else {
                 return Self.text(.notFound, "not found\n")
             }
             return Self.body(withScript(data), type: "text/html; charset=utf-8", status: .notFound, request: request)

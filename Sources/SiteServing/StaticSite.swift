@@ -74,6 +74,23 @@ public struct StaticSite: Sendable {
         return path
     }
 
+    /// The 404 page nearest to `rawPath`, as Cloudflare Pages finds it: `/fr/a/b` is answered by
+    /// `/fr/a/404.html`, else `/fr/404.html`, else the site's own (a language's 404 page answers for its pages).
+    public func notFoundPage(for rawPath: String) -> String? {
+        let decoded = rawPath.removingPercentEncoding ?? rawPath
+        var local = decoded
+        if !basePath.isEmpty, local.hasPrefix(decodedBasePath + "/") { local.removeFirst(decodedBasePath.count) }
+        var folders = local.split(separator: "/").map(String.init)
+        // `/fr/a` names a file in /fr/; `/fr/a/` the folder /fr/a/.
+        if !local.hasSuffix("/"), !folders.isEmpty { folders.removeLast() }
+        while !folders.isEmpty {
+            let encoded = folders.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }.joined(separator: "/")
+            if case .file(let path) = resolve(basePath + "/" + encoded + "/404.html") { return path }
+            folders.removeLast()
+        }
+        return notFoundPage
+    }
+
     /// `rawPath` with its leading slashes collapsed into one: `//tags` is the folder `/tags` here,
     /// but as a `Location` it would be a scheme-relative URL naming the host `tags`.
     static func localPath(_ rawPath: String) -> String {

@@ -70,6 +70,15 @@ import Testing
         let css = site.read("_site/theme.css") ?? ""
         #expect(css.contains("border-inline-start: 3px solid") && !css.contains("margin-left") && !css.contains("border-left"))
         #expect(css.contains("main pre {") && css.contains("direction: ltr"))
+        // Each language has its 404 page, in its language and direction, with its menu, as Hugo
+        // publishes /fr/404.html (the default language's alone was made).
+        let notFound = Self.parts(site.read("_site/404.html")), frNotFound = Self.parts(site.read("_site/fr/404.html"))
+        let faNotFound = Self.parts(site.read("_site/fa/404.html"))
+        #expect(notFound.html == #"<html lang="en" dir="ltr">"# && site.read("_site/404.html")?.contains("<title>Page not found") == true)
+        #expect(frNotFound.html == #"<html lang="fr" dir="ltr">"# && frNotFound.menu.contains(#"<a href="/fr/blog/">Blog</a>"#))
+        #expect(site.read("_site/fr/404.html")?.contains("<title>Page introuvable") == true)
+        #expect(faNotFound.html == #"<html lang="fa" dir="rtl">"#)
+        #expect(try site.runway("build", site.root).stderr.isEmpty && site.exists("_site/ar/404.html"), "a rebuild keeps them")
     }
 
     @Test(arguments: [

@@ -94,6 +94,26 @@ import Testing
         }
     }
 
+    /// A missing page is answered by the 404 page nearest to it: a language's (`/fr/404.html`) for its
+    /// pages, a base path's own, else the site's. Before, every language got the default one.
+    @Test func aMissingPageGetsTheNearest404() async throws {
+        let (root, _) = try StaticSiteTests.output()
+        try FileManager.default.createDirectory(atPath: root + "/fr/caf\u{e9}", withIntermediateDirectories: true)
+        try "<p>introuvable</p>".write(toFile: root + "/fr/404.html", atomically: true, encoding: .utf8)
+        try "<p>caf\u{e9}</p>".write(toFile: root + "/fr/caf\u{e9}/404.html", atomically: true, encoding: .utf8)
+        try await Self.app(root: root, live: false).test(.router) { client in
+            for (uri, body) in [("/fr/nowhere/", "<p>introuvable</p>"), ("/fr/a/b/c", "<p>introuvable</p>"),
+                                ("/fr/caf%C3%A9/x", "<p>caf\u{e9}</p>"), ("/fr/caf%C3%A9/", "<p>caf\u{e9}</p>"),
+                                ("/frx/a", "<html><body>nothing here</body></html>"), ("/nowhere", "<html><body>nothing here</body></html>")] {
+                let missing = try await client.execute(uri: uri, method: .get)
+                #expect(missing.status == .notFound && String(buffer: missing.body) == body, "\(uri)")
+            }
+        }
+        let site = StaticSite(root: root, basePath: "/docs")
+        #expect(site.notFoundPage(for: "/docs/fr/x")?.hasSuffix("/fr/404.html") == true)
+        #expect(site.notFoundPage(for: "/docs/x")?.hasSuffix("/_site/404.html") == true)
+    }
+
     /// Files above the response cache's limit are streamed from disk, with the same headers as a
     /// small file's: media type, length, `ETag`, `If-None-Match`, and `HEAD` without a body. A page
     /// that large still gets the live-reload script.
