@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // CSV data files (`data/*.csv`).
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
@@ -72,6 +74,7 @@ let package = Package(
             dependencies: [
                 "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput", "SyntaxHighlighting",
                 .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "CSV", package: "CSV.swift"),
             ],
             swiftSettings: upcoming
         ),

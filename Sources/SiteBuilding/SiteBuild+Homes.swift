@@ -26,6 +26,7 @@ extension SiteBuild {
             key.add("generated home " + language.code)
             key.add(contexts.menuHashes[language.code]?.description ?? "-")
             key.add(contexts.listingHash("home.html", language: language.code, templates: templates)?.description ?? "-")
+            key.add(contexts.dataHash("home.html", templates: templates)?.description ?? "-")
             for version in versions { key.add(version.language.code + " " + version.url) }
             let total = templates.readsItems("home.html") ? contexts.homePageCount(language.code, home: url, size: configuration.paginate) : 1
             return (1...total).compactMap { number in

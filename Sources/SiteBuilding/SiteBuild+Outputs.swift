@@ -40,9 +40,10 @@ extension SiteBuild {
     /// The key of a page's output: the build's version, the page's file and URL, its language's
     /// menus, the URLs its
     /// links to content files lead to, its neighbors in its section, its layout, its
-    /// translations, and the listing of its language when its templates read `pages`.
+    /// translations, the listing of its language when its templates read `pages`, and the data
+    /// files they show.
     static func pageKey(version: ContentHash, page: PageRecord, layout: String, translations: [TemplateContexts.Version],
-                        listing: ContentHash?, contexts: TemplateContexts) -> ContentHash {
+                        listing: ContentHash?, contexts: TemplateContexts, templates: TemplateSet) -> ContentHash {
         var key = version
         key.add(page.hash)
         // Its file's name: a date or title taken from it is in the page (a rename that keeps the URL).
@@ -58,6 +59,8 @@ extension SiteBuild {
         key.add(layout)
         for version in translations { key.add(version.language.code + " " + version.url) }
         key.add(listing?.description ?? "-")
+        // The data files its templates show.
+        key.add(contexts.dataHash(layout, templates: templates)?.description ?? "-")
         // Code left plain for want of the tokenizer is highlighted once it is there. Last: an
         // output found to show such code only as it is rendered gets the same key (`pending(_:)`).
         if page.highlightPending { key = pending(key) }
@@ -97,7 +100,7 @@ extension SiteBuild {
                 : (versions[page.translationKey] ?? []).count > 1 ? versions[page.translationKey]! : []
             let listing = contexts.listingHash(layout, language: page.language, templates: templates)
             let key = Self.pageKey(version: version, page: page, layout: layout, translations: translations, listing: listing,
-                                   contexts: contexts)
+                                   contexts: contexts, templates: templates)
             guard let path = SiteURL.outputPath(ofURL: page.url) else { return [] }
             // A home whose layout shows `items` shows its language's pages a list's share at a
             // time: page 2 on is `/page/2/`….
@@ -136,6 +139,7 @@ extension SiteBuild {
                     statics: [String: String]) -> OutputPlan {
         @Sendable func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
             key.add(contexts.listingHash(layout, language: language, templates: templates)?.description ?? "-")
+            key.add(contexts.dataHash(layout, templates: templates)?.description ?? "-")
         }
         let listVersions = Self.versions(lists.lists, key: { String($0.url.dropFirst($0.language.prefix.count)) }, url: \.url,
                                          language: \.language.code, configuration: configuration)

@@ -13,7 +13,7 @@ extension SiteBuild {
     /// without looking at the ten thousand others. `nil` when that does not hold: the full path
     /// decides. The output is the same either way (a test compares the trees).
     func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, output: OutputFolder, reader: PageReader,
-                      templates: TemplateSet, configuration: SiteConfiguration, version: ContentHash,
+                      templates: TemplateSet, configuration: SiteConfiguration, version: ContentHash, data: SiteData,
                       diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
         // Feeds of whole pages (`[feeds] full`) show every page's text: the full path.
         guard !configuration.feeds.full else { return nil }
@@ -41,7 +41,7 @@ extension SiteBuild {
         let allPublished = records.values.filter(isPublished)
         let contexts = TemplateContexts(configuration: configuration, theme: reader.themes.site, newestFirst: [],
                                         contentURLs: ContentURLs(allPublished, defaultLanguage: configuration.languages[0].code), menuPages: allPublished,
-                                        neighbors: { SiteLists.neighbors(of: $0, among: allPublished) },
+                                        neighbors: { SiteLists.neighbors(of: $0, among: allPublished) }, data: data,
                                         word: { key, language in templates.word(key, language: language) })
         let jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)

@@ -20,6 +20,8 @@ extension SiteBuild {
         var reader: PageReader
         /// The static files of the theme and the site, by their path in the output.
         var statics: [String: String]
+        /// The site's data files (`site.data`).
+        var data: SiteData
         /// The configuration's and the theme's warnings.
         var diagnostics: [Diagnostic]
     }
@@ -51,6 +53,8 @@ extension SiteBuild {
         let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
         let (strings, stringDiagnostics) = StringTables.load(from: library.stringFolders(site: site, theme: theme.name))
         diagnostics += stringDiagnostics
+        let (data, dataDiagnostics) = SiteData.load(site: site)
+        diagnostics += dataDiagnostics
         let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
                                                                         scope: configuration.contentScope(theme: theme)),
                                 themes: ThemeSet(library: library, site: theme, attributes: configuration.scope), staticFiles: statics,
@@ -65,7 +69,7 @@ extension SiteBuild {
         diagnostics += templates.problems + templates.findings
         if diagnostics.contains(where: { $0.severity == .error }) { return .failure(InputProblems(diagnostics: diagnostics)) }
         return .success(Inputs(configuration: configuration, theme: theme, library: library, templates: templates,
-                               version: version, reader: reader, statics: statics, diagnostics: diagnostics))
+                               version: version, reader: reader, statics: statics, data: data, diagnostics: diagnostics))
     }
 
     struct Survey {
@@ -200,7 +204,7 @@ extension SiteBuild {
         return Resolved(published: published, indexes: indexes, newest: newest, lists: lists,
                         contexts: TemplateContexts(configuration: inputs.configuration, theme: inputs.theme, newestFirst: newest,
                                                    contentURLs: ContentURLs(all, defaultLanguage: inputs.configuration.languages[0].code),
-                                                   neighbors: { lists.neighbors[$0.url] ?? .init() },
+                                                   neighbors: { lists.neighbors[$0.url] ?? .init() }, data: inputs.data,
                                                    word: { key, language in inputs.templates.word(key, language: language) }))
     }
 

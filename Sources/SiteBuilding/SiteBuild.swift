@@ -86,7 +86,7 @@ public struct SiteBuild: Sendable {
     /// The folders of the site at `site` that an output folder must not be or be inside.
     public static func protectedFolders(site: String) -> [OutputLocation.Protected] {
         var folders = [OutputLocation.Protected(site, what: "the site's own folder", isSite: true)]
-        for (name, what) in [("content", "the site's content"), ("static", "the site's static files"), ("templates", "the site's templates"), ("i18n", "the site's string tables"),
+        for (name, what) in [("content", "the site's content"), ("static", "the site's static files"), ("templates", "the site's templates"), ("i18n", "the site's string tables"), ("data", "the site's data files"),
                              ("themes", "the site's themes"), (".runway-cache", "Runway's cache"), (".git", "the site's git repository")] {
             folders.append(.init(SitePaths.join(site, name), what: what))
         }
@@ -225,7 +225,7 @@ public struct SiteBuild: Sendable {
         if let changed, let previous, trustOutputs,
            let quick = quickRebuild(changed: changed, previous: previous, cache: &cache, output: output, reader: inputs.reader,
                                     templates: inputs.templates, configuration: inputs.configuration, version: inputs.version,
-                                    diagnostics: inputs.diagnostics) {
+                                    data: inputs.data, diagnostics: inputs.diagnostics) {
             return quick
         }
         let survey = self.survey(inputs, previous: previous, changed: changed)

@@ -1,3 +1,4 @@
+import RunwayText
 import Formatting
 import SiteContent
 import SiteOutput
@@ -28,14 +29,18 @@ final class TemplateContexts: Sendable {
     let contentURLs: ContentURLs
     /// A page's neighbors in its section.
     let neighbors: @Sendable (PageRecord) -> SiteLists.Neighbors
+    /// The site's data files, whose hashes the keys of the outputs that show them hold.
+    let data: SiteData
 
     /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs` and
     /// `menuPages` (the pages in menus), those of the published pages when they are not all given
     /// (a quick rebuild's); `neighbors`, where a page's section puts it; `theme`, the site's.
     init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil,
          menuPages: [PageRecord]? = nil, neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors,
-         word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
+         data: SiteData = SiteData(), word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
         self.configuration = configuration
+        self.data = data
+        let dataValue = TemplateValue(.object(data.values))
         var taxonomyTitles: [String: String] = [:]
         for language in configuration.languages {
             for taxonomy in configuration.taxonomies {
@@ -68,7 +73,7 @@ final class TemplateContexts: Sendable {
             menuHashes[language.code] = menuHash
             sites[language.code] = SiteContext(title: language.title, baseURL: configuration.baseURL, language: language.code,
                                                direction: language.direction.rawValue, theme: theme.name, languages: languages,
-                                               home: language.prefix + "/", params: params, menus: menus)
+                                               home: language.prefix + "/", params: params, menus: menus, data: dataValue)
             let listing = entries[language.code] ?? []
             listings[language.code] = TemplateListing(listing)
         }
@@ -121,6 +126,13 @@ final class TemplateContexts: Sendable {
         let hash = Self.hash(entries[language] ?? [])
         listingHashes.withLock { $0[language] = hash }
         return hash
+    }
+
+    /// A hash of the data files template `layout` shows (its parents and partials with it), or
+    /// `nil` when it shows none.
+    func dataHash(_ layout: String, templates: TemplateSet) -> ContentHash? {
+        guard let names = templates.dataRead(by: layout) else { return nil }
+        return data.hash(of: names)
     }
 
     func site(_ language: String) -> SiteContext {

@@ -204,12 +204,24 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     /// The mapping YAML `text` (a page's front matter, or a data or configuration file: `kind`,
     /// for messages) holds, its first line line `firstLine` of the file at `path`.
     static func yaml(_ text: String, firstLine: Int, kind: String, path: String, diagnostics: inout [Diagnostic]) -> [String: AttributeValue] {
+        guard let value = yamlValue(text, firstLine: firstLine, kind: kind, path: path, diagnostics: &diagnostics) else { return [:] }
+        guard case .object(let table) = value else {
+            diagnostics.append(Diagnostic(.error, "\(kind) must be a mapping of keys to values", path: path,
+                                          position: SourcePosition(line: firstLine, column: 1)))
+            return [:]
+        }
+        return table
+    }
+
+    /// The value YAML `text` holds, whatever it is (a data file may be a list); `nil` with an error
+    /// when it cannot be read, and `.object([:])` for an empty text.
+    static func yamlValue(_ text: String, firstLine: Int, kind: String, path: String, diagnostics: inout [Diagnostic]) -> AttributeValue? {
         let frontMatter = (text: text, firstLine: firstLine)
         do {
             // Composed with the basic resolver, every scalar's type is decided once, below: Yams's
             // default resolver matches each scalar against its regular expressions every time
             // its tag is asked for, which a 10,000-page build felt.
-            guard let root = try Yams.compose(yaml: frontMatter.text, .basic, .default, .utf8) else { return [:] }
+            guard let root = try Yams.compose(yaml: frontMatter.text, .basic, .default, .utf8) else { return .object([:]) }
             var budget = valueLimit
             let value: AttributeValue?
             do throws(ValueLimitReached) {
@@ -218,14 +230,9 @@ public struct PageMetadata: Sendable, Codable, Hashable {
                 diagnostics.append(Diagnostic(.error, "\(kind) holds more than \(valueLimit) values once its aliases (*name) are expanded; "
                                               + "write the values out, or use fewer aliases", path: path,
                                               position: SourcePosition(line: frontMatter.firstLine, column: 1)))
-                return [:]
+                return nil
             }
-            guard case .object(let table)? = value else {
-                diagnostics.append(Diagnostic(.error, "\(kind) must be a mapping of keys to values", path: path,
-                                              position: SourcePosition(line: frontMatter.firstLine, column: 1)))
-                return [:]
-            }
-            return table
+            return value ?? .null
         } catch let error as YamlError {
             var position = SourcePosition(line: frontMatter.firstLine, column: 1)
             var message = "\(error)"
@@ -248,11 +255,11 @@ public struct PageMetadata: Sendable, Codable, Hashable {
             }
             diagnostics.append(Diagnostic(.error, "invalid YAML \(kind): \(message.trimmingCharacters(in: .whitespaces))",
                                           path: path, position: position))
-            return [:]
+            return nil
         } catch {
             diagnostics.append(Diagnostic(.error, "invalid YAML \(kind): \(error)", path: path,
                                           position: SourcePosition(line: frontMatter.firstLine, column: 1)))
-            return [:]
+            return nil
         }
     }
 

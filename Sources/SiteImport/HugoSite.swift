@@ -162,11 +162,12 @@ enum HugoSite {
         for (folder, what) in [("layouts", "templates (Runway renders with its default theme; a site's own look is templates/ in Runway's Mustache)"),
                                ("themes", "themes (Hugo's templates; Runway renders with its default theme)"),
                                ("assets", "Hugo Pipes' assets (Sass, scripts, images fetched by templates)"),
-                               ("data", "data files (templates' site.Data)"), ("i18n", "string tables (Hugo's i18n format)"),
+                               ("i18n", "string tables (Hugo's i18n format)"),
                                ("archetypes", "archetypes (Go templates; Runway's are archetypes/ with {{title}} and {{date}})")]
         where tree.isFolder(folder) {
             plan.note(folder + "/", .leftOut, "\(tree.files(under: folder).count) files of \(what) are not imported")
         }
+        plan.copyData("data", of: tree)
         for (source, relative, language, destination) in pending {
             let text: String
             do throws(Diagnostic) {

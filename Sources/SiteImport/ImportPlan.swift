@@ -1,4 +1,6 @@
 import RunwayText
+import SiteContent
+import SiteOutput
 
 /// The generators whose sites `runway import` reads.
 public enum ForeignGenerator: String, CaseIterable, Sendable {
@@ -30,6 +32,22 @@ struct ImportPlan {
     /// A finding about `file` (relative to the source) at `line`.
     mutating func note(_ file: String, line: Int? = nil, _ kind: ImportFinding.Kind, _ message: String) {
         findings.append(ImportFinding(file: file, line: line, kind: kind, message: message))
+    }
+
+    /// The data files of the source's `folder` (Hugo's `data/`, Jekyll's `_data/`) copied into the
+    /// new site's `data/`, where templates read them as `site.data`; files of another format are
+    /// left out, said once.
+    mutating func copyData(_ folder: String, of tree: SourceTree) {
+        guard tree.isFolder(folder) else { return }
+        let files = tree.files(under: folder)
+        let (data, others) = (files.filter { DataFile.Format(fileName: $0) != nil }, files.filter { DataFile.Format(fileName: $0) == nil })
+        for file in data { copies.append((SitePaths.join(tree.root, folder + "/" + file), SiteData.folder + "/" + file)) }
+        if !data.isEmpty {
+            note(folder + "/", .converted, "\(data.count) data file\(data.count == 1 ? "" : "s") copied to data/: templates read them as site.data")
+        }
+        if !others.isEmpty {
+            note(folder + "/", .leftOut, "\(others.count) file\(others.count == 1 ? "" : "s") of \(folder)/ not imported: data files are .toml, .yaml, .json or .csv")
+        }
     }
 }
 

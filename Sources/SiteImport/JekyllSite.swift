@@ -126,7 +126,8 @@ enum JekyllSite {
                 plan.copies.append((SitePaths.join(tree.root, file), "static/" + file))
             }
         }
-        for folder in ["_layouts", "_includes", "_sass", "_data", "_plugins"] where tree.isFolder(folder) {
+        plan.copyData("_data", of: tree)
+        for folder in ["_layouts", "_includes", "_sass", "_plugins"] where tree.isFolder(folder) {
             plan.note(folder + "/", .leftOut, "\(tree.files(under: folder).count) files of Jekyll's \(folder.dropFirst()) are not imported")
         }
         let zone = TimeZone(identifier: timezone) ?? TimeZone(identifier: "UTC")!

@@ -32,7 +32,7 @@ package struct TemplateContext: Sendable {
 
 /// The site in one language: `site.title`, `site.home`, `site.languages`, `site.params` (the
 /// theme's `[params]` under `runway.toml`'s), `site.menus.NAME` (each entry's `name`, `url`,
-/// `weight`, and `current` on the page it leads to)…
+/// `weight`, and `current` on the page it leads to), `site.data.NAME` (the data files)…
 package struct SiteContext: TemplateRepresentable {
     package let title: String
     package let baseURL: String
@@ -47,9 +47,11 @@ package struct SiteContext: TemplateRepresentable {
     package let params: [String: TemplateValue]
     /// Each menu's entries, in order.
     package let menus: [String: [MenuEntry]]
+    /// The site's data files (`site.data.team` for `data/team.yaml`), an object.
+    package let data: TemplateValue
 
     package init(title: String, baseURL: String, language: String, direction: String = "ltr", theme: String, languages: [LanguageLink],
-                 home: String, params: [String: TemplateValue] = [:], menus: [String: [MenuEntry]] = [:]) {
+                 home: String, params: [String: TemplateValue] = [:], menus: [String: [MenuEntry]] = [:], data: TemplateValue = .object([])) {
         self.title = title
         self.baseURL = baseURL
         self.language = language
@@ -59,6 +61,7 @@ package struct SiteContext: TemplateRepresentable {
         self.home = home
         self.params = params
         self.menus = menus
+        self.data = data
     }
 
     package var templateValue: TemplateValue { templateValue(current: "") }
@@ -71,7 +74,7 @@ package struct SiteContext: TemplateRepresentable {
                  ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
                  ("menus", .object(menus.sorted { $0.key < $1.key }.map { menu in
                      (menu.key, .list(menu.value.map { $0.templateValue(current: $0.url == current) }))
-                 }))])
+                 })), ("data", data)])
     }
 }
 

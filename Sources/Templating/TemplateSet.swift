@@ -23,6 +23,9 @@ package struct TemplateSet: Sendable {
     private let listingReaders: Set<String>
     /// The templates that show `items` or `pagination` (`TemplateContext.itemMembers`).
     private let itemReaders: Set<String>
+    /// The data (`site.data.NAME`) each template that reads any shows: the top-level names, or
+    /// `nil` for all of it.
+    private let dataReaders: [String: Set<String>?]
     /// What the set found beside its templates' own errors, at its file (and line and column):
     /// a symbolic link in a templates folder that was not followed (it leads out of the site or
     /// theme, or nowhere), a folder that could not be read (an error), and a block of a template
@@ -92,6 +95,11 @@ package struct TemplateSet: Sendable {
         itemReaders = Set(templates.keys.filter { name in
             TemplateContext.itemMembers.contains { Self.mentions($0, in: name, templates: templates) }
         })
+        var dataReaders: [String: Set<String>?] = [:]
+        for name in templates.keys {
+            if let names = Self.dataNames(in: name, templates: templates) { dataReaders[name] = names }
+        }
+        self.dataReaders = dataReaders
         plans = parsed.filter { templates[$0.key]?.problem == nil }
     }
 
@@ -153,6 +161,45 @@ package struct TemplateSet: Sendable {
     /// home page rendered with it shows its language's pages a list page's share at a time.
     package func readsItems(_ name: String) -> Bool {
         itemReaders.contains(name)
+    }
+
+    /// The data files template `name` (with its parents and partials) shows, by their top-level
+    /// name under `site.data` (`team` for `{{#site.data.team.members}}`): `.some(nil)` for all of
+    /// them, `nil` for none. A page rendered with it is rendered again when one of them changes.
+    package func dataRead(by name: String) -> Set<String>?? {
+        dataReaders[name]
+    }
+
+    /// The top-level names of `site.data` that template `name` names in a tag, `.some(nil)` when
+    /// it may show any (it names `site` or `site.data` whole, a `data` path that a section of
+    /// `site` may resolve, or cannot be rendered), `nil` when none.
+    private static func dataNames(in name: String, templates: [String: Loaded]) -> Set<String>?? {
+        var names = Set<String>()
+        var seen: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted, let loaded = templates[next] else { continue }
+            if loaded.problem != nil { return .some(nil) }
+            for tag in loaded.tags {
+                if let reference = tag.reference { pending.append(reference) }
+                for path in tag.names {
+                    let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+                    let afterData: ArraySlice<Substring>
+                    if parts.first == "site" {
+                        if parts.count == 1 { return .some(nil) }
+                        guard parts[1] == "data" else { continue }
+                        afterData = parts.dropFirst(2)
+                    } else if parts.first == "data" {
+                        afterData = parts.dropFirst()
+                    } else {
+                        continue
+                    }
+                    guard let first = afterData.first else { return .some(nil) }
+                    names.insert(String(first))
+                }
+            }
+        }
+        return names.isEmpty ? nil : .some(names)
     }
 
     /// Whether template `name`, its parents or its partials name `variable` (or a path under it)

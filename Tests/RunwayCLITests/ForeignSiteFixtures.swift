@@ -106,9 +106,11 @@ enum ForeignSiteFixtures {
         "content/about.fa.md": "---\ntitle: درباره\n---\nمن یادداشت می‌نویسم.\n",
         "static/images/moon.jpg": "JPEG\n",
         "static/favicon.ico": "ICO\n",
+        "data/authors/ada.yaml": "name: Ada\nrole: Engines\n",
     ]
 
     static let jekyll: [String: String] = [
+        "_data/navigation.yml": "- title: Docs\n  url: /docs/\n",
         "_config.yml": """
             title: Release Notes
             url: https://example.com

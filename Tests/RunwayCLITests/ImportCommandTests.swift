@@ -86,6 +86,10 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site + "/_site/images/moon.jpg"))
         #expect(pages["/fa/about/"]?.contains("<html lang=\"fa\" dir=\"rtl\">") == true)
         #expect(pages["/2024/03/first-light/"]?.contains("<a class=\"tag\" href=\"/blog/series/winter/\" rel=\"tag\">Winter</a>") == true)
+        // Each language's 404 page, as Hugo publishes them; the data files where templates read them.
+        #expect(pages["/fr/404.html"]?.contains("<html lang=\"fr\"") == true && pages["/fa/404.html"] != nil)
+        #expect(result.stdout.contains("data/: 1 data file copied to data/"), "\(result.stdout)")
+        #expect(FileManager.default.fileExists(atPath: site + "/data/authors/ada.yaml"))
     }
 
     /// Hugo itself (Debian's, 0.111): every content page it publishes, the imported site
@@ -131,6 +135,9 @@ import Testing
         #expect(pages["/news/updates/2024/01/04/hello-world.html"]?.contains("<time datetime=\"2024-01-04T17:30:00-08:00\">") == true)
         #expect(!pages.keys.contains { $0.contains("unfinished") }, "a draft stays one")
         #expect(FileManager.default.fileExists(atPath: site + "/_site/assets/style.css"))
+        // Its _data/ is the new site's data/, which templates read as site.data.
+        #expect(report.contains("_data/: 1 data file copied to data/: templates read them as site.data"), "\(report)")
+        #expect(try String(contentsOfFile: site + "/data/navigation.yml", encoding: .utf8) == "- title: Docs\n  url: /docs/\n")
     }
 
     /// Jekyll itself (Debian's, 4.3): every page and post it publishes (but its Liquid

@@ -42,6 +42,8 @@ import Testing
             "tags/index.html", "tags/attributes/index.html", "tags/gfm/index.html", "tags/markdown/index.html",
             "fr/index.html", "fr/posts/bonjour/index.html", "fr/posts/index.html", "fr/tags/index.html",
             "fr/tags/français/index.html", "fr/index.xml", "fr/atom.xml",
+            // Each language's 404 page.
+            "fr/404.html",
             // A page bundle with its picture, in a series (a taxonomy of its own), with an alias.
             "posts/a-walk/index.html", "posts/a-walk/trail.png", "series/index.html", "series/walks/index.html",
             "series/walks/atom.xml", "tags/photos/index.html", "tags/photos/atom.xml", "walk/index.html", "_redirects",
