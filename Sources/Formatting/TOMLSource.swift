@@ -7,6 +7,8 @@ public struct TOMLSource {
     /// The file's path, for diagnostics.
     public let path: String
     package let table: TOMLTable
+    /// The table merged over the rest of the file (`overlay(_:)`), whose keys' positions are its own.
+    private var overlaid: [String]?
     private let lines: [Substring]
     /// The dotted path of each line that is a `[header]`, `nil` for the others, read once: asking
     /// for the positions of a theme's hundred keys read every header a hundred times.
@@ -150,6 +152,36 @@ public struct TOMLSource {
     /// first header of a table inside it (`[stlyes.h1]` for `stlyes`), then to the nearest
     /// enclosing header, then to the start of the file.
     public func position(of keyPath: [String]) -> SourcePosition {
+        if let overlaid, keyPath.first != overlaid.first, sets(overlaid + keyPath) { return filePosition(of: overlaid + keyPath) }
+        return filePosition(of: keyPath)
+    }
+
+    /// Merges the table at `keyPath` (`["environments", "development"]`) over the rest of the
+    /// file: a key it sets replaces the file's (a table is merged key by key, an array replaced
+    /// whole), and is reported at its place inside it. `false`, and nothing changes, when the file
+    /// has no table there.
+    @discardableResult
+    package mutating func overlay(_ keyPath: [String]) -> Bool {
+        var found: TOMLTable? = table
+        for key in keyPath { found = found?[key]?.table }
+        guard let over = found else { return false }
+        func merge(_ over: TOMLTable, into base: TOMLTable) {
+            // An environment's own `environments` table would be merged into the one it is in.
+            for key in over.keys where !(base === table && key == keyPath.first) {
+                guard let value = over[key] else { continue }
+                if let inner = value.table, let existing = base[key]?.table {
+                    merge(inner, into: existing)
+                } else {
+                    base[key] = value
+                }
+            }
+        }
+        merge(over, into: table)
+        overlaid = keyPath
+        return true
+    }
+
+    private func filePosition(of keyPath: [String]) -> SourcePosition {
         var header: [String] = []
         var best: (depth: Int, line: Int)?
         // The first `[a.b.c]` inside the table `keyPath` names, which defines it (`[stlyes.h1]`

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Formatting
 import SiteBuilding
+import SiteContent
 
-/// `--theme`, `--drafts`, `--future` and `--expired`: the theme and the pages a build publishes,
-/// shared by `build`, `serve`, `watch` and `check`.
+/// `--theme`, `--drafts`, `--future`, `--expired`, `--environment` and `--base-url`: the theme,
+/// the pages a build publishes and the settings it reads, shared by `build`, `serve`, `watch` and
+/// `check`.
 struct PageOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Use this theme instead of runway.toml's.", valueName: "name"))
     var theme: String?
@@ -17,17 +19,35 @@ struct PageOptions: ParsableArguments {
     @Flag(help: "Include pages whose expiryDate has come.")
     var expired = false
 
+    @Option(help: ArgumentHelp("""
+        Build for this environment: runway.toml's [environments.NAME] goes over the rest of it, and templates \
+        see site.environment (default: production; serve and watch: development).
+        """, valueName: "name"))
+    var environment: String?
+
+    @Option(help: ArgumentHelp("Use this base URL instead of runway.toml's (serve: instead of its own address).", valueName: "url"))
+    var baseURL: String?
+
     func validate() throws {
         if let theme, let problem = ThemeLibrary.problem(withName: theme) {
             throw ValidationError("--theme \(theme): \(problem)")
         }
+        if let environment, environment.isEmpty || environment.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            throw ValidationError("--environment \(environment): an environment's name is letters, digits, - and _ (production, development, staging)")
+        }
+        if let baseURL, let problem = SiteConfiguration.problem(withBaseURLOption: baseURL) {
+            throw ValidationError("--base-url \(baseURL): \(problem)")
+        }
     }
 
-    /// The build of the site at `site` into `output` (`nil`: `<site>/_site`) these options describe.
-    func build(site: String, output: String? = nil) -> SiteBuild {
+    /// The build of the site at `site` into `output` (`nil`: `<site>/_site`) these options
+    /// describe, for `environment` unless they name one.
+    func build(site: String, output: String? = nil, environment defaultEnvironment: String = SiteConfiguration.production) -> SiteBuild {
         var build = SiteBuild(site: site, output: output, theme: theme, drafts: drafts)
         build.future = future
         build.expired = expired
+        build.environment = environment ?? defaultEnvironment
+        build.baseURL = baseURL
         return build
     }
 }
@@ -45,9 +65,10 @@ struct BuildOptions: ParsableArguments {
         """))
     var allowNonEmpty = false
 
-    /// The build these options describe, of the site at `site`.
-    func build(site: String) -> SiteBuild {
-        var build = pages.build(site: site, output: output)
+    /// The build these options describe, of the site at `site`, for `environment` unless they
+    /// name one.
+    func build(site: String, environment: String = SiteConfiguration.production) -> SiteBuild {
+        var build = pages.build(site: site, output: output, environment: environment)
         build.allowNonEmpty = allowNonEmpty
         return build
     }

@@ -28,6 +28,9 @@ extension Runway {
 
         @OptionGroup var options: BuildOptions
 
+        @Flag(help: "Keep runway.toml's base URL in canonical links and feeds, instead of the server's own address.")
+        var keepBaseURL = false
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             _ = try Self.heartbeat(ProcessInfo.processInfo.environment)
@@ -45,10 +48,11 @@ extension Runway {
 
         func run() async throws {
             try Rebuilds.requireSite(site.path)
-            let build = options.build(site: site.path)
+            let build = options.build(site: site.path, environment: SiteConfiguration.development)
             let signals = StopSignals(stopping: build)
-            let server = SiteServer(build: build, host: host, port: port,
+            var server = SiteServer(build: build, host: host, port: port,
                                     heartbeat: try Self.heartbeat(ProcessInfo.processInfo.environment))
+            server.writesOwnAddress = !keepBaseURL
             try await server.run(onBuild: { outcome in
                 Rebuilds.report(outcome, serving: true)
             }, onListening: { [host] port in
@@ -72,7 +76,7 @@ extension Runway {
 
         func run() async throws {
             try Rebuilds.requireSite(site.path)
-            let live = LiveBuild(build: options.build(site: site.path))
+            let live = LiveBuild(build: options.build(site: site.path, environment: SiteConfiguration.development))
             let signals = StopSignals(stopping: live.build)
             try live.openOutput()
             // Watching from before the first build: a file saved while it runs is built after it.

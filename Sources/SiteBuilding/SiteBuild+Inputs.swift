@@ -52,7 +52,8 @@ extension SiteBuild {
 
 
     /// A hash of every input but the content: the running binary (a new Runway renders differently),
-    /// `runway.toml`, the theme's files, the templates, the site's string tables, and the options.
+    /// `runway.toml`, the theme's files, the templates, the site's string tables, and the options
+    /// (the environment and a base URL over the file's among them).
     func inputsVersion(themeFolders: [String], templateFolders: [String], destination: String) -> ContentHash {
         var version = ContentHash()
         version.add(BuildCache.signature(of: "/proc/self/exe"))
@@ -65,6 +66,7 @@ extension SiteBuild {
             }
         }
         version.add(theme ?? "")
+        version.add(environment + " " + (baseURL ?? "-") + " " + (origin ?? "-"))
         version.add((drafts ? "drafts" : "published") + (future ? " future" : "") + (expired ? " expired" : ""))
         version.add(today)
         version.add(destination)

@@ -33,7 +33,7 @@ extension SiteBuild {
     /// The configuration, theme and templates, or the errors that stop a build before it reads content.
     func inputs() -> Result<Inputs, InputProblems> {
         var diagnostics: [Diagnostic] = []
-        let (loaded, configurationDiagnostics) = SiteConfiguration.load(site: site)
+        let (loaded, configurationDiagnostics) = SiteConfiguration.load(site: site, environment: environment, baseURL: baseURL, origin: origin)
         diagnostics += configurationDiagnostics
         guard var configuration = loaded else { return .failure(InputProblems(diagnostics: diagnostics)) }
         if let theme { configuration.theme = theme }

@@ -2,7 +2,7 @@ public import RunwayText
 import Formatting
 public import Foundation
 import MarkdownParsing
-import SiteContent
+public import SiteContent
 public import SiteOutput
 public import SyntaxHighlighting
 import Templating
@@ -31,6 +31,14 @@ public struct SiteBuild: Sendable {
     public var expired = false
     /// Warnings count as errors: they stop the build, and nothing is written.
     public var strict = false
+    /// The environment the site is built for: its `[environments.NAME]` goes over the rest of
+    /// `runway.toml`, and templates see it as `site.environment`.
+    public var environment = SiteConfiguration.production
+    /// A base URL over `runway.toml`'s (`--base-url`).
+    public var baseURL: String?
+    /// A scheme, host and port in place of those of `runway.toml`'s base URL, its path kept: the
+    /// address `serve` answers on (`http://127.0.0.1:8000`), for canonical links and feeds.
+    public var origin: String?
     /// Build into an output folder that is not empty though Runway has no record of writing it;
     /// the files already there stay (a build that would replace one of them fails).
     public var allowNonEmpty = false
@@ -67,14 +75,19 @@ public struct SiteBuild: Sendable {
         return path
     }
 
+    /// The site's `runway.toml` as this build reads it: for its environment, with its base URL.
+    public func configuration() -> SiteConfiguration? {
+        SiteConfiguration.load(site: site, environment: environment, baseURL: baseURL, origin: origin).configuration
+    }
+
     /// The path the site is served under, from `runway.toml`'s base URL (`/book-site`), or empty.
     public var basePath: String {
-        BasePath(baseURL: SiteConfiguration.load(site: site).configuration?.baseURL ?? "/").prefix
+        BasePath(baseURL: configuration()?.baseURL ?? "/").prefix
     }
 
     /// The folders of the theme the build uses and of the themes it extends, for file watchers.
     public var themeFolders: [String] {
-        let name = theme ?? SiteConfiguration.load(site: site).configuration?.theme ?? "default"
+        let name = theme ?? configuration()?.theme ?? "default"
         return ThemeLibrary.standard(site: site).folders(of: name)
     }
 

@@ -73,7 +73,8 @@ final class TemplateContexts: Sendable {
             menuHashes[language.code] = menuHash
             sites[language.code] = SiteContext(title: language.title, baseURL: configuration.baseURL, language: language.code,
                                                direction: language.direction.rawValue, theme: theme.name, languages: languages,
-                                               home: language.prefix + "/", params: params, menus: menus, data: dataValue)
+                                               home: language.prefix + "/", params: params, menus: menus, data: dataValue,
+                                               environment: configuration.environment)
             let listing = entries[language.code] ?? []
             listings[language.code] = TemplateListing(listing)
         }

@@ -55,9 +55,19 @@ public struct SiteConfiguration: Sendable {
     /// lists with another page is said.
     public var taxonomyPositions: [String: SourcePosition] = [:]
 
+    /// The environment the site is built for (`production`, `development`, or a name of the
+    /// site's): its `[environments.NAME]` table is merged over the rest of `runway.toml`, and
+    /// templates see it as `site.environment`.
+    public var environment = SiteConfiguration.production
+
+    /// The environment `runway build` and `check` build for unless told otherwise.
+    public static let production = "production"
+    /// The environment `runway serve` and `watch` build for unless told otherwise.
+    public static let development = "development"
+
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
-                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone"]
+                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -75,19 +85,65 @@ public struct SiteConfiguration: Sendable {
         return Diagnostic(.error, "no \(fileName) here: this is not a Runway site (make one with runway new <dir>)", path: path)
     }
 
-    /// Reads `<site>/runway.toml`. The configuration is `nil` when the file is missing or not TOML;
-    /// problems with single settings are diagnostics, and the rest of the file still counts.
-    public static func load(site: String) -> (configuration: SiteConfiguration?, diagnostics: [Diagnostic]) {
+    /// Reads `<site>/runway.toml` for `environment` (its `[environments.NAME]` over the rest),
+    /// with `baseURL` (`--base-url`) over the file's when it is given, else `origin`
+    /// (`http://127.0.0.1:8000`, the address `serve` answers on) in place of its scheme and host. The configuration is `nil`
+    /// when the file is missing or not TOML; problems with single settings are diagnostics, and
+    /// the rest of the file still counts.
+    public static func load(site: String, environment: String = production, baseURL: String? = nil, origin: String? = nil)
+        -> (configuration: SiteConfiguration?, diagnostics: [Diagnostic]) {
         if let missing = missing(site: site) { return (nil, [missing]) }
         let path = SitePaths.join(site, fileName)
-        let source: TOMLSource
+        var source: TOMLSource
         do throws(Diagnostic) {
             source = try TOMLSource(path: path, text: try SourceText.read(path, pipes: false, kind: "TOML").text)
         } catch {
             return (nil, [error])
         }
-        let (configuration, diagnostics) = read(source)
+        var diagnostics = environmentProblems(source, active: environment)
+        source.overlay(["environments", environment])
+        var (configuration, settingDiagnostics) = read(source)
+        diagnostics += settingDiagnostics
+        configuration.environment = environment
+        if let baseURL {
+            configuration.baseURL = baseURL
+        } else if let origin {
+            // The server's own address, under the path the site is served at.
+            configuration.baseURL = origin + BasePath(baseURL: configuration.baseURL).prefix + "/"
+        }
         return (configuration, diagnostics)
+    }
+
+    /// An `environments` that is not a table of tables (`[environments.development]`), at its
+    /// key; an unknown setting in an environment the build is not for (the `active` one's are
+    /// said as the file's own), so that a misspelt staging setting is found before staging.
+    static func environmentProblems(_ source: TOMLSource, active: String) -> [Diagnostic] {
+        guard let setting = source.table["environments"] else { return [] }
+        guard let table = setting.table else {
+            return [Diagnostic(.error, "'environments' must be a table of environments ([environments.development])", path: source.path,
+                               position: source.position(of: ["environments"]))]
+        }
+        var diagnostics: [Diagnostic] = []
+        for name in table.keys.sorted() {
+            guard let settings = table[name]?.table else {
+                diagnostics.append(Diagnostic(.error, "'environments.\(name)' must be a table of settings ([environments.\(name)]) that go over "
+                                              + "the rest of the file when building for \(name)", path: source.path,
+                                              position: source.position(of: ["environments", name])))
+                continue
+            }
+            guard name != active else { continue }
+            for key in settings.keys.sorted() where !knownKeys.contains(key) || key == "environments" {
+                diagnostics.append(Diagnostic(.warning, "unknown setting '\(key)' in [environments.\(name)] (known: "
+                                              + knownKeys.subtracting(["environments"]).sorted().joined(separator: ", ") + ")",
+                                              path: source.path, position: source.position(of: ["environments", name, key])))
+            }
+        }
+        return diagnostics
+    }
+
+    /// Why `baseURL` cannot be a site's base URL (`--base-url`), or `nil` when it can be.
+    public static func problem(withBaseURLOption baseURL: String) -> String? {
+        problem(withBaseURL: baseURL)
     }
 
     /// The configuration a parsed `runway.toml` holds; problems with single settings are

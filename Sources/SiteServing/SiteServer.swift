@@ -21,6 +21,11 @@ public struct SiteServer: Sendable {
     /// the second after the page closed.
     public let heartbeat: Duration
 
+    /// Whether pages' canonical links and feeds carry the address it answers on
+    /// (`http://127.0.0.1:8000/`, under the site's base path) in place of `runway.toml`'s: what a
+    /// writer following them locally expects. The build's own `baseURL`, when it has one, wins.
+    public var writesOwnAddress = false
+
     /// The heartbeat's default period.
     public static let defaultHeartbeat = Duration.seconds(5)
 
@@ -42,9 +47,14 @@ public struct SiteServer: Sendable {
     /// is no address of this machine).
     public func run(onBuild: @escaping @Sendable (LiveBuild.Outcome) -> Void,
                     onListening: @escaping @Sendable (_ port: Int) -> Void) async throws {
-        if let problem = ListenCheck.problem(host: host, port: port) {
-            throw Diagnostic(.error, problem, path: "\(host.contains(":") ? "[\(host)]" : host):\(port)")
+        let port: Int
+        switch ListenCheck.port(host: host, port: self.port) {
+        case .success(let bound): port = bound
+        case .failure(let problem):
+            throw Diagnostic(.error, problem.message, path: "\(host.contains(":") ? "[\(host)]" : host):\(self.port)")
         }
+        // Under `--port 0`, the port the system chose, so that the pages can name it.
+        let live = writesOwnAddress && self.live.build.baseURL == nil ? LiveBuild(build: withOrigin(self.live.build, port: port)) : self.live
         let hub = LiveReloadHub()
         try live.openOutput()
         // Watching from before the first build: a file saved while it runs is built after it.
@@ -74,7 +84,7 @@ public struct SiteServer: Sendable {
             // streams and downloads under way are answers being written, never idle.
             server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
             configuration: .init(address: .hostname(host, port: port), serverName: "runway"),
-            onServerRunning: { [port] channel in onListening(channel.localAddress?.port ?? port) },
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
             logger: logger
         )
         defer { rebuilds.cancel() }
@@ -97,6 +107,15 @@ public struct SiteServer: Sendable {
 }
 
 extension SiteServer {
+    /// `build` with the address it is served on as its base URL's origin: the host as a URL
+    /// names it (`[::1]`), `localhost` for an address of every interface (`0.0.0.0`).
+    func withOrigin(_ build: SiteBuild, port: Int) -> SiteBuild {
+        var build = build
+        let name = ["0.0.0.0", "::", ""].contains(host) ? "localhost" : host.contains(":") ? "[\(host)]" : host
+        build.origin = "http://\(name):\(port)"
+        return build
+    }
+
     /// How long a connection may be idle: with no request under way, or one not read whole.
     static let idleTimeout: TimeAmount = .seconds(10)
 }
@@ -119,26 +138,46 @@ private struct EventStreams: Service {
 /// that is no address of this machine is said plainly then, instead of after a whole build in the
 /// words of the socket layer.
 enum ListenCheck {
-    /// Why `host`:`port` cannot be listened on, or `nil` when a socket could be bound there now.
-    static func problem(host: String, port: Int) -> String? {
+    /// Why a server cannot listen where asked.
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// The port a server of `host`:`port` can listen on now: `port`, or under port 0 the one the
+    /// system gives a socket bound there (free a moment ago, as any port is only while unbound).
+    static func port(host: String, port: Int) -> Result<Int, Problem> {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_flags = AI_PASSIVE
         var found: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &found)
         guard status == 0, let address = found else {
-            return "cannot listen there: '\(host)' is not an address of this machine (\(String(cString: gai_strerror(status))))"
+            return .failure(Problem(message: "cannot listen there: '\(host)' is not an address of this machine (\(String(cString: gai_strerror(status))))"))
         }
         defer { freeaddrinfo(found) }
         let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return .success(port) }
         defer { close(descriptor) }
         // As the server binds: a port left in TIME_WAIT by a server just stopped is free.
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) != 0 else { return nil }
-        let code = errno
-        if code == EADDRINUSE { return "cannot listen there: port \(port) is in use (stop what uses it, or choose another with --port)" }
-        return "cannot listen there: \(String(cString: strerror(code)))"
+        guard bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else {
+            let code = errno
+            if code == EADDRINUSE { return .failure(Problem(message: "cannot listen there: port \(port) is in use (stop what uses it, or choose another with --port)")) }
+            return .failure(Problem(message: "cannot listen there: \(String(cString: strerror(code)))"))
+        }
+        guard port == 0 else { return .success(port) }
+        var bound = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        guard named == 0 else { return .success(port) }
+        let family = Int32(bound.ss_family)
+        let chosen = withUnsafePointer(to: &bound) { pointer -> UInt16 in
+            if family == AF_INET6 {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
+        }
+        return .success(Int(UInt16(bigEndian: chosen)))
     }
 }

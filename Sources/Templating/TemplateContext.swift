@@ -32,7 +32,7 @@ package struct TemplateContext: Sendable {
 
 /// The site in one language: `site.title`, `site.home`, `site.languages`, `site.params` (the
 /// theme's `[params]` under `runway.toml`'s), `site.menus.NAME` (each entry's `name`, `url`,
-/// `weight`, and `current` on the page it leads to), `site.data.NAME` (the data files)…
+/// `weight`, and `current` on the page it leads to), `site.data.NAME` (the data files), `site.environment`…
 package struct SiteContext: TemplateRepresentable {
     package let title: String
     package let baseURL: String
@@ -49,9 +49,12 @@ package struct SiteContext: TemplateRepresentable {
     package let menus: [String: [MenuEntry]]
     /// The site's data files (`site.data.team` for `data/team.yaml`), an object.
     package let data: TemplateValue
+    /// The environment the site is built for (`production`, `development`…).
+    package let environment: String
 
     package init(title: String, baseURL: String, language: String, direction: String = "ltr", theme: String, languages: [LanguageLink],
-                 home: String, params: [String: TemplateValue] = [:], menus: [String: [MenuEntry]] = [:], data: TemplateValue = .object([])) {
+                 home: String, params: [String: TemplateValue] = [:], menus: [String: [MenuEntry]] = [:], data: TemplateValue = .object([]),
+                 environment: String = "production") {
         self.title = title
         self.baseURL = baseURL
         self.language = language
@@ -62,6 +65,7 @@ package struct SiteContext: TemplateRepresentable {
         self.params = params
         self.menus = menus
         self.data = data
+        self.environment = environment
     }
 
     package var templateValue: TemplateValue { templateValue(current: "") }
@@ -74,7 +78,7 @@ package struct SiteContext: TemplateRepresentable {
                  ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
                  ("menus", .object(menus.sorted { $0.key < $1.key }.map { menu in
                      (menu.key, .list(menu.value.map { $0.templateValue(current: $0.url == current) }))
-                 })), ("data", data)])
+                 })), ("data", data), ("environment", .text(environment))])
     }
 }
 

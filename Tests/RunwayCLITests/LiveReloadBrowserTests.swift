@@ -11,11 +11,12 @@ import Testing
         let port: Int
         let log: String
 
-        /// `environment` comes before the command, in shell syntax (`NAME=value …`).
-        init(site: String, environment: String = "") throws {
+        /// `environment` comes before the command, in shell syntax (`NAME=value …`), `arguments`
+        /// after it.
+        init(site: String, environment: String = "", arguments: String = "") throws {
             port = Self.freePort()
             log = FileManager.default.temporaryDirectory.appendingPathComponent("runway-serve-\(UUID().uuidString).log").path
-            pid = try Detached.launch("\(environment) '\(RunwayProcess.executable.path)' serve '\(site)' --port \(port)", log: log)
+            pid = try Detached.launch("\(environment) '\(RunwayProcess.executable.path)' serve '\(site)' --port \(port) \(arguments)", log: log)
             guard Self.poll(seconds: 30, { (try? String(contentsOfFile: self.log, encoding: .utf8))?.contains("Serving ") == true }) else {
                 throw WebDriver.Failure(description: "runway serve did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
             }
