@@ -103,7 +103,7 @@ let package = Package(
         // `runway import`: a Hugo, Zola or Jekyll site read and written as a Runway site.
         .target(
             name: "SiteImport",
-            dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "SiteBuilding"],
+            dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "HTMLRendering", "SiteOutput", "SiteContent", "SiteBuilding"],
             swiftSettings: upcoming
         ),
         // The only module that sees the HTTP stack.

@@ -95,7 +95,7 @@ public struct Theme: Sendable {
     private static func target(of component: PresentationIntent.Component) -> StyleTarget? {
         switch component.kind {
         case .paragraph: .paragraph
-        case .header(let level): .heading(level)
+        case .header(let level, _): .heading(level)
         case .blockQuote: .quote
         case .codeBlock: .codeBlock
         case .orderedList, .unorderedList: .list

@@ -36,13 +36,14 @@ public struct HeadingOutline: Sendable, Equatable {
         var identity: Int?
         for run in text.runs {
             // A heading is a leaf block: when a run is in one, it is the innermost.
-            guard let innermost = run.attributes.presentationIntent?.innermost, case .header(let level) = innermost.kind else {
+            guard let innermost = run.attributes.presentationIntent?.innermost, case .header(let level, _) = innermost.kind else {
                 identity = nil
                 continue
             }
             if identity != innermost.identity {
                 identity = innermost.identity
-                headings.append(Heading(level: level, text: "", id: ""))
+                // Its own id (`{#install}`), else one made from its text below.
+                headings.append(Heading(level: level, text: "", id: Self.explicitID(of: innermost.kind) ?? ""))
             }
             switch run.attributes.inlineIntent?.innermost?.kind {
             case .softBreak?, .lineBreak?: headings[headings.count - 1].text += " "
@@ -53,8 +54,15 @@ public struct HeadingOutline: Sendable, Equatable {
             }
         }
         var slugs = Slugs(reserving: Self.footnoteIDs(of: text.runs))
-        for index in headings.indices { headings[index].id = slugs.unique(for: headings[index].text) }
+        for index in headings.indices {
+            headings[index].id = headings[index].id.isEmpty ? slugs.unique(for: headings[index].text) : slugs.claim(headings[index].id)
+        }
         self.headings = headings
+    }
+
+    /// The id a heading's source gives it (`## Setup {#install}`), when it gives one.
+    static func explicitID(of kind: PresentationIntent.Kind) -> String? {
+        if case .header(_, let id?) = kind, !id.isEmpty { id } else { nil }
     }
 
     private static func isInImage(_ intent: InlineIntent?) -> Bool {
@@ -95,6 +103,13 @@ public struct HeadingOutline: Sendable, Equatable {
 
         /// No id given yet, and `reserved` ids (the footnotes') never given.
         init(reserving reserved: Set<String>) { used = reserved }
+
+        /// `id`, as a heading's source gives it (`{#install}`): used as it is, whatever came
+        /// before, and never made again for a later heading.
+        public mutating func claim(_ id: String) -> String {
+            used.insert(id)
+            return id
+        }
 
         /// `slug(text)`, or with `-1`, `-2`… added when an earlier heading has it (as GitHub does:
         /// `Intro`, `Intro`, `Intro-1` give `intro`, `intro-1`, `intro-1-1`).

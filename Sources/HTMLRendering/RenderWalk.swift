@@ -252,7 +252,7 @@ struct RenderWalk {
             if isTightParagraph(at: index) { return }
             output.newlineIfNeeded()
             output.write("<p>")
-        case .header(let level):
+        case .header(let level, _):
             output.newlineIfNeeded()
             output.write("<h\(level)")
             if options.headingIDs { openHeading = (output.count, []) }
@@ -370,10 +370,10 @@ struct RenderWalk {
                 writeBackReferences(label: label, count: count)
             }
             output.write("</p>\n")
-        case .header(let level):
+        case .header(let level, _):
             if let heading = openHeading {
                 let text = String(decoding: heading.text, as: UTF8.self)
-                let id = slugs.unique(for: text)
+                let id = HeadingOutline.explicitID(of: component.kind).map { slugs.claim($0) } ?? slugs.unique(for: text)
                 headings.append(HeadingOutline.Heading(level: level, text: text, id: id))
                 var attribute = HTMLOutput(capacity: id.utf8.count + 6)
                 attribute.write(" id=\"")

@@ -32,7 +32,7 @@ public struct MarkdownParser: Sendable {
         return CmarkDocument.withDocument(markdown, options: options) { root in
             var converter = RunConverter(
                 extensions: CmarkDocument.extensionIdentities, sourceSize: markdown.utf8.count,
-                path: path, scope: scope)
+                path: path, scope: scope, headingIDs: options.headingIDs)
             let text = converter.convert(root)
             return ParsedMarkdown(text: text, diagnostics: converter.diagnostics)
         }
@@ -59,14 +59,20 @@ extension MarkdownParser {
         public var smartPunctuation: Bool
         /// Extended attributes, `^[text](key: 'value')`.
         public var extendedAttributes: Bool
+        /// A heading's id written after its text, `## Setup {#install}` (Hugo's, Zola's, kramdown's
+        /// and pandoc's syntax): the heading gets that id (`PresentationIntent.Kind.header`'s),
+        /// and its text ends before it. Off, the braces are text, as in CommonMark.
+        public var headingIDs: Bool
 
-        /// Options with the GFM extensions, footnotes and extended attributes on, smart punctuation off.
+        /// Options with the GFM extensions, footnotes and extended attributes on, smart punctuation
+        /// and heading ids off.
         public init(extensions: Set<Extension> = Set(Extension.allCases), footnotes: Bool = true,
-                    smartPunctuation: Bool = false, extendedAttributes: Bool = true) {
+                    smartPunctuation: Bool = false, extendedAttributes: Bool = true, headingIDs: Bool = false) {
             self.extensions = extensions
             self.footnotes = footnotes
             self.smartPunctuation = smartPunctuation
             self.extendedAttributes = extendedAttributes
+            self.headingIDs = headingIDs
         }
 
         /// Every GFM extension, footnotes and extended attributes.

@@ -37,11 +37,15 @@ struct RunConverter {
     private var nextRowIndex = 0
     private var nextColumnIndex = 0
 
+    /// Whether a heading's text may end with its id, `{#install}`.
+    private let headingIDs: Bool
+
     /// A converter for a document of about `sourceSize` bytes.
-    init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int, path: String, scope: CustomAttributeScope?) {
+    init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int, path: String, scope: CustomAttributeScope?, headingIDs: Bool = false) {
         self.extensions = extensions
         self.path = path
         self.scope = scope
+        self.headingIDs = headingIDs
         // Text is a little smaller than its Markdown; a run is about 16 bytes of it.
         builder = AttributedText.Builder(reservingCapacity: sourceSize, runCount: sourceSize / 12 + 4)
     }
@@ -128,11 +132,38 @@ struct RunConverter {
 
     // MARK: Blocks
 
+    /// The id a heading's text ends with (`Setup {#install}`), taken out of its last text node
+    /// with the spaces before it; `nil`, and the text as it was, when it ends otherwise. An id is
+    /// a letter, then letters, digits, `-`, `_`, `:` and `.`, as HTML's and Hugo's ids are
+    /// written; anything else in the braces (`{#a .class}`) leaves them text.
+    static func takeID(of heading: CmarkNode) -> String? {
+        guard let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT,
+              let literal = cmark_node_get_literal(last), String(cString: literal).hasSuffix("}")
+        else { return nil }
+        // `{#a_b}` is three text nodes (`_` was a delimiter): made one, the braces are found whole.
+        cmark_consolidate_text_nodes(heading)
+        guard let text = cmark_node_last_child(heading), cmark_node_get_type(text) == CMARK_NODE_TEXT,
+              let whole = cmark_node_get_literal(text)
+        else { return nil }
+        let string = String(cString: whole)
+        guard let brace = string.lastIndex(of: "{"), string[brace...].hasPrefix("{#") else { return nil }
+        let id = string[string.index(brace, offsetBy: 2)..<string.index(before: string.endIndex)]
+        guard let first = id.unicodeScalars.first, first.properties.isAlphabetic,
+              id.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_:.".unicodeScalars.contains($0) })
+        else { return nil }
+        var before = string[..<brace]
+        // A space before the braces, unless nothing of the text node is before them.
+        guard before.isEmpty || before.last == " " || before.last == "\t" else { return nil }
+        while before.last == " " || before.last == "\t" { before.removeLast() }
+        cmark_node_set_literal(text, String(before))
+        return String(id)
+    }
+
     private mutating func openBlock(_ node: CmarkNode, _ nodeKind: NodeKind) {
         let kind: PresentationIntent.Kind
         switch nodeKind {
         case .paragraph: kind = .paragraph
-        case .heading: kind = .header(level: Int(cmark_node_get_heading_level(node)))
+        case .heading: kind = .header(level: Int(cmark_node_get_heading_level(node)), id: headingIDs ? Self.takeID(of: node) : nil)
         case .blockQuote: kind = .blockQuote()
         case .list:
             let tight = cmark_node_get_list_tight(node) != 0

@@ -27,7 +27,7 @@ extension Runway {
         @Flag(help: "Write raw HTML and javascript:-style links as they are (unsafe; off by default).")
         var unsafe = false
 
-        @Flag(help: "Give headings ids (GitHub-style slugs, unique in the document) and anchor links, as site builds do.")
+        @Flag(help: "Give headings ids (GitHub-style slugs, unique in the document, or their own: ## Setup {#install}) and anchor links, as site builds do.")
         var headingIds = false
 
         func run() throws {
@@ -35,7 +35,7 @@ extension Runway {
             let source = try SourceText.read(input.file)
             // The first theme's definition decides the HTML; every theme shares that HTML.
             let definition = themes.first?.definition
-            let parsed = MarkdownParser(scope: definition?.scope).parse(source.text, path: source.path)
+            let parsed = MarkdownParser(options: .init(headingIDs: headingIds), scope: definition?.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
             // An error (a table too large to parse) leaves nothing to show.
             if parsed.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode.failure }

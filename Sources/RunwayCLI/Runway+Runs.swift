@@ -29,7 +29,8 @@ extension Runway {
         func run() throws {
             let themes = try theme.load()
             let source = try SourceText.read(input.file)
-            let parsed = MarkdownParser(scope: themes.first?.definition.scope).parse(source.text, path: source.path)
+            // As a site reads it: a heading's own id (`{#install}`) is its intent's.
+            let parsed = MarkdownParser(options: .init(headingIDs: true), scope: themes.first?.definition.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
             // An error (a table too large to parse) leaves nothing to show.
             if parsed.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode.failure }

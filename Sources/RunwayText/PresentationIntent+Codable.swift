@@ -2,7 +2,7 @@
 
 extension PresentationIntent.Component: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, identity, level, isTight, ordinal, checkbox, languageHint, columns, rowIndex, columnIndex, label, callout, options
+        case kind, identity, level, id, isTight, ordinal, checkbox, languageHint, columns, rowIndex, columnIndex, label, callout, options
         case referenceCount
     }
 
@@ -13,7 +13,7 @@ extension PresentationIntent.Component: Codable {
         let tight = try c.decodeIfPresent(Bool.self, forKey: .isTight) ?? false
         switch name {
         case "paragraph": kind = .paragraph
-        case "header": kind = .header(level: try c.decode(Int.self, forKey: .level))
+        case "header": kind = .header(level: try c.decode(Int.self, forKey: .level), id: try c.decodeIfPresent(String.self, forKey: .id))
         case "orderedList": kind = .orderedList(isTight: tight)
         case "unorderedList": kind = .unorderedList(isTight: tight)
         case "listItem":
@@ -41,7 +41,9 @@ extension PresentationIntent.Component: Codable {
         try c.encode(kind.name, forKey: .kind)
         try c.encode(identity, forKey: .identity)
         switch kind {
-        case .header(let level): try c.encode(level, forKey: .level)
+        case .header(let level, let id):
+            try c.encode(level, forKey: .level)
+            try c.encodeIfPresent(id, forKey: .id)
         case .orderedList(let tight), .unorderedList(let tight): try c.encode(tight, forKey: .isTight)
         case .listItem(let ordinal, let checkbox):
             try c.encode(ordinal, forKey: .ordinal)

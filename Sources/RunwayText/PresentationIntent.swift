@@ -83,8 +83,9 @@ public struct PresentationIntent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// A paragraph.
         case paragraph
-        /// A heading of `level` 1 to 6.
-        case header(level: Int)
+        /// A heading of `level` 1 to 6, with the `id` its source gives it (`## Setup {#install}`,
+        /// as Hugo, Zola, kramdown and pandoc read it), when it gives one.
+        case header(level: Int, id: String? = nil)
         /// An ordered list; `isTight` is CommonMark's tight list (no blank lines between items).
         case orderedList(isTight: Bool)
         /// A bulleted list; tight when no item is separated by a blank line.

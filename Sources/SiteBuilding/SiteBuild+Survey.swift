@@ -55,7 +55,7 @@ extension SiteBuild {
         diagnostics += stringDiagnostics
         let (data, dataDiagnostics) = SiteData.load(site: site)
         diagnostics += dataDiagnostics
-        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation),
+        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation, headingIDs: true),
                                                                         scope: configuration.contentScope(theme: theme)),
                                 themes: ThemeSet(library: library, site: theme, attributes: configuration.scope), staticFiles: statics,
                                 highlighter: configuration.markdown.highlightCode ? highlighter : nil,

@@ -138,7 +138,7 @@ package enum ForeignSyntax {
         if next == UInt8(ascii: ":"), rest.count > 2, let close = rest.firstIndex(of: "}"),
            [" ", "#", ".", "t"].contains(rest[rest.index(rest.startIndex, offsetBy: 2)]) {
             return (Kind(construct: "a kramdown attribute list ({: …})",
-                         instead: "a heading takes its id from its text (#like-this), and text takes a class or an attribute as ^[text](name: value)"),
+                         instead: "a heading takes its id after its text (## Title {#like-this}), and text takes a class or an attribute as ^[text](name: value)"),
                     rest[...close].utf8.count)
         }
         return nil

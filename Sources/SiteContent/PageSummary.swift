@@ -78,7 +78,7 @@ package struct PageSummary: Sendable, Hashable {
     /// Where a text's leading top-level heading (its title, which a summary leaves out) ends, or
     /// 0 when it does not begin with one.
     static func titleEnd(of text: AttributedText) -> Int {
-        guard let first = text.runs.first?.attributes.presentationIntent?.innermost, case .header(1) = first.kind else { return 0 }
+        guard let first = text.runs.first?.attributes.presentationIntent?.innermost, case .header(1, _) = first.kind else { return 0 }
         var end = 0
         for run in text.runs {
             guard run.attributes.presentationIntent?.innermost?.identity == first.identity else { break }

@@ -115,8 +115,12 @@ public struct SiteImporter: Sendable {
                                             site: plan.siteValues, unsafe: plan.settings.unsafe)
             switch plan.converter {
             case .hugo: HugoShortcodes.convert(&plan.pages[index].text, context: context, findings: &plan.findings, converted: &plan.converted)
-            case .liquid: LiquidContent.convert(&plan.pages[index].text, context: context, findings: &plan.findings, converted: &plan.converted)
-            case .zola: ZolaShortcodes.convert(&plan.pages[index].text, context: context, findings: &plan.findings, converted: &plan.converted)
+            case .liquid:
+                LiquidContent.convert(&plan.pages[index].text, context: context, findings: &plan.findings, converted: &plan.converted)
+                HeadingIDs.convertKramdown(&plan.pages[index].text, file: page.source, findings: &plan.findings, converted: &plan.converted)
+            case .zola:
+                ZolaShortcodes.convert(&plan.pages[index].text, context: context, findings: &plan.findings, converted: &plan.converted)
+                HeadingIDs.keepZolaIDs(&plan.pages[index].text, converted: &plan.converted)
             }
         }
     }

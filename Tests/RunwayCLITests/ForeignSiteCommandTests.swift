@@ -93,7 +93,7 @@ import Testing
             "a.md:20:42: warning: a template's value, {{ site.repository }}, is printed as text (and 1 more on this page): Runway does not run templates in content",
             "a.md:22:1: warning: the Zola shortcode {{ resize_image(…) }} is printed as text: Runway has no shortcodes",
             "a.md:22:49: warning: Zola's escaped shortcode {{/* … */}} is printed as text: Runway shows {{ }} as written, so write it without /* */",
-            "a.md:25:1: warning: a kramdown attribute list ({: …}) is printed as text: a heading takes its id from its text",
+            "a.md:25:1: warning: a kramdown attribute list ({: …}) is printed as text: a heading takes its id after its text",
         ]
         for line in expected { #expect(check.stderr.contains("\(site.root)/content/" + line), "\(line)\n\(check.stderr)") }
         #expect(check.stderr.hasSuffix("checked 1 page: 0 errors, 8 warnings\n"), "nothing in code, nor {1,2}: \(check.stderr)")

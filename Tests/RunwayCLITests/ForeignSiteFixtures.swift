@@ -160,6 +160,28 @@ enum ForeignSiteFixtures {
         "_docs/setup.md": "---\ntitle: Setup\n---\nSet it up.\n",
         "_docs/setup/advanced.md": "---\ntitle: Advanced setup\n---\nMore.\n",
         "_docs/guide.md": "---\ntitle: Guide\nredirect_from: /help/\n---\nThe guide.\n",
+        "_docs/history.md": """
+            ---
+            title: History
+            ---
+            * TOC
+            {:toc}
+
+            See [the first](#v1-0-0).
+
+            ## 1.1.0 / 2024-02-01 ##
+            {: #v1-1-0}
+
+            Faster.
+
+            1.0.0 / 2024-01-01
+            ------------------
+            {: #v1-0-0}
+
+            First.
+            {: .lead}
+
+            """,
     ]
 
     static let zola: [String: String] = [
@@ -200,7 +222,26 @@ enum ForeignSiteFixtures {
             {{ resize_image(path="docs/shot.png", width=300) }}
 
             """,
-        "content/docs/overview.md": "+++\ntitle = \"Overview\"\nweight = 2\n+++\n## Install\n\nIt installs.\n",
+        "content/docs/overview.md": """
+            +++
+            title = "Overview"
+            weight = 2
+            +++
+            ## Install
+
+            It installs. See [the metadata](#get-image-metadata), [what's new](#what-s-new) and [the second](#what-s-new-1).
+
+            ## get_image_metadata
+
+            ## What's new?
+
+            ## What's new?
+
+            ```md
+            ## In_code
+            ```
+
+            """,
         "content/docs/overview.de.md": "+++\ntitle = \"Überblick\"\n+++\nEs installiert.\n",
         "content/themes/_index.md": "\n+++\ntitle = \"Themes\"\n+++\n",
         "content/themes/BelResume/index.md": "\n+++\ntitle = \"BelResume\"\ndate = 2025-04-30T17:15:25+05:30\n\n[taxonomies]\ntheme-tags = [\"resume\"]\n+++        \n# BelResume\n",

@@ -47,6 +47,54 @@ import Testing
         #expect(try site.runway("build", "--strict", site.root).status == 1, "with --strict the warnings stop the build")
     }
 
+    /// A heading's own id, written after its text as Hugo, Zola, kramdown and pandoc read it
+    /// (`## Setup {#install}`): before, the braces were printed in the heading, the table of
+    /// contents and the title, and links to `#install` (a Hugo or Zola site's) were broken.
+    @Test func aHeadingMayGiveItsOwnId() throws {
+        let site = try TestSite([
+            "content/guide.md": """
+                # The guide {#top}
+
+                See [install](#install_now), [again](#install-1), [the title](#top), [code](#c) and [not one](#x).
+
+                ## Install {#install_now}
+
+                ## Install
+
+                ## Install {#install-1}
+
+                ## Kept {#x .wide}
+
+                ## `run` it {#c}
+
+                Text {#p} stays text.
+
+                ## Intro {#a_b_c}
+
+                """,
+        ])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try #require(site.read("_site/guide/index.html"))
+        #expect(page.contains(##"<h1 id="top">The guide<a class="rw-anchor" href="#top""##), "\(page)")
+        #expect(page.contains("<title>The guide · T</title>"), "the title without its id")
+        #expect(page.contains(##"<h2 id="install_now">Install<a"##))
+        // An id a heading gives itself is never made again: the plain "Install" after it does not
+        // take "install-1", which a later heading claims.
+        #expect(page.contains(##"<h2 id="install">Install<a"##) && page.contains(##"<h2 id="install-1">Install<a"##))
+        #expect(page.contains(##"<h2 id="kept-x-wide">Kept {#x .wide}<a"##), "anything but an id leaves the braces text")
+        #expect(page.contains(##"<h2 id="c"><code>run</code> it<a"##) && page.contains("<p>Text {#p} stays text.</p>"))
+        #expect(page.contains(##"<h2 id="a_b_c">Intro<a"##), "an id with _ (emphasis delimiters to cmark) is whole")
+        #expect(page.contains(##"<li><a href="#install_now">Install</a></li>"##), "the table of contents links the id")
+        #expect(build.stderr.contains("guide.md:3:86: warning: broken link: #x names no heading of this page"), "\(build.stderr)")
+        #expect(!build.stderr.contains("#install") && !build.stderr.contains("#top") && !build.stderr.contains("#c "))
+        // render keeps cmark-gfm's output unless asked for ids; runs shows the id as the heading's.
+        let plain = try site.runway("render", site.root + "/content/guide.md", "--fragment")
+        #expect(plain.stdout.contains("<h2>Install {#install_now}</h2>"))
+        let runs = try site.runway("runs", site.root + "/content/guide.md", "--json")
+        #expect(runs.stdout.contains(#""id":"install_now""#) || runs.stdout.contains(#""id" : "install_now""#), "\(runs.stdout.prefix(600))")
+    }
+
     /// A heading named like a footnote's id is numbered past it, and a link to a footnote's id
     /// is not a broken link: `#fn-1` was both the heading's and the footnote's id, and without
     /// that heading the link check said no heading had it.

@@ -137,6 +137,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site + "/_site/assets/style.css"))
         // Its _data/ is the new site's data/, which templates read as site.data.
         #expect(report.contains("_data/: 1 data file copied to data/: templates read them as site.data"), "\(report)")
+        // kramdown's ids after headings are the headings' own; its {:toc} goes; a class stays, reported.
+        let history = try String(contentsOfFile: site + "/content/docs/history.md", encoding: .utf8)
+        #expect(history.contains("## 1.1.0 / 2024-02-01 {#v1-1-0}\n\nFaster.\n\n1.0.0 / 2024-01-01 {#v1-0-0}\n------------------\n\nFirst.\n{: .lead}"), "\(history)")
+        #expect(!history.contains("TOC") && !history.contains("{:toc}"))
+        #expect(report.contains("_docs/history.md:19: the kramdown attribute list {: .lead} gives a block a class"), "\(report)")
+        #expect(pages["/docs/history/"]?.contains(#"<h2 id="v1-1-0">1.1.0 / 2024-02-01<a"#) == true)
+        #expect(!build.stderr.contains("#v1-0-0"), "the link to the heading holds: \(build.stderr)")
         #expect(try String(contentsOfFile: site + "/data/navigation.yml", encoding: .utf8) == "- title: Docs\n  url: /docs/\n")
     }
 
@@ -176,6 +183,14 @@ import Testing
             #expect(pages[url] != nil, "\(url) in \(pages.keys.sorted())")
         }
         #expect(pages["/docs/getting-started/"]?.contains("href=\"/docs/overview/#install\"") == true)
+        // Headings keep Zola's ids where Runway's would differ (its slugs make _ and ' dashes),
+        // so links within and into the page still lead to them; code is left alone.
+        let overview = try String(contentsOfFile: site + "/content/docs/overview.md", encoding: .utf8)
+        #expect(overview.contains("## get_image_metadata {#get-image-metadata}\n\n## What's new? {#what-s-new}\n\n## What's new? {#what-s-new-1}"), "\(overview)")
+        #expect(overview.contains("## Install\n") && overview.contains("## In_code\n"))
+        #expect(!build.stderr.contains("overview.md"), "no broken links: \(build.stderr)")
+        #expect(pages["/docs/overview/"]?.contains(#"<h2 id="get-image-metadata">get_image_metadata<a"#) == true)
+        #expect(result.stdout.contains("Zola's heading ids"), "\(result.stdout)")
         #expect(FileManager.default.fileExists(atPath: site + "/_site/themes/belresume/screenshot.png"))
     }
 

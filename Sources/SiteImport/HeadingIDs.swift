@@ -1,0 +1,144 @@
+import Foundation
+import HTMLRendering
+import RunwayText
+
+/// Headings' ids as another generator gives them, written as Runway reads them
+/// (`## Setup {#install}`), so that links into a page keep leading to their heading:
+/// kramdown's attribute list on the line after a heading (`{: #v4-4-1}`, 421 on jekyllrb.com's
+/// history page) and its `{:toc}`; Zola's slugs of headings' text, where they differ from the
+/// GitHub-style ids Runway makes (`get_image_metadata` is Zola's `#get-image-metadata`).
+enum HeadingIDs {
+    /// kramdown's attribute lists in a Jekyll page's body: `{: #id}` after a heading becomes the
+    /// heading's `{#id}`; `* TOC` with `{:toc}` goes (Runway's default theme shows a page's table
+    /// of contents itself); any other (a class, an attribute, an id after a paragraph) stays, a
+    /// finding at its line.
+    static func convertKramdown(_ page: inout PageText, file: String, findings: inout [ImportFinding], converted: inout [String: Int]) {
+        var lines = page.body.components(separatedBy: "\n")
+        var log = UnconvertedLog()
+        var fence: String?
+        var removed = Set<Int>()
+        for index in lines.indices {
+            let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+            if let open = fence {
+                if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) { fence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = String(trimmed.prefix { $0 == trimmed.first })
+                continue
+            }
+            guard trimmed.hasPrefix("{:"), trimmed.hasSuffix("}") else { continue }
+            let inside = trimmed.dropFirst(2).dropLast().trimmingCharacters(in: .whitespaces)
+            let line = page.bodyFirstLine + index
+            if inside == "toc", index > 0, ["* TOC", "- TOC", "1. TOC"].contains(lines[index - 1].trimmingCharacters(in: .whitespaces)) {
+                removed.formUnion([index - 1, index])
+                converted["{:toc}", default: 0] += 1
+                continue
+            }
+            if inside.hasPrefix("#"), Self.isID(inside.dropFirst()), index > 0, let heading = Self.headingLine(before: index, in: lines) {
+                lines[heading] = Self.withoutClosingHashes(lines[heading]) + " {" + inside + "}"
+                removed.insert(index)
+                converted["{: #id} after a heading", default: 0] += 1
+                continue
+            }
+            log.add("the kramdown attribute list " + trimmed, line: line,
+                    "gives a block a class, an attribute or an id, which Runway's Markdown does not (a heading's id: ## Title {#id}); left as it was")
+        }
+        if !removed.isEmpty {
+            page.body = lines.indices.filter { !removed.contains($0) }.map { lines[$0] }.joined(separator: "\n")
+        }
+        findings += log.findings(file: file)
+    }
+
+    /// Zola's id for each ATX heading whose GitHub-style id (Runway's) differs from it: the
+    /// heading gets `{#zola-id}`, so that `page.md#zola-id` links and links from elsewhere keep
+    /// working. Ids are made unique as Zola does (`-1`, `-2`…).
+    static func keepZolaIDs(_ page: inout PageText, converted: inout [String: Int]) {
+        var lines = page.body.components(separatedBy: "\n")
+        var fence: String?
+        var zola: [String: Int] = [:]
+        // Runway's ids as it will make them, those given here claimed.
+        var runway = HeadingOutline.Slugs()
+        var changed = false
+        for index in lines.indices {
+            let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+            if let open = fence {
+                if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) { fence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = String(trimmed.prefix { $0 == trimmed.first })
+                continue
+            }
+            guard let text = Self.atxText(lines[index]), !text.hasSuffix("}") else { continue }
+            var id = ForeignSlug.zola(Self.plainText(text))
+            if id.isEmpty { continue }
+            let seen = zola[id, default: 0]
+            zola[id] = seen + 1
+            if seen > 0 { id += "-\(seen)" }
+            var trial = runway
+            if trial.unique(for: Self.plainText(text)) == id {
+                runway = trial
+            } else if Self.isID(id) {
+                _ = runway.claim(id)
+                lines[index] = Self.withoutClosingHashes(lines[index]) + " {#\(id)}"
+                converted["Zola's heading ids", default: 0] += 1
+                changed = true
+            }
+        }
+        if changed { page.body = lines.joined(separator: "\n") }
+    }
+
+    /// Whether `text` is an id as Runway reads one after a heading: a letter, then letters,
+    /// digits, `-`, `_`, `:` and `.`.
+    static func isID<S: StringProtocol>(_ text: S) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_:.".unicodeScalars.contains($0) }
+    }
+
+    /// The heading that line `index` follows directly: an ATX heading's line, or a setext
+    /// heading's text line (above its `===` or `---`).
+    private static func headingLine(before index: Int, in lines: [String]) -> Int? {
+        let previous = lines[index - 1]
+        if atxText(previous) != nil { return index - 1 }
+        let underline = previous.trimmingCharacters(in: .whitespaces)
+        if index > 1, !underline.isEmpty, underline.allSatisfy({ $0 == "=" }) || underline.allSatisfy({ $0 == "-" }),
+           !lines[index - 2].trimmingCharacters(in: .whitespaces).isEmpty {
+            return index - 2
+        }
+        return nil
+    }
+
+    /// An ATX heading's text (`## Setup ##` is `Setup`), or `nil` for another line.
+    private static func atxText(_ line: String) -> String? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count < 4 else { return nil }
+        let rest = line.dropFirst(indent.count)
+        let hashes = rest.prefix { $0 == "#" }
+        guard (1...6).contains(hashes.count) else { return nil }
+        let after = rest.dropFirst(hashes.count)
+        guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
+        return withoutClosingHashes(String(after)).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A heading line without its closing `#` sequence, which would no longer close it once an id
+    /// follows.
+    private static func withoutClosingHashes(_ line: String) -> String {
+        var text = Substring(line)
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        var body = text
+        while body.last == "#" { body.removeLast() }
+        guard body.count < text.count, body.last == " " || body.last == "\t" else { return String(text) }
+        while body.last == " " || body.last == "\t" { body.removeLast() }
+        // `## #` has no text before its closing hashes: they are the heading's text then.
+        guard body.drop(while: { $0 == " " }).contains(where: { $0 != "#" }) else { return String(text) }
+        return String(body)
+    }
+
+    /// A heading's text as its id is made from: code spans' and emphasis's marks, and links' URLs, left out.
+    private static func plainText(_ text: String) -> String {
+        var plain = text.replacingOccurrences(of: #"\]\([^)]*\)"#, with: "]", options: .regularExpression)
+        plain.removeAll { "`*[]".contains($0) }
+        return plain
+    }
+}
