@@ -4,7 +4,7 @@ import Foundation
 /// What other generators write in content and Runway does not run: Hugo's shortcodes
 /// (`{{< youtube ID >}}`, `{{% note %}}`), Liquid's tags and variables (`{% highlight ruby %}`,
 /// `{{ site.url }}`), Zola's shortcodes (`{{ resize_image(…) }}`, escaped `{{/* … */}}`) and
-/// kramdown's attribute lists (`{: #id}`). Runway prints them as text; outside code, each kind on a
+/// kramdown's attribute lists (`{: #id}`) and its `markdown="1"` on HTML. Runway prints them as text; outside code, each kind on a
 /// page is a warning at its first place, naming the construct and what Runway has instead (a site
 /// moved from Hugo showed 28 shortcodes as text on 8 pages, without a word).
 package enum ForeignSyntax {
@@ -44,6 +44,25 @@ package enum ForeignSyntax {
             if byte == 0x0A {
                 line += 1
                 lineStart = offset + 1
+                offset += 1
+                continue
+            }
+            // kramdown's `<div markdown="1">`: the tag up to its `>`, on its line.
+            if byte == UInt8(ascii: "<"), offset + 1 < bytes.count, (0x61...0x7A).contains(bytes[offset + 1] | 0x20) {
+                let tag = String(decoding: bytes[offset..<min(bytes.count, offset + 400)].prefix { $0 != 0x0A && $0 != UInt8(ascii: ">") }, as: UTF8.self)
+                let position = SourcePosition(line: line, column: offset - lineStart + 1)
+                if tag.range(of: #"\smarkdown=["']?(1|block|span)["']?"#, options: .regularExpression) != nil, !inCode(position) {
+                    let construct = "Markdown inside HTML with kramdown's markdown=\"1\""
+                    if let known = index[construct] {
+                        found[known].count += 1
+                    } else {
+                        index[construct] = found.count
+                        found.append(Finding(position: position, construct: construct,
+                                             instead: "Runway reads Markdown inside an HTML block when blank lines set it apart (CommonMark): "
+                                                 + "put the opening and closing tags on lines of their own, with blank lines inside, and leave the attribute out",
+                                             count: 1))
+                    }
+                }
                 offset += 1
                 continue
             }

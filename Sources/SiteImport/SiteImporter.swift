@@ -118,6 +118,7 @@ public struct SiteImporter: Sendable {
             case .liquid:
                 LiquidContent.convert(&plan.pages[index].text, context: context, findings: &plan.findings, converted: &plan.converted)
                 HeadingIDs.convertKramdown(&plan.pages[index].text, file: page.source, findings: &plan.findings, converted: &plan.converted)
+                KramdownBlocks.convert(&plan.pages[index].text, file: page.source, findings: &plan.findings, converted: &plan.converted)
             case .zola:
                 ZolaShortcodes.convert(&plan.pages[index].text, context: context, findings: &plan.findings, converted: &plan.converted)
                 HeadingIDs.keepZolaIDs(&plan.pages[index].text, converted: &plan.converted)

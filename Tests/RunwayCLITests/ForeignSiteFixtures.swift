@@ -181,6 +181,10 @@ enum ForeignSiteFixtures {
             First.
             {: .lead}
 
+            <div class="note" markdown="1">
+            **Upgrade** first.
+            </div>
+
             """,
     ]
 
