@@ -83,6 +83,9 @@ public struct ThemeStylesheet: Sendable {
         nav.neighbors a { max-width: 48%; }
         nav.neighbors a.next { margin-inline-start: auto; text-align: end; }
         nav.neighbors a span { display: block; font-size: 0.8em; }
+        aside.related { margin-top: 2rem; }
+        aside.related h2 { font-size: 1em; margin: 0 0 0.25em; }
+        aside.related ul { margin: 0; padding-inline-start: 1.25em; }
         .tags a.tag { color: inherit; text-decoration: none; }
         .tags .tag { font-size: 0.85em; padding: 0.1em 0.5em; border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 1em; }
         main { overflow-wrap: break-word; }

@@ -59,8 +59,9 @@ extension SiteBuild {
         key.add(layout)
         for version in translations { key.add(version.language.code + " " + version.url) }
         key.add(listing?.description ?? "-")
-        // The data files its templates show.
+        // The data files its templates show, and its related pages when they show them.
         key.add(contexts.dataHash(layout, templates: templates)?.description ?? "-")
+        key.add(contexts.relatedHash(page, layout: layout, templates: templates)?.description ?? "-")
         // Code left plain for want of the tokenizer is highlighted once it is there. Last: an
         // output found to show such code only as it is rendered gets the same key (`pending(_:)`).
         if page.highlightPending { key = pending(key) }

@@ -39,9 +39,13 @@ extension SiteBuild {
         // Key outputs, as the full path keys a page's: a page whose template lists every page, or
         // whose file the output does not have, needs the full path.
         let allPublished = records.values.filter(isPublished)
+        // The changed pages show other pages what they did: the related pages of every page are
+        // as they were, and a changed page's are found among all.
+        let related = RelatedPages(allPublished, taxonomies: configuration.taxonomies, settings: configuration.related)
         let contexts = TemplateContexts(configuration: configuration, theme: reader.themes.site, newestFirst: [],
                                         contentURLs: ContentURLs(allPublished, defaultLanguage: configuration.languages[0].code), menuPages: allPublished,
                                         neighbors: { SiteLists.neighbors(of: $0, among: allPublished) }, data: data,
+                                        related: { related.related(to: $0) },
                                         word: { key, language in templates.word(key, language: language) })
         let jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)

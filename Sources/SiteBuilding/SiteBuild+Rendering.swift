@@ -101,7 +101,7 @@ extension SiteBuild {
                     if let problem = Self.layoutProblem(of: record, templates: templates) { throw problem }
                     var context = contexts.page(record, body: body(record, jobs[index].path, true) ?? PageBody(html: ""),
                                                 translations: contexts.translations(translations, current: record.url),
-                                                withListing: templates.readsListing(layout))
+                                                withListing: templates.readsListing(layout), withRelated: templates.readsRelated(layout))
                     if configuration.isHome(record), templates.readsItems(layout) {
                         contexts.paginateHome(&context, language: record.language, number: number, size: configuration.paginate)
                     }

@@ -201,10 +201,12 @@ extension SiteBuild {
                               taxonomies: inputs.configuration.taxonomies) { key, language in
             inputs.templates.word(key, language: language)
         }
+        let related = RelatedPages(published, taxonomies: inputs.configuration.taxonomies, settings: inputs.configuration.related)
         return Resolved(published: published, indexes: indexes, newest: newest, lists: lists,
                         contexts: TemplateContexts(configuration: inputs.configuration, theme: inputs.theme, newestFirst: newest,
                                                    contentURLs: ContentURLs(all, defaultLanguage: inputs.configuration.languages[0].code),
                                                    neighbors: { lists.neighbors[$0.url] ?? .init() }, data: inputs.data,
+                                                   related: { related.related(to: $0) },
                                                    word: { key, language in inputs.templates.word(key, language: language) }))
     }
 

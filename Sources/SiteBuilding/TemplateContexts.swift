@@ -31,15 +31,19 @@ final class TemplateContexts: Sendable {
     let neighbors: @Sendable (PageRecord) -> SiteLists.Neighbors
     /// The site's data files, whose hashes the keys of the outputs that show them hold.
     let data: SiteData
+    /// A page's related pages (`page.related`).
+    let related: @Sendable (PageRecord) -> [PageRecord]
 
     /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs` and
     /// `menuPages` (the pages in menus), those of the published pages when they are not all given
     /// (a quick rebuild's); `neighbors`, where a page's section puts it; `theme`, the site's.
     init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil,
          menuPages: [PageRecord]? = nil, neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors,
-         data: SiteData = SiteData(), word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
+         data: SiteData = SiteData(), related: @escaping @Sendable (PageRecord) -> [PageRecord] = { _ in [] },
+         word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
         self.configuration = configuration
         self.data = data
+        self.related = related
         let dataValue = TemplateValue(.object(data.values))
         var taxonomyTitles: [String: String] = [:]
         for language in configuration.languages {
@@ -163,8 +167,8 @@ final class TemplateContexts: Sendable {
         }
     }
 
-    /// A page's context; `pages` only when its template reads it.
-    func page(_ record: PageRecord, body: PageBody, translations: [TranslationLink], withListing: Bool) -> TemplateContext {
+    /// A page's context; `pages` and `page.related` only when its template reads them.
+    func page(_ record: PageRecord, body: PageBody, translations: [TranslationLink], withListing: Bool, withRelated: Bool = false) -> TemplateContext {
         let body = contentURLs.rewrite(body, of: record)
         let around = neighbors(record)
         let (titleHTML, afterTitle) = body.splitAtTitle
@@ -172,7 +176,7 @@ final class TemplateContexts: Sendable {
         let taxonomies = configuration.taxonomies.compactMap { taxonomy in
             terms[taxonomy].flatMap { $0.isEmpty ? nil : TaxonomyTerms(name: taxonomy, title: taxonomyTitles[taxonomy + " " + record.language] ?? taxonomy, terms: $0) }
         }
-        return TemplateContext(
+        var context = TemplateContext(
             site: site(record.language),
             page: PageContext(
                 title: record.title, content: body.html, titleHTML: titleHTML, contentAfterTitle: afterTitle, url: SiteURL.encoded(record.url),
@@ -186,6 +190,14 @@ final class TemplateContexts: Sendable {
                 toc: TableOfContents(headings: body.contents), terms: terms, taxonomies: taxonomies,
                 previous: around.previous.map(entry), next: around.next.map(entry)),
             pages: withListing ? listing(record.language) : .empty)
+        if withRelated { context.page.related = related(record).map(entry) }
+        return context
+    }
+
+    /// A hash of a page's related pages' entries, when its template `layout` shows them.
+    func relatedHash(_ page: PageRecord, layout: String, templates: TemplateSet) -> ContentHash? {
+        guard templates.readsRelated(layout) else { return nil }
+        return Self.hash(related(page).map(entry))
     }
 
     /// A page's terms of each of the site's taxonomies, with their lists' URLs.

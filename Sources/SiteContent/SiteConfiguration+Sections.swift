@@ -31,6 +31,27 @@ public struct FeedSettings: Sendable, Hashable {
     }
 }
 
+/// `[related]`: how many related pages a page gets (`limit`, 5 by default), and how much a term
+/// shared in each taxonomy counts (`[related.weights]`, 1 for each taxonomy by default; 0 leaves
+/// one out).
+public struct RelatedSettings: Sendable, Hashable {
+    /// The most related pages a page gets.
+    public var limit = 5
+    /// Each taxonomy's weight, by its plural name; a taxonomy not named weighs 1.
+    public var weights: [String: Double] = [:]
+
+    /// Related pages up to `limit`, shared terms weighed by `weights`.
+    public init(limit: Int = 5, weights: [String: Double] = [:]) {
+        self.limit = limit
+        self.weights = weights
+    }
+
+    /// The weight of a term shared in `taxonomy`.
+    public func weight(of taxonomy: String) -> Double {
+        weights[taxonomy] ?? 1
+    }
+}
+
 /// `[markdown]`: raw HTML kept in pages (`unsafe = true`; GFM's tagfilter still applies),
 /// typographic quotes and dashes (`smartPunctuation = true`), and fenced code left untokenized
 /// (`highlightCode = false`, as Hugo's `codeFences` and Zola's `highlight_code`).
@@ -230,6 +251,32 @@ extension SiteConfiguration {
     static func feeds(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> FeedSettings {
         guard let table = SettingsTable("feeds", of: source, known: ["limit", "full"], diagnostics: &diagnostics) else { return FeedSettings() }
         return FeedSettings(limit: table.count("limit", &diagnostics) ?? 20, full: table.bool("full", &diagnostics) ?? false)
+    }
+
+    /// `[related]`: a weight for a taxonomy the site does not have is a warning at it; one that is
+    /// not a number of 0 or more, an error.
+    static func related(_ source: TOMLSource, taxonomies: [String], diagnostics: inout [Diagnostic]) -> RelatedSettings {
+        guard let table = SettingsTable("related", of: source, known: ["limit", "weights"], diagnostics: &diagnostics) else { return RelatedSettings() }
+        var settings = RelatedSettings(limit: table.count("limit", &diagnostics) ?? 5)
+        guard let setting = table.table?["weights"] else { return settings }
+        guard let weights = setting.table else {
+            diagnostics.append(Diagnostic(.error, "'weights' in [related] must be a table of taxonomies' weights ([related.weights], tags = 1)",
+                                          path: source.path, position: source.position(of: ["related", "weights"])))
+            return settings
+        }
+        for name in weights.keys.sorted() {
+            let position = source.position(of: ["related", "weights", name])
+            guard let weight = weights[name]?.double ?? weights[name]?.int.map(Double.init), weight >= 0, weight.isFinite else {
+                diagnostics.append(Diagnostic(.error, "'\(name)' in [related.weights] must be a number of 0 or more", path: source.path, position: position))
+                continue
+            }
+            if !taxonomies.contains(name) {
+                diagnostics.append(Diagnostic(.warning, "[related.weights] names '\(name)', which is not one of the site's taxonomies (\(taxonomies.joined(separator: ", ")))",
+                                              path: source.path, position: position))
+            }
+            settings.weights[name] = weight
+        }
+        return settings
     }
 
     static func markdown(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> MarkdownSettings {

@@ -23,6 +23,8 @@ package struct TemplateSet: Sendable {
     private let listingReaders: Set<String>
     /// The templates that show `items` or `pagination` (`TemplateContext.itemMembers`).
     private let itemReaders: Set<String>
+    /// The templates that show a page's related pages (`page.related`).
+    private let relatedReaders: Set<String>
     /// The data (`site.data.NAME`) each template that reads any shows: the top-level names, or
     /// `nil` for all of it.
     private let dataReaders: [String: Set<String>?]
@@ -95,6 +97,7 @@ package struct TemplateSet: Sendable {
         itemReaders = Set(templates.keys.filter { name in
             TemplateContext.itemMembers.contains { Self.mentions($0, in: name, templates: templates) }
         })
+        relatedReaders = Set(templates.keys.filter { Self.mentions("page.related", in: $0, templates: templates) })
         var dataReaders: [String: Set<String>?] = [:]
         for name in templates.keys {
             if let names = Self.dataNames(in: name, templates: templates) { dataReaders[name] = names }
@@ -155,6 +158,12 @@ package struct TemplateSet: Sendable {
     /// such a page is rendered again whenever any page's entry in it changes.
     package func readsListing(_ name: String) -> Bool {
         listingReaders.contains(name)
+    }
+
+    /// Whether template `name` shows a page's related pages (`page.related`): such a page is
+    /// rendered again when they change.
+    package func readsRelated(_ name: String) -> Bool {
+        relatedReaders.contains(name)
     }
 
     /// Whether template `name` shows a list's items or its pagination (`items`, `pagination`): a
