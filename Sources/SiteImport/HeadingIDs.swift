@@ -5,12 +5,13 @@ import RunwayText
 /// Headings' ids as another generator gives them, written as Runway reads them
 /// (`## Setup {#install}`), so that links into a page keep leading to their heading:
 /// kramdown's attribute list on the line after a heading (`{: #v4-4-1}`, 421 on jekyllrb.com's
-/// history page) and its `{:toc}`; Zola's slugs of headings' text, where they differ from the
+/// history page), its `{:toc}`, and its `{: .note}` on a paragraph (a callout); Zola's slugs of headings' text, where they differ from the
 /// GitHub-style ids Runway makes (`get_image_metadata` is Zola's `#get-image-metadata`).
 enum HeadingIDs {
     /// kramdown's attribute lists in a Jekyll page's body: `{: #id}` after a heading becomes the
     /// heading's `{#id}`; `* TOC` with `{:toc}` goes (Runway's default theme shows a page's table
-    /// of contents itself); any other (a class, an attribute, an id after a paragraph) stays, a
+    /// of contents itself); `{: .note .info}` before or after a paragraph makes it a callout
+    /// (`> [!NOTE]`); any other (a class, an attribute, an id after a paragraph) stays, a
     /// finding at its line.
     static func convertKramdown(_ page: inout PageText, file: String, findings: inout [ImportFinding], converted: inout [String: Int]) {
         var lines = page.body.components(separatedBy: "\n")
@@ -39,6 +40,17 @@ enum HeadingIDs {
                 lines[heading] = Self.withoutClosingHashes(lines[heading]) + " {" + inside + "}"
                 removed.insert(index)
                 converted["{: #id} after a heading", default: 0] += 1
+                continue
+            }
+            // `{: .note .info}` before or after a paragraph, as Jekyll's docs mark a note: a callout.
+            if let callout = Self.callout(classes: inside), let paragraph = Self.paragraph(at: index, in: lines) {
+                for line in paragraph { lines[line] = "> " + lines[line] }
+                lines[index] = "> [!\(callout)]"
+                if paragraph.lowerBound < index {
+                    // After its paragraph: the marker goes first.
+                    lines.insert(lines.remove(at: index), at: paragraph.lowerBound)
+                }
+                converted["{: .note} on a paragraph (a callout)", default: 0] += 1
                 continue
             }
             log.add("the kramdown attribute list " + trimmed, line: line,
@@ -87,6 +99,38 @@ enum HeadingIDs {
             }
         }
         if changed { page.body = lines.joined(separator: "\n") }
+    }
+
+    /// The callout a kramdown class list names, as Jekyll's docs style them: `.note` (with
+    /// `.info`) a note, `.note .warning` a warning, `.note .unreleased` important, `.note .tip` a tip.
+    static func callout(classes: String) -> String? {
+        let classes = classes.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard classes.first == ".note", classes.allSatisfy({ $0.hasPrefix(".") }) else { return nil }
+        if classes.contains(".warning") || classes.contains(".danger") { return "WARNING" }
+        if classes.contains(".unreleased") { return "IMPORTANT" }
+        if classes.contains(".tip") { return "TIP" }
+        return "NOTE"
+    }
+
+    /// The lines of the paragraph an attribute list on line `index` is for: the one right after
+    /// it, else the one right before it; `nil` when that block is no plain paragraph (code, a
+    /// heading, a list, HTML, a quote).
+    static func paragraph(at index: Int, in lines: [String]) -> Range<Int>? {
+        func isParagraphLine(_ line: String) -> Bool {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("```"), !trimmed.hasPrefix("~~~"), !trimmed.hasPrefix("#"), !trimmed.hasPrefix(">"),
+                  !trimmed.hasPrefix("{:"), !trimmed.hasPrefix("|"), line.prefix(while: { $0 == " " }).count < 4 else { return false }
+            return true
+        }
+        if index + 1 < lines.count, isParagraphLine(lines[index + 1]) {
+            let end = lines[(index + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? lines.count
+            return lines[(index + 1)..<end].allSatisfy(isParagraphLine) ? (index + 1)..<end : nil
+        }
+        if index > 0, isParagraphLine(lines[index - 1]) {
+            let start = (lines[..<index].lastIndex { $0.trimmingCharacters(in: .whitespaces).isEmpty }).map { $0 + 1 } ?? 0
+            return lines[start..<index].allSatisfy(isParagraphLine) ? start..<index : nil
+        }
+        return nil
     }
 
     /// Whether `text` is an id as Runway reads one after a heading: a letter, then letters,

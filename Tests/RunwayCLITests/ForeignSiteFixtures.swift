@@ -185,6 +185,13 @@ enum ForeignSiteFixtures {
             **Upgrade** first.
             </div>
 
+            {: .note .warning}
+            Mind the
+            gap.
+
+            Read this.
+            {: .note .info}
+
             """,
     ]
 
