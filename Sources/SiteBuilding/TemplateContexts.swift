@@ -191,7 +191,24 @@ final class TemplateContexts: Sendable {
                 previous: around.previous.map(entry), next: around.next.map(entry)),
             pages: withListing ? listing(record.language) : .empty)
         if withRelated { context.page.related = related(record).map(entry) }
+        context.page.image = shareImage(of: record)
         return context
+    }
+
+    /// The absolute URL of the image that stands for `page` where it is shared: its front
+    /// matter's first `image`, else the first image it shows, else the site's `[params] image`;
+    /// a path is the page's (`cover.jpg` beside it, `/img/a.png` from the site's root). Empty when
+    /// there is none, or it is no http(s) URL or path.
+    func shareImage(of page: PageRecord) -> String {
+        var site: String?
+        if case .string(let image)? = configuration.params["image"] { site = image }
+        for candidate in [page.metadata.images.first, page.firstImage, site].compactMap({ $0 }) where !candidate.isEmpty {
+            let lower = candidate.lowercased()
+            if lower.hasPrefix("https://") || lower.hasPrefix("http://") { return candidate }
+            guard let path = SiteURL.resolve(candidate, from: page.url) else { continue }
+            return SiteURL.absolute(SiteURL.encoded(path), baseURL: configuration.baseURL)
+        }
+        return ""
     }
 
     /// A hash of a page's related pages' entries, when its template `layout` shows them.

@@ -46,6 +46,7 @@ package struct FrontMatterKey: Sendable {
         FrontMatterKey("summary", .text(\.summary)),
         FrontMatterKey("description", .text(\.description)),
         FrontMatterKey("authors", aliases: ["author"], .texts(\.authors)),
+        FrontMatterKey("images", aliases: ["image"], .texts(\.images)),
         FrontMatterKey("layout", aliases: ["template"], .text(\.layout)),
         FrontMatterKey("lang", .text(\.lang)),
         FrontMatterKey("theme", .text(\.theme)),

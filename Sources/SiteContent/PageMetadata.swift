@@ -43,6 +43,9 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public var description: String?
     /// Who wrote it.
     public var authors: [String] = []
+    /// The images that stand for it where it is shared (`og:image`), the first first: Hugo's
+    /// `images`, Jekyll's and Zola's `image`.
+    public var images: [String] = []
     /// A URL the page sends its readers to instead of showing its text.
     public var redirectTo: String?
     /// The menus it is an entry of (`menu: main`), with its title, URL and weight.

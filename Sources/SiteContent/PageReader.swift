@@ -291,7 +291,7 @@ package struct PageReader: Sendable {
             },
             anchors: outline.headings.map(\.id) + HeadingOutline.footnoteIDs(of: highlighting.text.runs).sorted(),
             summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer), pageURL: pageURL),
-            length: PageLength(attributed), images: images.files, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending,
+            length: PageLength(attributed), images: images.files, firstImage: attributed.firstImageSource, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending,
             keyPositions: Self.positions(of: ["aliases": !metadata.aliases.isEmpty, "layout": metadata.layout != nil, "slug": metadata.slug != nil,
                                               "tags": !metadata.tags.isEmpty, "url": metadata.url != nil, "redirect_to": metadata.redirectTo != nil]
                                            // Keys other generators read, for what the build says of them.

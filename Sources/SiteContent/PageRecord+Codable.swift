@@ -25,6 +25,7 @@ extension PageRecord {
         let summary = PageSummary(html: try fields.decode(String.self), text: try fields.decode(String.self))
         let length = PageLength(words: try fields.decode(Int.self), cjkCharacters: try fields.decode(Int.self))
         let images = try fields.decode([String].self)
+        let firstImage: String? = try fields.optional()
         // Said at the file as this build names it: the record may come from a build that named the
         // site another way (`runway build site`, then `runway build` inside it).
         let diagnostics = try fields.decode([Diagnostic].self).map { diagnostic in
@@ -56,7 +57,7 @@ extension PageRecord {
         let imagesKey = try fields.decode(ContentHash.self)
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
-                  summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
+                  summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
                   highlightPending: highlightPending, keyPositions: keyPositions, imagesKey: imagesKey)
     }
 
@@ -73,6 +74,7 @@ extension PageRecord {
         try fields.encode(length.words)
         try fields.encode(length.cjkCharacters)
         try fields.encode(images)
+        try fields.encode(firstImage)
         try fields.encode(diagnostics)
         try fields.encode(highlightPending)
         for key in FrontMatterKey.all {

@@ -35,6 +35,9 @@ package final class PageRecord: Sendable, Codable {
     package let length: PageLength
     /// The files of its images that are the site's (`LocalImages`): their sizes are in its HTML.
     package let images: [String]
+    /// The source of the first image it shows, as written (`shot.png`, `/img/a.png`, a URL):
+    /// what stands for it where it is shared when its front matter names no `image`.
+    package let firstImage: String?
     /// What parsing the file reported.
     package let diagnostics: [Diagnostic]
     /// The file's size, modification time and inode when it was read (`nil`: unknown): a later
@@ -62,7 +65,7 @@ package final class PageRecord: Sendable, Codable {
 
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
-         summary: PageSummary, length: PageLength, images: [String],
+         summary: PageSummary, length: PageLength, images: [String], firstImage: String? = nil,
          diagnostics: [Diagnostic], signature: FileSignature? = nil, highlightPending: Bool = false,
          keyPositions: [String: SourcePosition] = [:], imagesKey: ContentHash? = nil) {
         self.file = file
@@ -81,6 +84,7 @@ package final class PageRecord: Sendable, Codable {
         self.summary = summary
         self.length = length
         self.images = images
+        self.firstImage = firstImage
         self.diagnostics = diagnostics
         self.signature = signature
         self.highlightPending = highlightPending
@@ -125,7 +129,7 @@ package final class PageRecord: Sendable, Codable {
     package func signed(_ signature: FileSignature?) -> PageRecord {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
-                   summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
+                   summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
                    highlightPending: highlightPending, keyPositions: keyPositions, imagesKey: imagesKey)
     }
 
@@ -133,7 +137,7 @@ package final class PageRecord: Sendable, Codable {
     func with(diagnostics: [Diagnostic], highlightPending: Bool) -> PageRecord {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
-                   summary: summary, length: length, images: images, diagnostics: diagnostics, signature: signature,
+                   summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
                    highlightPending: highlightPending, keyPositions: keyPositions, imagesKey: imagesKey)
     }
 
@@ -149,6 +153,15 @@ package final class PageRecord: Sendable, Codable {
 }
 
 extension AttributedText {
+    /// The source of its first image, as written.
+    var firstImageSource: String? {
+        var found: String?
+        forEachNewInlineComponent(climbing: \.containsLink) { component, _ in
+            if found == nil, case .image(let source, _) = component.kind, !source.isEmpty { found = source }
+        }
+        return found
+    }
+
     /// Every link and image destination, once per link, with where it starts.
     var pageLinks: [PageRecord.PageLink] {
         var links: [PageRecord.PageLink] = []

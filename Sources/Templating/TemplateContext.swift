@@ -164,6 +164,10 @@ package struct PageContext: TemplateRepresentable {
     /// The pages of its language that share the most of its terms (`page.related`: `title`,
     /// `url`…), most related first; empty unless its template shows them.
     package var related: [PageEntry] = []
+    /// The absolute URL of the image that stands for it where it is shared (`og:image`): its
+    /// front matter's `image`, else the first image it shows, else the site's `[params] image`;
+    /// empty when there is none.
+    package var image = ""
 
     package init(title: String, content: String = "", titleHTML: String = "", contentAfterTitle: String? = nil, url: String, permalink: String, date: String = "", lastmod: String = "", tags: [String] = [],
                  summary: String = "", summaryHTML: String = "", description: String = "", authors: [String] = [], wordCount: Int = 0, readingTime: Int = 0, lang: String, section: String = "", translations: [TranslationLink] = [],
@@ -200,7 +204,7 @@ package struct PageContext: TemplateRepresentable {
     package var templateValue: TemplateValue {
         .object([
             ("previous", previous?.templateValue ?? .text("")), ("next", next?.templateValue ?? .text("")),
-            ("related", .list(related.map(\.templateValue))),
+            ("related", .list(related.map(\.templateValue))), ("image", .text(image)),
             ("terms", .object(terms.sorted { $0.key < $1.key }.map { ($0.key, .list($0.value.map(\.templateValue))) })),
             ("taxonomies", .list(taxonomies.map(\.templateValue))),
             ("toc", .list(toc.entries.map(\.templateValue))), ("tocHTML", .html(toc.html)), ("hasTOC", .bool(toc.isWorthShowing)),

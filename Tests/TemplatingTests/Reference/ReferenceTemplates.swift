@@ -87,7 +87,9 @@ struct ReferenceText: MustacheCustomRenderable, MustacheTransformable, MustacheP
     var description: String { text }
 
     func transform(_ name: String) -> Any? {
-        TemplateTransform(rawValue: name).flatMap { filters.transform($0, text) }.map { referenceValue($0, filters) }
+        // `jsonify`, which came after swift-mustache: text as a JSON string, as the engine writes it.
+        if name == "jsonify" { return ReferenceHTML(html: RenderValue.quoted(text)) }
+        return TemplateTransform(rawValue: name).flatMap { filters.transform($0, text) }.map { referenceValue($0, filters) }
     }
 }
 
