@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RunwayText", targets: ["RunwayText"]),
         .library(name: "MarkdownParsing", targets: ["MarkdownParsing"]),
         .library(name: "HTMLRendering", targets: ["HTMLRendering"]),
+        .library(name: "MarkdownWriting", targets: ["MarkdownWriting"]),
         .library(name: "Formatting", targets: ["Formatting"]),
         .library(name: "SyntaxHighlighting", targets: ["SyntaxHighlighting"]),
         .library(name: "SiteOutput", targets: ["SiteOutput"]),
@@ -62,6 +63,8 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .target(name: "HTMLRendering", dependencies: ["RunwayText", "Formatting"], swiftSettings: upcoming),
+        // Attributed text written back as Markdown: pages' Markdown twins, llms.txt.
+        .target(name: "MarkdownWriting", dependencies: ["RunwayText"], swiftSettings: upcoming),
         // Highlighted code: Pygments (a long-lived python3 process) as the tokenizer, its tokens
         // cached by block, set on code runs as the `syntax` attribute.
         .target(name: "SyntaxHighlighting", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
@@ -91,7 +94,7 @@ let package = Package(
         .target(
             name: "SiteBuilding",
             dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching",
-                           "SyntaxHighlighting"],
+                           "SyntaxHighlighting", "MarkdownWriting"],
             swiftSettings: upcoming
         ),
         // `runway theme check/preview/new`.
@@ -170,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTMLRenderingTests",
-            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting"],
+            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "MarkdownWriting"],
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming
         ),

@@ -28,7 +28,8 @@ extension SiteBuild {
                   contentURLs: contexts.contentURLs, served: served, content: contents.html(of:))
         }
         for language in configuration.languages {
-            let pages = newest.filter { $0.language == language.code }
+            // A page that sends its readers elsewhere is in no feed, as in no sitemap.
+            let pages = newest.filter { $0.language == language.code && $0.metadata.redirectTo == nil }
             let site = feeds(title: language.title, home: language.prefix + "/", language: language.code)
             texts.append((String((language.prefix + "/index.xml").dropFirst()), site.rss(pages)))
             texts.append((String((language.prefix + "/atom.xml").dropFirst()), site.atom(pages)))
@@ -36,7 +37,7 @@ extension SiteBuild {
         // An Atom feed for each section and each tag: its pages, newest first.
         for list in lists.lists where list.hasFeed {
             let feed = feeds(title: list.language.title + " – " + list.title, home: list.url, language: list.language.code)
-            texts.append((String((list.url + "atom.xml").dropFirst()), feed.atom(list.pages.sorted(by: SiteLists.newestFirst))))
+            texts.append((String((list.url + "atom.xml").dropFirst()), feed.atom(list.pages.filter { $0.metadata.redirectTo == nil }.sorted(by: SiteLists.newestFirst))))
         }
         let used = published.filter { $0.metadata.theme == nil }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
         texts.append(("theme.css", ThemeStylesheet(theme: theme).css(usedValues: used)))
@@ -46,7 +47,8 @@ extension SiteBuild {
             let values = published.filter { $0.metadata.theme == name }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
             texts.append(("themes/\(name).css", ThemeStylesheet(theme: own).css(usedValues: values)))
         }
-        let pageEntries = published.map { (url: $0.url, lastmod: $0.metadata.lastmod.flatMap(PageDate.init) ?? $0.moment) }
+        // A page that sends its readers elsewhere (`redirect_to`) is no page of the sitemap.
+        let pageEntries = published.filter { $0.metadata.redirectTo == nil }.map { (url: $0.url, lastmod: $0.metadata.lastmod.flatMap(PageDate.init) ?? $0.moment) }
         // A home page's later pages (`/page/2/`), as a list's.
         let homePages = jobs.compactMap { job -> String? in
             guard case .page(_, _, _, let number) = job.kind, number > 1 else { return nil }
@@ -66,9 +68,75 @@ extension SiteBuild {
         texts.append(("sitemap.xml", Self.sitemap((pageEntries + listEntries).sorted { $0.url < $1.url }, alternates: alternates,
                                                   baseURL: configuration.baseURL)))
         texts.append(("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(SiteURL.absolute("/sitemap.xml", baseURL: configuration.baseURL))\n"))
-        return texts.compactMap { path, text in
+        // The pages, as the sitemap has them: a twin of each, and a list of them for machines.
+        let rendered = Set(jobs.compactMap { job -> String? in
+            if case .page(_, _, _, 1) = job.kind { Self.url(of: job.path) } else { nil }
+        })
+        let twinned = published.indices.filter { rendered.contains(published[$0].url) }
+        texts.append(("llms.txt", Self.llmsText(twinned.map { published[$0] }, lists: lists, configuration: configuration,
+                                                  twins: configuration.outputs.markdown)))
+        var made = texts.compactMap { path, text in
             OutputPath(path).map { OutputJob(path: $0, key: ContentHash(text.utf8), kind: .text(text), claimant: "the generated \($0)") }
         }
+        if configuration.outputs.markdown {
+            for index in twinned {
+                let page = published[index]
+                guard let path = Self.twinPath(of: page.url) else { continue }
+                var key = ContentHash()
+                key.add(page.hash)
+                key.add(page.title)
+                key.add(BuildCache.signature(of: "/proc/self/exe"))
+                made.append(OutputJob(path: path, key: key, kind: .twin(index), claimant: "the Markdown twin of \(page.source)", file: page.source))
+            }
+        }
+        return made
+    }
+
+    /// Where a page's Markdown twin goes: `a/index.md` beside `a/index.html`, `a.md` for `a.html`.
+    static func twinPath(of url: String) -> OutputPath? {
+        guard let html = SiteURL.outputPath(ofURL: url) else { return nil }
+        return OutputPath(String(html.value.dropLast(".html".count)) + ".md")
+    }
+
+    /// `llms.txt` (llmstxt.org): the site's title, its description (`[params] description`, else
+    /// its tagline), and a linked list of its pages by section, each with its summary; the links
+    /// lead to the pages' Markdown twins when the site has them.
+    static func llmsText(_ pages: [PageRecord], lists: SiteLists, configuration: SiteConfiguration, twins: Bool) -> String {
+        func line(_ text: String) -> String {
+            text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        var text = "# " + line(configuration.title) + "\n"
+        var description: String?
+        for key in ["description", "tagline"] where description == nil {
+            if case .string(let value)? = configuration.params[key], !value.isEmpty { description = value }
+        }
+        if let description { text += "\n> " + line(description) + "\n" }
+        let titles = Dictionary(lists.lists.map { ($0.url, $0.title) }) { first, _ in first }
+        var groups: [(key: String, title: String, pages: [PageRecord])] = []
+        var place: [String: Int] = [:]
+        let several = configuration.languages.count > 1
+        for page in pages.sorted(by: { ($0.section, $0.url) < ($1.section, $1.url) }) {
+            let language = configuration.language(page.language)
+            let key = page.language + "\u{0}" + page.section
+            if place[key] == nil {
+                let listURL = (language?.prefix ?? "") + "/" + page.section + "/"
+                var title = page.section.isEmpty ? "Pages" : titles[listURL] ?? page.section
+                if several { title += " (\(language?.name ?? page.language))" }
+                place[key] = groups.count
+                groups.append((key, title, []))
+            }
+            groups[place[key]!].pages.append(page)
+        }
+        for group in groups {
+            text += "\n## " + line(group.title) + "\n\n"
+            for page in group.pages {
+                let path = twins ? twinPath(of: page.url).map { "/" + $0.value } ?? page.url : page.url
+                let url = SiteURL.absolute(SiteURL.encoded(path), baseURL: configuration.baseURL)
+                let title = page.title.replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: "[", with: "\\[")
+                text += "- [" + line(title) + "](" + url + ")" + (page.summary.text.isEmpty ? "" : ": " + line(page.summary.text)) + "\n"
+            }
+        }
+        return text
     }
 
     /// The aliases of `pages` (a section's `_index.md` has them as a page has): a redirect page at

@@ -20,6 +20,8 @@ extension SiteBuild {
             /// (`/fr/404.html`), as Hugo publishes them.
             case notFound(SiteLanguage)
             case text(String)
+            /// A page's Markdown twin (`[outputs] markdown`), by its index among the published pages.
+            case twin(Int)
             /// An alias's redirect page, made (and under the base path) already.
             case redirect(String)
 
@@ -27,7 +29,7 @@ extension SiteBuild {
             var isRendered: Bool {
                 switch self {
                 case .page, .list, .home, .notFound: true
-                case .text, .redirect: false
+                case .text, .redirect, .twin: false
                 }
             }
         }
@@ -62,7 +64,7 @@ extension SiteBuild {
     /// page has an alias), which only the site's own `static/` may replace, as `claims` says
     /// (a static `index.html` is the home page, in place of one Runway would make). `theme check`
     /// tells a theme's static files from them.
-    package static let generatedFiles: Set<String> = ["404.html", "theme.css", "sitemap.xml", "robots.txt", "index.xml", "atom.xml", "_redirects"]
+    package static let generatedFiles: Set<String> = ["404.html", "theme.css", "sitemap.xml", "robots.txt", "index.xml", "atom.xml", "_redirects", "llms.txt"]
 
     /// The plan with each file claimed once. Two pages (or a page and a list) claiming one file are
     /// an error at the later page naming the other; a static file replaces a generated one of the
@@ -119,7 +121,7 @@ extension SiteBuild {
                     }
                     // The site's own robots.txt, 404.html…: its file wins over the one Runway makes.
                     plan.jobs.removeAll { $0.path == path }
-                case .page, .list:
+                case .page, .list, .twin:
                     plan.diagnostics.append(Diagnostic(.error, "would replace \(job.claimant) (\(path)): rename one of them", path: source))
                     continue
                 }

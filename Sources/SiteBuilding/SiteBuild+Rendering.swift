@@ -1,5 +1,6 @@
 import RunwayText
 import Foundation
+import MarkdownWriting
 import SiteContent
 import SiteOutput
 import Synchronization
@@ -7,6 +8,20 @@ import Templating
 
 /// Rendering the outputs whose inputs changed, in parallel.
 extension SiteBuild {
+    /// A page's Markdown twin: its title as a heading (unless its text begins with one), then its
+    /// text, written from its runs (`MarkdownWriter`).
+    static func twin(of page: PageRecord, reader: PageReader, contentURLs: ContentURLs) -> String {
+        guard let bytes = FileContents.read(page.source), case .page(let parsed) = reader.parse(page.file, bytes: bytes) else { return "" }
+        // Links to content files (`../b.md`) as the pages' URLs, as in its HTML.
+        let pages = Dictionary(contentURLs.replacements(of: page).map { ($0.from, $0.to) }) { first, _ in first }
+        let body = MarkdownWriter.markdown(of: parsed.text) { pages[$0] ?? $0 }
+        let startsWithTitle = parsed.text.runs.first.map { run in
+            if case .header(1, _)? = run.attributes.presentationIntent?.innermost?.kind { true } else { false }
+        } ?? false
+        let title = startsWithTitle || page.title.isEmpty ? "" : "# " + MarkdownWriter.escapedLine(page.title) + "\n\n"
+        return title + body
+    }
+
     /// What rendering needs besides the jobs.
     struct RenderInputs {
         var published: [PageRecord]
@@ -137,6 +152,8 @@ extension SiteBuild {
                                                            stop: stopped, budget: budget))
                 case .text(let text), .redirect(let text):
                     result = .success(text)
+                case .twin(let page):
+                    result = .success(Self.twin(of: published[page], reader: reader, contentURLs: contexts.contentURLs))
                 }
             } catch where TemplateSet.isStop(error) {
                 // Stopped, or another render passed a limit (its error is the build's).

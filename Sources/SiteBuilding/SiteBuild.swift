@@ -304,7 +304,7 @@ public struct SiteBuild: Sendable {
                 case .list: used.insert("list.html")
                 case .home: used.insert("home.html")
                 case .notFound: used.insert("404.html")
-                case .text, .redirect: break
+                case .text, .redirect, .twin: break
                 }
             }
             var seen = Set(survey.diagnostics)

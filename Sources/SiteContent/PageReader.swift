@@ -79,6 +79,11 @@ package struct PageReader: Sendable {
         let summary: AttributedText?
         let diagnostics: [Diagnostic]
 
+        /// Its body's runs, through the site's scope and its theme's definition.
+        package var text: AttributedText { attributed }
+        /// Its title, as its record has it.
+        package var title: String? { metadata.title }
+
         /// The text whose code ``finish(_:)`` highlights: `nil` when none is (a plain theme).
         package var codeToHighlight: AttributedText? { theme.isStyled ? attributed : nil }
     }

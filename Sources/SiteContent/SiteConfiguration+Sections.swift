@@ -52,6 +52,18 @@ public struct RelatedSettings: Sendable, Hashable {
     }
 }
 
+/// `[outputs]`: what a build writes besides pages and lists: each page's Markdown twin
+/// (`markdown = true`: `index.md` beside its `index.html`, for readers that want text).
+public struct OutputSettings: Sendable, Hashable {
+    /// Whether each page gets a Markdown twin.
+    public var markdown = false
+
+    /// Output settings, with Markdown twins when `markdown`.
+    public init(markdown: Bool = false) {
+        self.markdown = markdown
+    }
+}
+
 /// `[markdown]`: raw HTML kept in pages (`unsafe = true`; GFM's tagfilter still applies),
 /// typographic quotes and dashes (`smartPunctuation = true`), and fenced code left untokenized
 /// (`highlightCode = false`, as Hugo's `codeFences` and Zola's `highlight_code`).
@@ -277,6 +289,11 @@ extension SiteConfiguration {
             settings.weights[name] = weight
         }
         return settings
+    }
+
+    static func outputs(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> OutputSettings {
+        guard let table = SettingsTable("outputs", of: source, known: ["markdown"], diagnostics: &diagnostics) else { return OutputSettings() }
+        return OutputSettings(markdown: table.bool("markdown", &diagnostics) ?? false)
     }
 
     static func markdown(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> MarkdownSettings {

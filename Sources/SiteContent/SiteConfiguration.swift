@@ -35,6 +35,8 @@ public struct SiteConfiguration: Sendable {
     public var feeds = FeedSettings()
     /// `[related]`: how many related pages a page gets, and how much each taxonomy's terms count.
     public var related = RelatedSettings()
+    /// `[outputs]`: Markdown twins of pages.
+    public var outputs = OutputSettings()
     /// `[markdown]`: raw HTML and smart punctuation.
     public var markdown = MarkdownSettings()
     /// `[params]`: free values for templates (`site.params`), over the theme's.
@@ -69,7 +71,7 @@ public struct SiteConfiguration: Sendable {
 
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
-                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments", "related"]
+                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments", "related", "outputs"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -215,6 +217,7 @@ public struct SiteConfiguration: Sendable {
         configuration.timeZone = timeZone(source, diagnostics: &diagnostics)
         configuration.taxonomies = taxonomies(source, diagnostics: &diagnostics)
         configuration.related = related(source, taxonomies: configuration.taxonomies, diagnostics: &diagnostics)
+        configuration.outputs = outputs(source, diagnostics: &diagnostics)
         for key in source.table["taxonomies"]?.table?.keys ?? [] {
             if let plural = source.table["taxonomies"]?.table?[key]?.string { configuration.taxonomyPositions[plural] = source.position(of: ["taxonomies", key]) }
         }

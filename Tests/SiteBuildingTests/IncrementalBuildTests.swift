@@ -81,8 +81,8 @@ import Testing
         // c is on the first page of posts (newest first, two a page), on its tag's list, in the
         // feeds (the site's, its section's and its tag's), on the home page, whose template lists
         // every page, and on b, its neighbor in posts (b's previous); not on posts/page/2/,
-        // tags/swift/ or a.
-        #expect(report.written == ["atom.xml", "index.html", "index.xml", "posts/atom.xml", "posts/b/index.html", "posts/c/index.html",
+        // tags/swift/ or a; and in llms.txt, which lists every page by title.
+        #expect(report.written == ["atom.xml", "index.html", "index.xml", "llms.txt", "posts/atom.xml", "posts/b/index.html", "posts/c/index.html",
                                    "posts/index.html", "tags/web/atom.xml", "tags/web/index.html"])
         #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
     }

@@ -38,7 +38,7 @@ import Testing
             "fr/posts/atom.xml", "fr/tags/français/atom.xml",
             "typewriter/index.html", "themes/menlo.css",
             "404.html", "index.html", "attributes/index.html", "posts/gfm/index.html", "images/runway.svg",
-            "robots.txt", "sitemap.xml", "theme.css", "index.xml", "atom.xml", "posts/index.html",
+            "robots.txt", "sitemap.xml", "theme.css", "index.xml", "atom.xml", "posts/index.html", "llms.txt",
             "tags/index.html", "tags/attributes/index.html", "tags/gfm/index.html", "tags/markdown/index.html",
             "fr/index.html", "fr/posts/bonjour/index.html", "fr/posts/index.html", "fr/tags/index.html",
             "fr/tags/français/index.html", "fr/index.xml", "fr/atom.xml",
