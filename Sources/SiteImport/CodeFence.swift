@@ -35,3 +35,22 @@ enum CodeFence {
         }
     }
 }
+
+/// Which lines of a Markdown text are inside a fenced code block, told line by line: what the
+/// import's line-based conversions leave alone.
+struct FenceTracker {
+    private var open: String?
+
+    /// Whether the line (trimmed of its spaces) is a fence or inside a fenced block.
+    mutating func isCode(_ trimmed: String) -> Bool {
+        if let fence = open {
+            if trimmed.hasPrefix(fence), trimmed.allSatisfy({ $0 == fence.first }) { open = nil }
+            return true
+        }
+        if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            open = String(trimmed.prefix { $0 == trimmed.first })
+            return true
+        }
+        return false
+    }
+}

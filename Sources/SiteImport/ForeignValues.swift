@@ -92,6 +92,16 @@ struct SourceTree {
         try SourceText.read(SitePaths.join(root, relative), pipes: false, kind: "text").text
     }
 
+    /// The page at `relative`, its front matter apart; `nil`, with its problem, when it cannot be read.
+    func page(_ relative: String, diagnostics: inout [Diagnostic]) -> PageText? {
+        do throws(Diagnostic) {
+            return PageText(try text(relative), path: SitePaths.join(root, relative))
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
     /// A configuration file's values, with its problems.
     func values(_ relative: String) -> (values: [String: AttributeValue]?, diagnostics: [Diagnostic]) {
         guard let format = DataFile.Format(fileName: relative) else { return (nil, []) }

@@ -16,18 +16,11 @@ enum HeadingIDs {
     static func convertKramdown(_ page: inout PageText, file: String, findings: inout [ImportFinding], converted: inout [String: Int]) {
         var lines = page.body.components(separatedBy: "\n")
         var log = UnconvertedLog()
-        var fence: String?
+        var fence = FenceTracker()
         var removed = Set<Int>()
         for index in lines.indices {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
-            if let open = fence {
-                if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) { fence = nil }
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = String(trimmed.prefix { $0 == trimmed.first })
-                continue
-            }
+            if fence.isCode(trimmed) { continue }
             guard trimmed.hasPrefix("{:"), trimmed.hasSuffix("}") else { continue }
             let inside = trimmed.dropFirst(2).dropLast().trimmingCharacters(in: .whitespaces)
             let line = page.bodyFirstLine + index
@@ -67,21 +60,14 @@ enum HeadingIDs {
     /// working. Ids are made unique as Zola does (`-1`, `-2`…).
     static func keepZolaIDs(_ page: inout PageText, converted: inout [String: Int]) {
         var lines = page.body.components(separatedBy: "\n")
-        var fence: String?
+        var fence = FenceTracker()
         var zola: [String: Int] = [:]
         // Runway's ids as it will make them, those given here claimed.
         var runway = HeadingOutline.Slugs()
         var changed = false
         for index in lines.indices {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
-            if let open = fence {
-                if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) { fence = nil }
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = String(trimmed.prefix { $0 == trimmed.first })
-                continue
-            }
+            if fence.isCode(trimmed) { continue }
             guard let text = Self.atxText(lines[index]), !text.hasSuffix("}") else { continue }
             var id = ForeignSlug.zola(Self.plainText(text))
             if id.isEmpty { continue }

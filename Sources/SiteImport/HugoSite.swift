@@ -169,14 +169,7 @@ enum HugoSite {
         }
         plan.copyData("data", of: tree)
         for (source, relative, language, destination) in pending {
-            let text: String
-            do throws(Diagnostic) {
-                text = try tree.text(source)
-            } catch {
-                diagnostics.append(error)
-                continue
-            }
-            var page = PageText(text, path: SitePaths.join(tree.root, source))
+            guard var page = tree.page(source, diagnostics: &diagnostics) else { continue }
             // Hugo's `layout` and `type` name Hugo's templates: the new site renders with page.html.
             for key in ["layout", "type"] {
                 if let (written, value) = page.value(key) {

@@ -132,14 +132,7 @@ enum JekyllSite {
         }
         let zone = TimeZone(identifier: timezone) ?? TimeZone(identifier: "UTC")!
         for (source, destination, collection, path) in pages {
-            let text: String
-            do throws(Diagnostic) {
-                text = try tree.text(source)
-            } catch {
-                diagnostics.append(error)
-                continue
-            }
-            var page = PageText(text, path: SitePaths.join(tree.root, source))
+            guard var page = tree.page(source, diagnostics: &diagnostics) else { continue }
             if let (written, value) = page.value("layout") {
                 page.remove(written)
                 plan.note(source, .converted, "'\(written): \(value.jsonText)' names a Jekyll layout; the page renders with Runway's page.html")

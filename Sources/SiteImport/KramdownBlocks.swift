@@ -8,18 +8,12 @@ enum KramdownBlocks {
     static func convert(_ page: inout PageText, file: String, findings: inout [ImportFinding], converted: inout [String: Int]) {
         var lines = page.body.components(separatedBy: "\n")
         var log = UnconvertedLog()
-        var fence: String?
+        var fence = FenceTracker()
         var index = 0
         var changed = false
         while index < lines.count {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
-            if let open = fence {
-                if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) { fence = nil }
-                index += 1
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = String(trimmed.prefix { $0 == trimmed.first })
+            if fence.isCode(trimmed) {
                 index += 1
                 continue
             }

@@ -66,14 +66,7 @@ enum ZolaSite {
         }
         for (file, language) in pages {
             let source = "content/" + file
-            let text: String
-            do throws(Diagnostic) {
-                text = try tree.text(source)
-            } catch {
-                diagnostics.append(error)
-                continue
-            }
-            var page = PageText(text, path: SitePaths.join(tree.root, source))
+            guard var page = tree.page(source, diagnostics: &diagnostics) else { continue }
             for key in ["template", "page_template"] {
                 if let (written, value) = page.value(key) {
                     page.remove(written)
