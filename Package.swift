@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Stylesheets' Subresource Integrity (SHA-384).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // CSV data files (`data/*.csv`).
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -94,7 +96,7 @@ let package = Package(
         .target(
             name: "SiteBuilding",
             dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching",
-                           "SyntaxHighlighting", "MarkdownWriting"],
+                           "SyntaxHighlighting", "MarkdownWriting", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: upcoming
         ),
         // `runway theme check/preview/new`.

@@ -39,14 +39,11 @@ extension SiteBuild {
             let feed = feeds(title: list.language.title + " – " + list.title, home: list.url, language: list.language.code)
             texts.append((String((list.url + "atom.xml").dropFirst()), feed.atom(list.pages.filter { $0.metadata.redirectTo == nil }.sorted(by: SiteLists.newestFirst))))
         }
-        let used = published.filter { $0.metadata.theme == nil }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
-        texts.append(("theme.css", ThemeStylesheet(theme: theme).css(usedValues: used)))
-        // A stylesheet for each theme pages chose for themselves.
-        for name in Set(published.compactMap(\.metadata.theme)).sorted() {
-            guard let own = reader.themes.theme(name) else { continue }
-            let values = published.filter { $0.metadata.theme == name }.flatMap { $0.values.map { (attribute: $0.attribute, value: $0.value) } }
-            texts.append(("themes/\(name).css", ThemeStylesheet(theme: own).css(usedValues: values)))
-        }
+        // The stylesheets, fingerprinted or not, as pages link to them; `_headers` for the fingerprinted.
+        let stylesheets = contexts.stylesheets
+            ?? Stylesheets(published: published, theme: theme, themes: reader.themes, fingerprint: configuration.fingerprints)
+        for sheet in stylesheets.all { texts.append((sheet.path, sheet.text)) }
+        if let headers = stylesheets.headers(basePath: BasePath(baseURL: configuration.baseURL)) { texts.append(("_headers", headers)) }
         // A page that sends its readers elsewhere (`redirect_to`) is no page of the sitemap.
         let pageEntries = published.filter { $0.metadata.redirectTo == nil }.map { (url: $0.url, lastmod: $0.metadata.lastmod.flatMap(PageDate.init) ?? $0.moment) }
         // A home page's later pages (`/page/2/`), as a list's.

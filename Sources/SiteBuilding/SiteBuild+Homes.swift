@@ -27,6 +27,7 @@ extension SiteBuild {
             key.add(contexts.menuHashes[language.code]?.description ?? "-")
             key.add(contexts.listingHash("home.html", language: language.code, templates: templates)?.description ?? "-")
             key.add(contexts.dataHash("home.html", templates: templates)?.description ?? "-")
+            key.add(contexts.stylesheet(of: nil).url)
             for version in versions { key.add(version.language.code + " " + version.url) }
             let total = templates.readsItems("home.html") ? contexts.homePageCount(language.code, home: url, size: configuration.paginate) : 1
             return (1...total).compactMap { number in
@@ -67,7 +68,7 @@ extension TemplateContexts {
         return TemplateContext(
             site: site(language.code),
             page: PageContext(title: templates.word("home", language: language.code) ?? "Home", url: url, permalink: SiteURL.absolute(url, baseURL: configuration.baseURL),
-                              lang: language.code, translations: translations, stylesheet: ThemeSet.stylesheet(of: nil)),
+                              lang: language.code, translations: translations, stylesheet: stylesheet(of: nil).url),
             pages: listing(language.code))
     }
 

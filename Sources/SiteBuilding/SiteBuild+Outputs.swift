@@ -62,6 +62,7 @@ extension SiteBuild {
         // The data files its templates show, and its related pages when they show them.
         key.add(contexts.dataHash(layout, templates: templates)?.description ?? "-")
         key.add(contexts.relatedHash(page, layout: layout, templates: templates)?.description ?? "-")
+        key.add(contexts.stylesheet(of: page.metadata.theme).url)
         // Code left plain for want of the tokenizer is highlighted once it is there. Last: an
         // output found to show such code only as it is rendered gets the same key (`pending(_:)`).
         if page.highlightPending { key = pending(key) }
@@ -141,6 +142,8 @@ extension SiteBuild {
         @Sendable func listingKey(_ layout: String, _ language: String, into key: inout ContentHash) {
             key.add(contexts.listingHash(layout, language: language, templates: templates)?.description ?? "-")
             key.add(contexts.dataHash(layout, templates: templates)?.description ?? "-")
+            // The stylesheet its HTML links to, whose name changes with its text when fingerprinted.
+            key.add(contexts.stylesheet(of: nil).url)
         }
         let listVersions = Self.versions(lists.lists, key: { String($0.url.dropFirst($0.language.prefix.count)) }, url: \.url,
                                          language: \.language.code, configuration: configuration)

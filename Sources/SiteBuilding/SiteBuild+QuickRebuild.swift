@@ -13,7 +13,7 @@ extension SiteBuild {
     /// without looking at the ten thousand others. `nil` when that does not hold: the full path
     /// decides. The output is the same either way (a test compares the trees).
     func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, output: OutputFolder, reader: PageReader,
-                      templates: TemplateSet, configuration: SiteConfiguration, version: ContentHash, data: SiteData,
+                      templates: TemplateSet, configuration: SiteConfiguration, theme: Theme, version: ContentHash, data: SiteData,
                       diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
         // Feeds of whole pages (`[feeds] full`) show every page's text: the full path.
         guard !configuration.feeds.full else { return nil }
@@ -46,6 +46,9 @@ extension SiteBuild {
                                         contentURLs: ContentURLs(allPublished, defaultLanguage: configuration.languages[0].code), menuPages: allPublished,
                                         neighbors: { SiteLists.neighbors(of: $0, among: allPublished) }, data: data,
                                         related: { related.related(to: $0) },
+                                        // As the full path makes them: its pages (not sections' `_index.md`) in file order.
+                                        stylesheets: Stylesheets(published: allPublished.filter { !$0.isSectionIndex }.sorted { $0.file < $1.file },
+                                                                 theme: theme, themes: reader.themes, fingerprint: configuration.fingerprints),
                                         word: { key, language in templates.word(key, language: language) })
         let jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)

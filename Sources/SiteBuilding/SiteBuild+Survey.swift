@@ -207,6 +207,8 @@ extension SiteBuild {
                                                    contentURLs: ContentURLs(all, defaultLanguage: inputs.configuration.languages[0].code),
                                                    neighbors: { lists.neighbors[$0.url] ?? .init() }, data: inputs.data,
                                                    related: { related.related(to: $0) },
+                                                   stylesheets: Stylesheets(published: published, theme: inputs.theme, themes: inputs.reader.themes,
+                                                                            fingerprint: inputs.configuration.fingerprints),
                                                    word: { key, language in inputs.templates.word(key, language: language) }))
     }
 

@@ -237,7 +237,7 @@ public struct SiteBuild: Sendable {
         let previous = cache.flatMap { $0.version == inputs.version && $0.destination == destination ? $0 : nil }
         if let changed, let previous, trustOutputs,
            let quick = quickRebuild(changed: changed, previous: previous, cache: &cache, output: output, reader: inputs.reader,
-                                    templates: inputs.templates, configuration: inputs.configuration, version: inputs.version,
+                                    templates: inputs.templates, configuration: inputs.configuration, theme: inputs.theme, version: inputs.version,
                                     data: inputs.data, diagnostics: inputs.diagnostics) {
             return quick
         }

@@ -33,6 +33,8 @@ final class TemplateContexts: Sendable {
     let data: SiteData
     /// A page's related pages (`page.related`).
     let related: @Sendable (PageRecord) -> [PageRecord]
+    /// The stylesheets pages link to, fingerprinted or not.
+    let stylesheets: Stylesheets?
 
     /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs` and
     /// `menuPages` (the pages in menus), those of the published pages when they are not all given
@@ -40,8 +42,9 @@ final class TemplateContexts: Sendable {
     init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil,
          menuPages: [PageRecord]? = nil, neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors,
          data: SiteData = SiteData(), related: @escaping @Sendable (PageRecord) -> [PageRecord] = { _ in [] },
-         word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
+         stylesheets: Stylesheets? = nil, word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
         self.configuration = configuration
+        self.stylesheets = stylesheets
         self.data = data
         self.related = related
         let dataValue = TemplateValue(.object(data.values))
@@ -185,14 +188,23 @@ final class TemplateContexts: Sendable {
                 summaryHTML: contentURLs.rewrite(record.summary.html, of: record), description: record.metadata.description ?? "",
                 authors: record.metadata.authors,
                 wordCount: record.length.wordCount, readingTime: record.length.readingTime, lang: record.metadata.lang ?? record.language,
-                section: record.section, translations: translations, stylesheet: ThemeSet.stylesheet(of: record.metadata.theme),
+                section: record.section, translations: translations, stylesheet: stylesheet(of: record.metadata.theme).url,
                 params: record.metadata.params.mapValues(TemplateValue.init),
                 toc: TableOfContents(headings: body.contents), terms: terms, taxonomies: taxonomies,
                 previous: around.previous.map(entry), next: around.next.map(entry)),
             pages: withListing ? listing(record.language) : .empty)
         if withRelated { context.page.related = related(record).map(entry) }
         context.page.image = shareImage(of: record)
+        context.page.stylesheetIntegrity = stylesheet(of: record.metadata.theme).integrity
         return context
+    }
+
+    /// The stylesheet of a page with theme `name` (`nil`: the site's): where it is published,
+    /// and its integrity when it is fingerprinted.
+    func stylesheet(of name: String?) -> (url: String, integrity: String) {
+        guard let stylesheets else { return (ThemeSet.stylesheet(of: name), "") }
+        let sheet = stylesheets.sheet(of: name)
+        return (sheet.url, sheet.integrity)
     }
 
     /// The absolute URL of the image that stands for `page` where it is shared: its front
@@ -238,7 +250,7 @@ final class TemplateContexts: Sendable {
             page: PageContext(title: title, content: body?.html ?? "", titleHTML: titleHTML, contentAfterTitle: afterTitle, url: SiteURL.encoded(url),
                               permalink: SiteURL.absolute(SiteURL.encoded(url), baseURL: configuration.baseURL),
                               summary: intro?.record.summary.text ?? "", lang: language, translations: translations,
-                              stylesheet: ThemeSet.stylesheet(of: nil), feed: SiteURL.encoded(feed)),
+                              stylesheet: stylesheet(of: nil).url, feed: SiteURL.encoded(feed)),
             pages: listing(language), items: items,
             pagination: Pagination(number: pagination.number, total: pagination.total, previous: SiteURL.encoded(pagination.previous),
                                    next: SiteURL.encoded(pagination.next)))
@@ -251,7 +263,7 @@ final class TemplateContexts: Sendable {
         return TemplateContext(
             site: site(code),
             page: PageContext(title: templates.word("pageNotFound", language: code) ?? "Page not found", url: language.prefix + "/404.html",
-                              permalink: "", lang: code, stylesheet: ThemeSet.stylesheet(of: nil)),
+                              permalink: "", lang: code, stylesheet: stylesheet(of: nil).url),
             pages: listing(code))
     }
 }

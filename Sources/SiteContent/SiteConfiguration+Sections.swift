@@ -64,6 +64,24 @@ public struct OutputSettings: Sendable, Hashable {
     }
 }
 
+/// `[assets]`: whether stylesheets are published under names that hold a hash of their text,
+/// with their integrity (`fingerprint = true`), for a host that lets browsers keep them; never
+/// in the `development` environment, where `serve` swaps a changed stylesheet in place.
+public struct AssetSettings: Sendable, Hashable {
+    /// `fingerprint` as `runway.toml` sets it.
+    public var fingerprint: Bool
+
+    /// Asset settings, fingerprinting when `fingerprint`.
+    public init(fingerprint: Bool = false) {
+        self.fingerprint = fingerprint
+    }
+
+    /// Whether stylesheets are fingerprinted when building for `environment`.
+    public func fingerprints(in environment: String) -> Bool {
+        fingerprint && environment != SiteConfiguration.development
+    }
+}
+
 /// `[markdown]`: raw HTML kept in pages (`unsafe = true`; GFM's tagfilter still applies),
 /// typographic quotes and dashes (`smartPunctuation = true`), and fenced code left untokenized
 /// (`highlightCode = false`, as Hugo's `codeFences` and Zola's `highlight_code`).
@@ -289,6 +307,11 @@ extension SiteConfiguration {
             settings.weights[name] = weight
         }
         return settings
+    }
+
+    static func assets(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> AssetSettings {
+        guard let table = SettingsTable("assets", of: source, known: ["fingerprint"], diagnostics: &diagnostics) else { return AssetSettings() }
+        return AssetSettings(fingerprint: table.bool("fingerprint", &diagnostics) ?? false)
     }
 
     static func outputs(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> OutputSettings {

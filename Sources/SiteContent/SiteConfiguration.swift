@@ -37,6 +37,10 @@ public struct SiteConfiguration: Sendable {
     public var related = RelatedSettings()
     /// `[outputs]`: Markdown twins of pages.
     public var outputs = OutputSettings()
+    /// `[assets]`: fingerprinted stylesheets.
+    public var assets = AssetSettings()
+    /// Whether this build's stylesheets are fingerprinted (`[assets]`, by its environment).
+    public var fingerprints: Bool { assets.fingerprints(in: environment) }
     /// `[markdown]`: raw HTML and smart punctuation.
     public var markdown = MarkdownSettings()
     /// `[params]`: free values for templates (`site.params`), over the theme's.
@@ -71,7 +75,7 @@ public struct SiteConfiguration: Sendable {
 
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
-                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments", "related", "outputs"]
+                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments", "related", "outputs", "assets"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -218,6 +222,7 @@ public struct SiteConfiguration: Sendable {
         configuration.taxonomies = taxonomies(source, diagnostics: &diagnostics)
         configuration.related = related(source, taxonomies: configuration.taxonomies, diagnostics: &diagnostics)
         configuration.outputs = outputs(source, diagnostics: &diagnostics)
+        configuration.assets = assets(source, diagnostics: &diagnostics)
         for key in source.table["taxonomies"]?.table?.keys ?? [] {
             if let plural = source.table["taxonomies"]?.table?[key]?.string { configuration.taxonomyPositions[plural] = source.position(of: ["taxonomies", key]) }
         }

@@ -164,6 +164,9 @@ package struct PageContext: TemplateRepresentable {
     /// The pages of its language that share the most of its terms (`page.related`: `title`,
     /// `url`…), most related first; empty unless its template shows them.
     package var related: [PageEntry] = []
+    /// Its stylesheet's Subresource Integrity (`sha384-…`) when stylesheets are fingerprinted,
+    /// for `<link integrity>`; else empty.
+    package var stylesheetIntegrity = ""
     /// The absolute URL of the image that stands for it where it is shared (`og:image`): its
     /// front matter's `image`, else the first image it shows, else the site's `[params] image`;
     /// empty when there is none.
@@ -214,6 +217,7 @@ package struct PageContext: TemplateRepresentable {
             ("summaryHTML", .html(summaryHTML)), ("description", .text(description)), ("authors", .list(authors.map(TemplateValue.text))),
             ("wordCount", .integer(wordCount)), ("readingTime", .integer(readingTime)), ("lang", .text(lang)),
             ("section", .text(section)), ("translations", .list(translations.map(\.templateValue))), ("stylesheet", .text(stylesheet)),
+            ("stylesheetIntegrity", .text(stylesheetIntegrity)),
             ("feed", .text(feed)),
             ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
         ])
