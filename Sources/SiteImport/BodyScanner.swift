@@ -1,3 +1,4 @@
+import Foundation
 import RunwayText
 import SiteContent
 
@@ -104,12 +105,33 @@ struct BodyScanner {
     /// does not take for a call.
     mutating func writeLiteral(_ text: String, at offset: Int) {
         guard !isCode(at: offset) else { return output.append(contentsOf: text.utf8) }
-        let bytes = Array(text.utf8)
-        for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "{"), index + 1 < bytes.count, [UInt8(ascii: "{"), UInt8(ascii: "%")].contains(bytes[index + 1]) {
-                output.append(contentsOf: "&#123;".utf8)
-            } else {
-                output.append(byte)
+        // Code inside the text (a fenced block, a code span) shows its braces as they are, where
+        // an entity would be shown as written (`&#123;%` in a `{% raw %}` block's code).
+        var fence = FenceTracker()
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if number > 0 { output.append(UInt8(ascii: "\n")) }
+            if fence.isCode(line.trimmingCharacters(in: .whitespaces)) {
+                output.append(contentsOf: line.utf8)
+                continue
+            }
+            let bytes = Array(line.utf8)
+            var index = 0
+            var span: Int?
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "`") {
+                    let run = bytes[index...].prefix { $0 == UInt8(ascii: "`") }.count
+                    span = span == nil ? run : span == run ? nil : span
+                    output.append(contentsOf: bytes[index..<index + run])
+                    index += run
+                    continue
+                }
+                if span == nil, byte == UInt8(ascii: "{"), index + 1 < bytes.count, [UInt8(ascii: "{"), UInt8(ascii: "%")].contains(bytes[index + 1]) {
+                    output.append(contentsOf: "&#123;".utf8)
+                } else {
+                    output.append(byte)
+                }
+                index += 1
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 import RunwayText
 
 /// What a converter of a page's body knows about the site around it: the page, the content files
@@ -31,7 +32,7 @@ struct ConversionContext {
             target = String(target[..<hash])
         }
         if target.isEmpty { return fragment.isEmpty ? nil : fragment }
-        let folder = (contentPath as NSString).deletingLastPathComponent
+        let folder = SitePaths.folder(of: contentPath)
         let stripped = target.hasPrefix("/") ? String(target.drop { $0 == "/" }) : target
         let bases = target.hasPrefix("/") ? [stripped] : [Self.normalized(folder.isEmpty ? stripped : folder + "/" + stripped), stripped]
         for base in bases {

@@ -18,6 +18,7 @@ enum HeadingIDs {
         var log = UnconvertedLog()
         var fence = FenceTracker()
         var removed = Set<Int>()
+        var changed = false
         for index in lines.indices {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
             if fence.isCode(trimmed) { continue }
@@ -44,12 +45,13 @@ enum HeadingIDs {
                     lines.insert(lines.remove(at: index), at: paragraph.lowerBound)
                 }
                 converted["{: .note} on a paragraph (a callout)", default: 0] += 1
+                changed = true
                 continue
             }
             log.add("the kramdown attribute list " + trimmed, line: line,
                     "gives a block a class, an attribute or an id, which Runway's Markdown does not (a heading's id: ## Title {#id}); left as it was")
         }
-        if !removed.isEmpty {
+        if changed || !removed.isEmpty {
             page.body = lines.indices.filter { !removed.contains($0) }.map { lines[$0] }.joined(separator: "\n")
         }
         findings += log.findings(file: file)

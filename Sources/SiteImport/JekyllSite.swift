@@ -209,7 +209,7 @@ enum JekyllSite {
         var seen = Set<String>()
         categories = categories.filter { seen.insert($0).inserted }
         let cleanedPath = MarkdownFile.stem(path)
-        let folder = (cleanedPath as NSString).deletingLastPathComponent
+        let folder = SitePaths.folder(of: cleanedPath)
         let placeholders: [(String, String)] = [
             (":categories", categories.joined(separator: "/")), (":collection", collection ?? ""),
             (":output_ext", ".html"), (":path", collection == nil ? folder : cleanedPath),

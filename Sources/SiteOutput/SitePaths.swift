@@ -39,6 +39,17 @@ public enum SitePaths {
     /// which no listing follows.
     package static let versionControlNames: Set<String> = [".git", ".hg", ".svn"]
 
+    /// The folder of `path` (`a/b` for `a/b/c.md`, empty for `c`), as NSString's
+    /// `deletingLastPathComponent` gives it, without its trap on a path of one character (`a`, `.`,
+    /// `a/`: swift-corelibs-foundation 6.3 stops the process there; a Jekyll page `x.md` did).
+    package static func folder(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
     /// Every file under `root`, relative to it. A symbolic link (to a file or a folder) is
     /// followed only when what it leads to is inside `boundary` (by default `root` itself): the
     /// folder a file may come from, so that a link in `static/` to `../.git`, `../runway.toml` or

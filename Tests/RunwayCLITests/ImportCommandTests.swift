@@ -201,6 +201,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site + "/_site/themes/belresume/screenshot.png"))
     }
 
+    /// A page whose name is one letter (`x.md`, `_docs/y.md`): the folder of its path was asked
+    /// of Foundation, which stops the process on a path of one character.
+    @Test func aPageOfOneLetterIsImported() throws {
+        let (_, site, result) = try Self.imported("jekyll", [
+            "_config.yml": "title: J\ncollections:\n  docs:\n    output: true\n",
+            "x.md": "---\ntitle: X\n---\nSee [y]({% link _docs/y.md %}).\n",
+            // A note alone on its page: it was counted converted and written as it was.
+            "_docs/y.md": "---\ntitle: Y\n---\n{: .note}\nY.\n",
+            // Liquid kept from running, in code and out: the code's braces as they are.
+            "z.md": "---\ntitle: Z\n---\n{% raw %}\n```liquid\n{% if a %}{{ b }}{% endif %}\n```\n\nWrite `{{ c }}` or {{ d }}.\n{% endraw %}\n",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOfFile: site + "/content/docs/y.md", encoding: .utf8).hasSuffix("---\n> [!NOTE]\n> Y.\n"))
+        #expect(try String(contentsOfFile: site + "/content/z.md", encoding: .utf8)
+            .contains("```liquid\n{% if a %}{{ b }}{% endif %}\n```\n\nWrite `{{ c }}` or &#123;{ d }}."))
+        #expect(try String(contentsOfFile: site + "/content/x.md", encoding: .utf8).contains("[y](/docs/y.md)"))
+        #expect(try RunwayProcess.run(["build", site]).status == 0)
+    }
+
     /// What the import refuses, saying where and why, writing nothing: a destination with files
     /// in it, one inside the source, a source that is not a folder, a configuration that is not
     /// YAML; an unknown generator is a usage error.
