@@ -22,7 +22,14 @@ enum HeadingIDs {
         for index in lines.indices {
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
             if fence.isCode(trimmed) { continue }
-            guard trimmed.hasPrefix("{:"), trimmed.hasSuffix("}") else { continue }
+            guard trimmed.hasPrefix("{:"), trimmed.hasSuffix("}") else {
+                // A span's list after it on its line (`[a](b){:target="_blank"}`): reported.
+                if let start = trimmed.range(of: "{:"), let end = trimmed[start.upperBound...].firstIndex(of: "}") {
+                    log.add("the kramdown attribute list " + trimmed[start.lowerBound...end], line: page.bodyFirstLine + index,
+                            "gives a span a class or an attribute, which Runway writes ^[text](name: value); left as it was")
+                }
+                continue
+            }
             let inside = trimmed.dropFirst(2).dropLast().trimmingCharacters(in: .whitespaces)
             let line = page.bodyFirstLine + index
             if inside == "toc", index > 0, ["* TOC", "- TOC", "1. TOC"].contains(lines[index - 1].trimmingCharacters(in: .whitespaces)) {

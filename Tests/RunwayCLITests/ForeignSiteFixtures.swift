@@ -189,6 +189,8 @@ enum ForeignSiteFixtures {
             Mind the
             gap.
 
+            See [the site](https://jekyllrb.com){:target="_blank"}.
+
             Read this.
             {: .note .info}
 

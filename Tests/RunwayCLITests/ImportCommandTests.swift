@@ -142,10 +142,11 @@ import Testing
         #expect(history.contains("## 1.1.0 / 2024-02-01 {#v1-1-0}\n\nFaster.\n\n1.0.0 / 2024-01-01 {#v1-0-0}\n------------------\n\nFirst.\n{: .lead}"), "\(history)")
         #expect(!history.contains("TOC") && !history.contains("{:toc}"))
         #expect(report.contains("_docs/history.md:19: the kramdown attribute list {: .lead} gives a block a class"), "\(report)")
+        #expect(report.contains("the kramdown attribute list {:target=\"_blank\"} gives a span a class or an attribute"), "\(report)")
         #expect(pages["/docs/history/"]?.contains(#"<h2 id="v1-1-0">1.1.0 / 2024-02-01<a"#) == true)
         #expect(!build.stderr.contains("#v1-0-0"), "the link to the heading holds: \(build.stderr)")
         // {: .note} on a paragraph, before or after it, as Jekyll's docs mark notes: a callout.
-        #expect(history.contains("> [!WARNING]\n> Mind the\n> gap.\n\n> [!NOTE]\n> Read this.\n"), "\(history)")
+        #expect(history.contains("> [!WARNING]\n> Mind the\n> gap.\n\nSee [the site](https://jekyllrb.com){:target=\"_blank\"}.\n\n> [!NOTE]\n> Read this.\n"), "\(history)")
         #expect(pages["/docs/history/"]?.contains(#"<blockquote class="rw-callout"#) == true)
         // markdown="1": the attribute goes, blank lines set the Markdown apart, and it is Markdown.
         #expect(history.contains("<div class=\"note\">\n\n**Upgrade** first.\n\n</div>"), "\(history)")
