@@ -41,14 +41,20 @@ extension SiteBuild {
         let allPublished = records.values.filter(isPublished)
         // The changed pages show other pages what they did: the related pages of every page are
         // as they were, and a changed page's are found among all.
-        let related = RelatedPages(allPublished, taxonomies: configuration.taxonomies, settings: configuration.related)
+        // The index of terms, only when a changed page's template shows related pages: a save under
+        // `serve` is this path, and most pages do not.
+        let showsRelated = pages.contains { templates.readsRelated(Self.layout(of: $0, configuration: configuration, templates: templates)) }
+        let related = showsRelated ? RelatedPages(allPublished, taxonomies: configuration.taxonomies, settings: configuration.related) : nil
+        // Plain stylesheets' names do not depend on their text: only fingerprinted ones are made
+        // again, as the full path makes them (its pages, not sections' `_index.md`, in file order).
+        let stylesheets = configuration.fingerprints
+            ? Stylesheets(published: allPublished.filter { !$0.isSectionIndex }.sorted { $0.file < $1.file },
+                          theme: theme, themes: reader.themes, fingerprint: true)
+            : nil
         let contexts = TemplateContexts(configuration: configuration, theme: reader.themes.site, newestFirst: [],
                                         contentURLs: ContentURLs(allPublished, defaultLanguage: configuration.languages[0].code), menuPages: allPublished,
                                         neighbors: { SiteLists.neighbors(of: $0, among: allPublished) }, data: data,
-                                        related: { related.related(to: $0) },
-                                        // As the full path makes them: its pages (not sections' `_index.md`) in file order.
-                                        stylesheets: Stylesheets(published: allPublished.filter { !$0.isSectionIndex }.sorted { $0.file < $1.file },
-                                                                 theme: theme, themes: reader.themes, fingerprint: configuration.fingerprints),
+                                        related: { related?.related(to: $0) ?? [] }, stylesheets: stylesheets,
                                         word: { key, language in templates.word(key, language: language) })
         let jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)
