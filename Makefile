@@ -1,15 +1,17 @@
 # Runway — every target installs what it needs on a fresh Debian machine.
 
 SWIFT ?= swift
+# Pagefind ([search] enabled = true) from PyPI: the extended build, which segments Chinese, Japanese and Thai words.
+PAGEFIND := pagefind-bin-extended==1.5.2
 # hugo and jekyll: runway import's tests compare the URLs of an imported site with what they publish.
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config python3 curl chromium chromium-driver time python3-jsonschema python3-pygments libjemalloc2 libmimalloc-dev hugo jekyll
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config python3 python3-pip curl chromium chromium-driver time python3-jsonschema python3-pygments libjemalloc2 libmimalloc-dev hugo jekyll
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: deps build install test doc-coverage run docs docs-api bench bench-site bench-serve site screenshots fuzz clean
 
-## deps: install the Debian packages Runway builds and tests with (only those missing).
+## deps: install the Debian packages Runway builds and tests with, and Pagefind from PyPI (only those missing).
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
@@ -18,6 +20,9 @@ deps:
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
+	@python3 -c "import pagefind_bin_extended" 2>/dev/null || { echo "Installing $(PAGEFIND) from PyPI"; \
+		pip="python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore $(PAGEFIND)"; \
+		$$pip 2>/dev/null || $$pip --user 2>/dev/null || $$pip --user --break-system-packages; }
 
 ## build: the runway command, optimized.
 build: deps

@@ -89,6 +89,8 @@ let package = Package(
             dependencies: ["RunwayText", "SiteOutput"],
             swiftSettings: upcoming
         ),
+        // Site search: Pagefind (an external program) run over the built pages, its bundle read back.
+        .target(name: "SiteSearch", dependencies: ["RunwayText"], swiftSettings: upcoming),
         // Inotify, for `runway watch` and `runway serve`: which files under some folders changed.
         .target(name: "SiteWatching", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
         // The build as steps over one build context, its cache and outputs, and the rebuild loop
@@ -96,7 +98,7 @@ let package = Package(
         .target(
             name: "SiteBuilding",
             dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching",
-                           "SyntaxHighlighting", "MarkdownWriting", .product(name: "Crypto", package: "swift-crypto")],
+                           "SyntaxHighlighting", "MarkdownWriting", "SiteSearch", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: upcoming
         ),
         // `runway theme check/preview/new`.

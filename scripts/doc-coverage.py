@@ -18,7 +18,7 @@ import os
 import sys
 
 MODULES = ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SyntaxHighlighting", "SiteOutput", "SiteContent",
-           "Templating", "SiteWatching", "SiteBuilding", "SiteImport", "ThemeTools", "SiteServing", "RunwayCLI"]
+           "Templating", "SiteSearch", "SiteWatching", "SiteBuilding", "SiteImport", "ThemeTools", "SiteServing", "RunwayCLI"]
 
 
 def declarations(folder):

@@ -73,6 +73,9 @@ public struct ThemeStylesheet: Sendable {
         header.site nav.languages { float: inline-end; font-weight: 400; }
         header.site nav.languages > * { margin-inline-start: 0.75em; }
         header.site nav.languages a { text-decoration: underline; }
+        header.site .site-search { margin-top: 0.75rem; font-weight: 400; --pagefind-ui-scale: 0.7; --pagefind-ui-font: inherit; --pagefind-ui-primary: currentColor; --pagefind-ui-text: currentColor; --pagefind-ui-background: transparent; --pagefind-ui-border: rgba(128, 128, 128, 0.5); --pagefind-ui-tag: rgba(128, 128, 128, 0.2); }
+        header.site .site-search a { text-decoration: underline; }
+        header.site .site-search input { color: inherit; }
         footer.site { max-width: 42rem; margin: 2.5rem auto 1.5rem; padding: 0 1.25rem; font-size: 0.85em; }
         footer.site a { color: inherit; }
         .tags .label { font-size: 0.85em; }

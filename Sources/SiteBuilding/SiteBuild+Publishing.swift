@@ -21,12 +21,13 @@ extension SiteBuild {
     /// Renders `jobs`, copies `copies` and removes `removals` in `output`, all or nothing. When
     /// `writing` is false (the build already failed) the jobs are only rendered, for their errors.
     /// Under `strict`, a warning of the deferred pages' code (`RenderInputs.deferred`) fails it too
-    /// (`run` says it as an error).
+    /// (`run` says it as an error). With `search`, the pages are indexed once written, and the
+    /// index is part of the same transaction (`index(_:into:output:)`).
     func publish(_ jobs: [OutputJob], copies: [StaticCopy], removals: [OutputPath], into output: OutputFolder, writing: Bool,
-                 rendering inputs: RenderInputs) -> Published {
+                 rendering inputs: RenderInputs, search: SearchIndexing? = nil) -> Published {
         // Without writing (the build failed, or nothing changed in the output), the jobs are
         // rendered for their errors, and the deferred pages' code for its warnings.
-        guard writing, !jobs.isEmpty || !copies.isEmpty || !removals.isEmpty else {
+        guard writing, !jobs.isEmpty || !copies.isEmpty || !removals.isEmpty || search != nil else {
             let rendered = render(jobs, inputs, into: nil)
             return Published(diagnostics: rendered.errors, rendered: rendered, stopped: stop.isRequested)
         }
@@ -50,6 +51,14 @@ extension SiteBuild {
                 }
             }
         }
+        var searched: (written: [String], removed: [String]) = ([], [])
+        if let search, !failed(), !stop.isRequested {
+            do throws(Diagnostic) {
+                searched = try index(search, into: transaction, output: output)
+            } catch {
+                diagnostics.append(error)
+            }
+        }
         // A stop requested from here on finds the commit begun: it finishes.
         guard !failed(), !stop.isRequested else {
             transaction.rollback()
@@ -67,7 +76,7 @@ extension SiteBuild {
         } catch {
             return Published(diagnostics: [error], rendered: rendered)
         }
-        return Published(written: (jobs.map(\.path.value) + copies.map(\.path.value)).sorted(), removed: removals.map(\.value),
-                         rendered: rendered)
+        return Published(written: (jobs.map(\.path.value) + copies.map(\.path.value) + searched.written).sorted(),
+                         removed: (removals.map(\.value) + searched.removed).sorted(), rendered: rendered)
     }
 }

@@ -17,6 +17,8 @@ extension SiteBuild {
                       diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
         // Feeds of whole pages (`[feeds] full`) show every page's text: the full path.
         guard !configuration.feeds.full else { return nil }
+        // The search index is made from every page's HTML (Pagefind has no index of one page): the full path.
+        guard !configuration.search.enabled else { return nil }
         // Read content: the changed files only, each of which must show other pages what it did.
         var records = previous.records
         var pages: [PageRecord] = []

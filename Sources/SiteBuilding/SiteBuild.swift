@@ -253,14 +253,19 @@ public struct SiteBuild: Sendable {
         let dirty = zip(survey.plan.jobs, current).filter { !$0.1 }.map(\.0)
         let copies = zip(survey.plan.copies, current.dropFirst(survey.plan.jobs.count)).filter { !$0.1 }.map(\.0)
         let kept = Set(survey.plan.jobs.map(\.path)).union(survey.plan.copies.map(\.path))
-        let removals = output.manifest.files.keys.filter { !kept.contains($0) }.sorted()
+        // The search bundle's files are the search step's to keep or remove.
+        let (indexing, searchProblems) = searchIndexing(jobs: survey.plan.jobs, copies: survey.plan.copies, published: survey.rendering.published,
+                                                        templates: inputs.templates, configuration: inputs.configuration)
+        diagnostics += searchProblems
+        let removals = output.manifest.files.keys.filter { !kept.contains($0) && (indexing == nil || !$0.value.hasPrefix(Self.searchFolder + "/")) }.sorted()
+        let search = indexing.flatMap { Self.searchIsCurrent($0, output: output, trustOutputs: trustOutputs) ? nil : $0 }
 
         if strict { diagnostics = diagnostics.map(\.promotedToError) }
         var report = Report(pageCount: survey.published.count, diagnostics: diagnostics, output: destination, parsed: survey.read.parsed)
         report.parsedEveryFile = survey.read.parsedEveryFile
         report.basePath = BasePath(baseURL: inputs.configuration.baseURL).prefix
         let published = publish(dirty, copies: copies, removals: removals, into: output, writing: report.succeeded,
-                                rendering: survey.rendering)
+                                rendering: survey.rendering, search: search)
         if published.stopped { return stoppedReport() }
         // The warnings of code highlighted as it was rendered come after the others; those that
         // the tokenizer is missing are said once.

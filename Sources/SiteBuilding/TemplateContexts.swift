@@ -81,7 +81,7 @@ final class TemplateContexts: Sendable {
             sites[language.code] = SiteContext(title: language.title, baseURL: configuration.baseURL, language: language.code,
                                                direction: language.direction.rawValue, theme: theme.name, languages: languages,
                                                home: language.prefix + "/", params: params, menus: menus, data: dataValue,
-                                               environment: configuration.environment)
+                                               environment: configuration.environment, search: configuration.search.enabled)
             let listing = entries[language.code] ?? []
             listings[language.code] = TemplateListing(listing)
         }

@@ -57,6 +57,7 @@ package struct FrontMatterKey: Sendable {
         FrontMatterKey("aliases", aliases: ["redirect_from"], .texts(\.aliases)),
         FrontMatterKey("redirect_to", .text(\.redirectTo)),
         FrontMatterKey("menu", aliases: ["menus"], .menus(\.menus)),
+        FrontMatterKey("search", aliases: ["in_search_index"], .flag(\.search)),
     ]
 
     /// The keys by the lower-case spelling of their names and aliases: keys are read in any case,
@@ -92,7 +93,6 @@ package enum ForeignFrontMatterKey {
         "transparent": "Zola's 'transparent'; a section's pages are in its list and the site's",
         "page_template": "Zola's 'page_template'; a page's own 'layout' picks its template",
         "render": "Zola's 'render'; a section without pages has no list",
-        "in_search_index": "Zola's 'in_search_index'",
         "generate_feeds": "Zola's 'generate_feeds'; every section and term has its feed",
     ]
 }

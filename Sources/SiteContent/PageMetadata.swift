@@ -50,6 +50,9 @@ public struct PageMetadata: Sendable, Codable, Hashable {
     public var redirectTo: String?
     /// The menus it is an entry of (`menu: main`), with its title, URL and weight.
     public var menus: [String] = []
+    /// Whether the site's search (`[search]`) indexes it; `search: false` leaves it out (Zola's
+    /// `in_search_index`).
+    public var search = true
     /// Everything else, for templates.
     public var params: [String: AttributeValue] = [:]
 

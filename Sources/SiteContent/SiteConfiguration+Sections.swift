@@ -1,4 +1,4 @@
-import RunwayText
+public import RunwayText
 import Formatting
 import TOMLKit
 
@@ -79,6 +79,26 @@ public struct AssetSettings: Sendable, Hashable {
     /// Whether stylesheets are fingerprinted when building for `environment`.
     public func fingerprints(in environment: String) -> Bool {
         fingerprint && environment != SiteConfiguration.development
+    }
+}
+
+/// `[search]`: the built site indexed for search in the browser by Pagefind (`enabled = true`),
+/// with the program that does it (`pagefind`, a command or a path; else `pagefind` on the path,
+/// else Python's `pagefind_bin_extended` or `pagefind_bin` module, as PyPI's `pagefind-bin-extended`
+/// and `pagefind-bin` install it).
+public struct SearchSettings: Sendable, Hashable {
+    /// Whether the site is indexed.
+    public var enabled: Bool
+    /// The Pagefind command `runway.toml` names, if it names one.
+    public var command: String?
+    /// Where `runway.toml` says it (the `[search]` table, else the file's start), for an error about it.
+    public var position: SourcePosition?
+
+    /// Search settings: indexed when `enabled`, by `command` (else the one found).
+    public init(enabled: Bool = false, command: String? = nil, position: SourcePosition? = nil) {
+        self.enabled = enabled
+        self.command = command
+        self.position = position
     }
 }
 
@@ -312,6 +332,12 @@ extension SiteConfiguration {
     static func assets(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> AssetSettings {
         guard let table = SettingsTable("assets", of: source, known: ["fingerprint"], diagnostics: &diagnostics) else { return AssetSettings() }
         return AssetSettings(fingerprint: table.bool("fingerprint", &diagnostics) ?? false)
+    }
+
+    static func search(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> SearchSettings {
+        guard let table = SettingsTable("search", of: source, known: ["enabled", "pagefind"], diagnostics: &diagnostics) else { return SearchSettings() }
+        return SearchSettings(enabled: table.bool("enabled", &diagnostics) ?? false, command: table.string("pagefind", &diagnostics),
+                              position: source.position(of: ["search"]))
     }
 
     static func outputs(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> OutputSettings {

@@ -37,6 +37,8 @@ public struct SiteConfiguration: Sendable {
     public var related = RelatedSettings()
     /// `[outputs]`: Markdown twins of pages.
     public var outputs = OutputSettings()
+    /// `[search]`: the site indexed by Pagefind for search in the browser.
+    public var search = SearchSettings()
     /// `[assets]`: fingerprinted stylesheets.
     public var assets = AssetSettings()
     /// Whether this build's stylesheets are fingerprinted (`[assets]`, by its environment).
@@ -75,7 +77,7 @@ public struct SiteConfiguration: Sendable {
 
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
-                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments", "related", "outputs", "assets"]
+                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments", "related", "outputs", "assets", "search"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -223,6 +225,7 @@ public struct SiteConfiguration: Sendable {
         configuration.related = related(source, taxonomies: configuration.taxonomies, diagnostics: &diagnostics)
         configuration.outputs = outputs(source, diagnostics: &diagnostics)
         configuration.assets = assets(source, diagnostics: &diagnostics)
+        configuration.search = search(source, diagnostics: &diagnostics)
         for key in source.table["taxonomies"]?.table?.keys ?? [] {
             if let plural = source.table["taxonomies"]?.table?[key]?.string { configuration.taxonomyPositions[plural] = source.position(of: ["taxonomies", key]) }
         }

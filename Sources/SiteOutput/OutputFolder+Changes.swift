@@ -27,10 +27,37 @@ extension OutputFolder {
         }
     }
 
-    /// The change `begin` starts, checked and journaled, with its folders made and its removals'
-    /// backups linked.
-    private func plan(writes: [(path: OutputPath, key: UInt64)], removals requested: [OutputPath], clearing: Bool) throws(Diagnostic)
-        -> OutputTransaction {
+    /// Adds `writes` and `removals` to `transaction` before its commit, checked as `begin` checks
+    /// its own: a step that knows its files only once the others are written (the search index,
+    /// made from the new pages) commits with them or not at all. A write that the transaction
+    /// already plans, or one where Runway's own file is in the way of a folder, is refused. When
+    /// this throws, the caller rolls the transaction back.
+    public func extend(_ transaction: OutputTransaction, writes: [(path: OutputPath, key: UInt64)], removals requested: [OutputPath]) throws(Diagnostic) {
+        let planned = Set(transaction.writes)
+        if let twice = writes.first(where: { planned.contains($0.path) }) {
+            throw Diagnostic(.error, "the build makes this file twice: rename the page or the file in the way", path: root + "/" + twice.path.value)
+        }
+        let checked = try check(writes: writes, removals: requested)
+        guard checked.clearable.isEmpty else {
+            throw Diagnostic(.error, "a file of the build is in the way of a folder: \(checked.clearable.map(\.value).sorted().prefix(5).joined(separator: ", "))",
+                             path: location.path)
+        }
+        var part = OutputJournal.Transaction(id: transaction.id)
+        part.folders = checked.folders
+        part.writes = writes
+        part.removals = checked.removals
+        unsaved.withLock { $0 = true }
+        try journal.append(OutputJournal.records(part))
+        transaction.add(part, replaced: checked.replaced)
+        try prepare(part)
+    }
+
+    /// What a change would do, checked against what is in the folder: the folders it makes, the
+    /// files it replaces (Runway's own), the removals it may do (files still as Runway wrote them)
+    /// and Runway's files in the way that must go first. Throws when a write would replace what
+    /// Runway did not write.
+    private func check(writes: [(path: OutputPath, key: UInt64)], removals requested: [OutputPath]) throws(Diagnostic)
+        -> (folders: [OutputPath], replaced: Set<OutputPath>, removals: [OutputPath], clearable: [OutputPath]) {
         let manifest = self.manifest
         let requestedSet = Set(requested)
         var conflicts: [String] = []
@@ -85,12 +112,6 @@ extension OutputFolder {
             throw Diagnostic(.error, "the build would replace what Runway did not write: \(listed); move them away or choose another output folder",
                              path: location.path)
         }
-        if !clearable.isEmpty && clearing {
-            // A file became a folder (or the other way): Runway's own files that go anyway go first.
-            let first = try plan(writes: [], removals: clearable, clearing: false)
-            record(try first.commit(), releasing: false)
-            return try plan(writes: writes, removals: requested.filter { !Set(clearable).contains($0) }, clearing: false)
-        }
         // A file is removed only while it is exactly what Runway wrote, in a folder that is still
         // a folder (not a link put in its place): one changed since (or one a manifest from
         // elsewhere names) stays, and is Runway's no more.
@@ -105,30 +126,52 @@ extension OutputFolder {
         if !abandoned.isEmpty {
             manifestState.withLock { for path in abandoned { $0.files[path] = nil } }
         }
+        return (folders, replaced, removals, clearable)
+    }
+
+    /// The change `begin` starts, checked and journaled, with its folders made and its removals'
+    /// backups linked.
+    private func plan(writes: [(path: OutputPath, key: UInt64)], removals requested: [OutputPath], clearing: Bool) throws(Diagnostic)
+        -> OutputTransaction {
+        let checked = try check(writes: writes, removals: requested)
+        if !checked.clearable.isEmpty && clearing {
+            // A file became a folder (or the other way): Runway's own files that go anyway go first.
+            let first = try plan(writes: [], removals: checked.clearable, clearing: false)
+            record(try first.commit(), releasing: false)
+            return try plan(writes: writes, removals: requested.filter { !Set(checked.clearable).contains($0) }, clearing: false)
+        }
         var plan = OutputJournal.Transaction(id: hex(UInt64.random(in: .min ... .max)))
-        plan.folders = folders
+        plan.folders = checked.folders
         plan.writes = writes
-        plan.removals = removals
+        plan.removals = checked.removals
         unsaved.withLock { $0 = true }
         try journal.append(OutputJournal.begin(plan))
-        // The folders on all processors, a level at a time (each level's parents made before it).
-        let levels = Dictionary(grouping: folders) { $0.value.utf8.count { $0 == UInt8(ascii: "/") } }.sorted { $0.key < $1.key }.map(\.value)
+        do throws(Diagnostic) {
+            try prepare(plan)
+        } catch {
+            OutputTransaction.undo(plan, root: root, committed: false)
+            throw error
+        }
+        return OutputTransaction(root: root, journal: journal, plan: plan, replaced: checked.replaced) { [weak self] in self?.gate.withLock { $0 = false } }
+    }
+
+    /// Makes the folders of `plan` (on all processors, a level at a time, each level's parents
+    /// before it) and links a backup of each file it removes.
+    private func prepare(_ plan: OutputJournal.Transaction) throws(Diagnostic) {
+        let levels = Dictionary(grouping: plan.folders) { $0.value.utf8.count { $0 == UInt8(ascii: "/") } }.sorted { $0.key < $1.key }.map(\.value)
         for level in levels {
             if let (folder, problem) = ConcurrentWork.firstFailure(level, { folder in
                 mkdir(root + "/" + folder.value, 0o755) != 0 && errno != EEXIST ? errno : nil
             }) {
-                OutputTransaction.undo(plan, root: root, committed: false)
                 throw Diagnostic(.error, "cannot create the folder: \(reason(problem))", path: root + "/" + folder.value)
             }
         }
-        for removal in removals {
+        for removal in plan.removals {
             let backup = root + "/" + OutputTransaction.sibling(of: removal, transaction: plan.id, old: true)
             if let problem = OutputTransaction.keep(root + "/" + removal.value, as: backup) {
-                OutputTransaction.undo(plan, root: root, committed: false)
                 throw Diagnostic(.error, "cannot keep the file while removing it: \(reason(problem))", path: root + "/" + removal.value)
             }
         }
-        return OutputTransaction(root: root, journal: journal, plan: plan, replaced: replaced) { [weak self] in self?.gate.withLock { $0 = false } }
     }
 
     /// Records a committed transaction in the manifest, removes the folders it left empty, and

@@ -51,7 +51,13 @@ struct OutputJournal {
 
     /// The `begin` record of a transaction, with everything it will do.
     static func begin(_ transaction: Transaction) -> String {
-        var text = "begin " + transaction.id + "\n"
+        "begin " + transaction.id + "\n" + records(transaction)
+    }
+
+    /// What a transaction will do, as the lines after its `begin` (or more of them, for what a
+    /// transaction grows by before its commit: `OutputFolder.extend`).
+    static func records(_ transaction: Transaction) -> String {
+        var text = ""
         for folder in transaction.folders { text += "mkdir " + folder.value + "\n" }
         for write in transaction.writes { text += "write " + hex(write.key) + " " + write.path.value + "\n" }
         for removal in transaction.removals { text += "remove " + removal.value + "\n" }

@@ -15,11 +15,16 @@ public final class OutputTransaction: Sendable {
     let root: String
     let id: String
     let journal: OutputJournal
-    let plan: OutputJournal.Transaction
-    /// The planned writes, by path, with their keys.
-    private let keys: [OutputPath: UInt64]
-    /// The files already there that a write replaces (Runway's own), which get a backup.
-    private let replaced: Set<OutputPath>
+    /// What the transaction does, as planned at `begin` and grown by `OutputFolder.extend`.
+    private let planned: Mutex<Planned>
+    private struct Planned {
+        var plan: OutputJournal.Transaction
+        /// The planned writes, by path, with their keys.
+        var keys: [OutputPath: UInt64]
+        /// The files already there that a write replaces (Runway's own), which get a backup.
+        var replaced: Set<OutputPath>
+    }
+    var plan: OutputJournal.Transaction { planned.withLock { $0.plan } }
     private let staged = Mutex<[OutputPath: FileSignature]>([:])
     private let finished = Mutex(false)
 
@@ -43,9 +48,26 @@ public final class OutputTransaction: Sendable {
         self.root = root
         self.id = plan.id
         self.journal = journal
-        self.plan = plan
-        self.replaced = replaced
-        keys = Dictionary(plan.writes.map { ($0.path, $0.key) }, uniquingKeysWith: { _, last in last })
+        planned = Mutex(Planned(plan: plan, keys: Dictionary(plan.writes.map { ($0.path, $0.key) }, uniquingKeysWith: { _, last in last }),
+                                replaced: replaced))
+    }
+
+    /// Grows the plan by `part` (same transaction, journaled already): its folders, writes and
+    /// removals, and the files among its writes that replace Runway's own.
+    func add(_ part: OutputJournal.Transaction, replaced: Set<OutputPath>) {
+        planned.withLock { planned in
+            planned.plan.folders += part.folders
+            planned.plan.writes += part.writes
+            planned.plan.removals += part.removals
+            for write in part.writes { planned.keys[write.path] = write.key }
+            planned.replaced.formUnion(replaced)
+        }
+    }
+
+    /// The file that holds what `path` will be once the transaction commits: the new file
+    /// beside its place when the transaction writes it (and it is written), else the file in place.
+    public func currentFile(of path: OutputPath) -> String {
+        staged.withLock { $0[path] } != nil ? root + "/" + Self.sibling(of: path, transaction: id) : absolute(path)
     }
 
     /// The planned paths to write.
@@ -62,6 +84,28 @@ public final class OutputTransaction: Sendable {
         let own = literal.utf8.count + name.utf8.count <= 255 ? literal + name
             : reservedPrefix + id + (old ? "-O-" : "-N-") + hex(ContentHash(name.utf8).value)
         return path.parent.map { $0.value + "/" + own } ?? own
+    }
+
+    /// Puts the files at `paths`, as they will be once the transaction commits (`currentFile(of:)`),
+    /// at the same paths in `folder` (emptied first): hard links where the file system allows,
+    /// else copies. For a program that reads the new output before it is in place (the search
+    /// indexer), without a page of it half written or one of the previous build.
+    public func linkFiles(_ paths: [OutputPath], into folder: String) throws(Diagnostic) {
+        try? FileManager.default.removeItem(atPath: folder)
+        var made = Set<String>()
+        func makeFolder(_ path: String) throws(Diagnostic) {
+            guard !made.contains(path) else { return }
+            if let slash = path.lastIndex(of: "/"), slash > path.startIndex { try makeFolder(String(path[..<slash])) }
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw Diagnostic(.error, "cannot create the folder: \(reason(errno))", path: path) }
+            made.insert(path)
+        }
+        try makeFolder(folder)
+        for path in paths {
+            if let parent = path.parent { try makeFolder(folder + "/" + parent.value) }
+            if let problem = Self.keep(currentFile(of: path), as: folder + "/" + path.value) {
+                throw Diagnostic(.error, "cannot link the page for the search index: \(reason(problem))", path: absolute(path))
+            }
+        }
     }
 
     /// Writes `contents` as the new file at `path`; safe to call from several threads at once.
@@ -101,7 +145,7 @@ public final class OutputTransaction: Sendable {
     }
 
     private func create(_ path: OutputPath) throws(Diagnostic) -> Int32 {
-        guard keys[path] != nil else {
+        guard planned.withLock({ $0.keys[path] }) != nil else {
             throw Diagnostic(.error, "cannot write: the build did not plan this file", path: absolute(path))
         }
         let temporary = root + "/" + Self.sibling(of: path, transaction: id)
@@ -117,7 +161,7 @@ public final class OutputTransaction: Sendable {
         if let problem = problem ?? statProblem {
             throw Diagnostic(.error, "cannot write: \(reason(problem))", path: absolute(path))
         }
-        if replaced.contains(path) {
+        if planned.withLock({ $0.replaced.contains(path) }) {
             let backup = root + "/" + Self.sibling(of: path, transaction: id, old: true)
             unlink(backup)
             if let problem = Self.keep(absolute(path), as: backup), problem != ENOENT {
@@ -136,6 +180,7 @@ public final class OutputTransaction: Sendable {
     /// puts back what was there and throws.
     public func commit() throws(Diagnostic) -> Outcome {
         let signatures = staged.withLock { $0 }
+        let (plan, replaced) = planned.withLock { ($0.plan, $0.replaced) }
         if let missing = plan.writes.first(where: { signatures[$0.path] == nil }) {
             rollback()
             throw Diagnostic(.error, "cannot write: the build did not write this planned file", path: absolute(missing.path))

@@ -32,7 +32,7 @@ package struct TemplateContext: Sendable {
 
 /// The site in one language: `site.title`, `site.home`, `site.languages`, `site.params` (the
 /// theme's `[params]` under `runway.toml`'s), `site.menus.NAME` (each entry's `name`, `url`,
-/// `weight`, and `current` on the page it leads to), `site.data.NAME` (the data files), `site.environment`…
+/// `weight`, and `current` on the page it leads to), `site.data.NAME` (the data files), `site.environment`, `site.search`…
 package struct SiteContext: TemplateRepresentable {
     package let title: String
     package let baseURL: String
@@ -51,10 +51,12 @@ package struct SiteContext: TemplateRepresentable {
     package let data: TemplateValue
     /// The environment the site is built for (`production`, `development`…).
     package let environment: String
+    /// Whether the site has search (`[search] enabled`): its pages' index is at `/pagefind/`.
+    package let search: Bool
 
     package init(title: String, baseURL: String, language: String, direction: String = "ltr", theme: String, languages: [LanguageLink],
                  home: String, params: [String: TemplateValue] = [:], menus: [String: [MenuEntry]] = [:], data: TemplateValue = .object([]),
-                 environment: String = "production") {
+                 environment: String = "production", search: Bool = false) {
         self.title = title
         self.baseURL = baseURL
         self.language = language
@@ -66,6 +68,7 @@ package struct SiteContext: TemplateRepresentable {
         self.menus = menus
         self.data = data
         self.environment = environment
+        self.search = search
     }
 
     package var templateValue: TemplateValue { templateValue(current: "") }
@@ -78,7 +81,7 @@ package struct SiteContext: TemplateRepresentable {
                  ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
                  ("menus", .object(menus.sorted { $0.key < $1.key }.map { menu in
                      (menu.key, .list(menu.value.map { $0.templateValue(current: $0.url == current) }))
-                 })), ("data", data), ("environment", .text(environment))])
+                 })), ("data", data), ("environment", .text(environment)), ("search", .bool(search))])
     }
 }
 

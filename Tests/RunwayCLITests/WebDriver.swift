@@ -70,6 +70,22 @@ final class WebDriver: @unchecked Sendable {
         return result["value"]
     }
 
+    /// Types `text` on the keyboard, key by key, into whatever has the focus (trusted key events,
+    /// as a person's): `"\u{E004}"` is Tab, `"\u{E007}"` Enter (WebDriver's key codes).
+    func type(_ text: String) throws {
+        var actions: [[String: Any]] = []
+        for character in text.unicodeScalars {
+            actions.append(["type": "keyDown", "value": String(character)])
+            actions.append(["type": "keyUp", "value": String(character)])
+        }
+        _ = try request("POST", "/session/\(session)/actions", ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
+    }
+
+    /// The URL of the page the browser shows.
+    func currentURL() throws -> String {
+        try request("GET", "/session/\(session)/url")["value"] as? String ?? ""
+    }
+
     /// A PNG of the viewport, base64-encoded, as the browser painted it.
     func screenshot() throws -> String {
         let result = try request("GET", "/session/\(session)/screenshot")

@@ -186,6 +186,41 @@ import Testing
         #expect(throws: Diagnostic.self) { _ = try transaction.commit() }
     }
 
+    /// A transaction grown before its commit (the search index, made from the written pages):
+    /// its new writes and removals commit with the rest, a rollback undoes them all, and so does
+    /// the next open after a stop, from the journal; `linkFiles` shows the pages as they will be.
+    @Test func aGrownTransactionCommitsOrIsUndoneWhole() throws {
+        var (scratch, folder) = try Self.populated()
+        try folder.saveManifest()
+        let transaction = try folder.begin(writes: [(path("index.html"), 2)], removals: [])
+        try transaction.write("home 2", to: path("index.html"))
+        let view = scratch.root + "/view"
+        try transaction.linkFiles([path("index.html"), path("old/index.html")], into: view)
+        #expect(try String(contentsOfFile: view + "/index.html", encoding: .utf8) == "home 2", "the new page, not the one in place")
+        #expect(try String(contentsOfFile: view + "/old/index.html", encoding: .utf8) == "old 1")
+        try folder.extend(transaction, writes: [(path("search/deep/a.pf"), 5)], removals: [path("old/index.html")])
+        try transaction.write("index", to: path("search/deep/a.pf"))
+        // A write the transaction has already, or one over the user's file, is refused.
+        #expect(throws: Diagnostic.self) { try folder.extend(transaction, writes: [(path("index.html"), 9)], removals: []) }
+        #expect(throws: Diagnostic.self) { try folder.extend(transaction, writes: [(path("keep.txt"), 9)], removals: []) }
+        #expect(scratch.read("out/old/index.html") == "old 1", "nothing in place before the commit")
+        // The process stops here: the next open undoes all of it, the grown part too.
+        folder = try Self.reopen(scratch, dropping: folder)
+        #expect(scratch.tree() == Self.before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.out).sorted() == ["index.html", "keep.txt", "old"])
+
+        let again = try folder.begin(writes: [(path("index.html"), 2)], removals: [])
+        try again.write("home 2", to: path("index.html"))
+        try folder.extend(again, writes: [(path("search/deep/a.pf"), 5)], removals: [path("old/index.html")])
+        try again.write("index", to: path("search/deep/a.pf"))
+        let outcome = try again.commit()
+        folder.record(outcome)
+        #expect(scratch.tree() == ["keep.txt": "user's", "index.html": "home 2", "search/deep/a.pf": "index"])
+        #expect(outcome.createdFolders.map(\.value) == ["search", "search/deep"])
+        folder = try Self.reopen(scratch, dropping: folder)
+        #expect(folder.manifest.files.mapValues(\.key) == [path("index.html"): 2, path("search/deep/a.pf"): 5])
+    }
+
     /// The folder is opened again as the next process would: the old one's lock released first.
     static func reopen(_ scratch: Scratch, dropping folder: OutputFolder) throws -> OutputFolder {
         folder.close()
