@@ -187,6 +187,7 @@ struct SiteBenchmark {
         print("  runway build, one page:      \(Self.milliseconds(oneTime)) ms, best of \(Self.list(oneTimes)) (parsed \(one.parsed), "
             + "wrote \(one.written.count)); one-page / cold = \(String(format: "%.3f", Self.seconds(oneTime) / Self.seconds(coldTime))) (goal ≤ 0.2); "
             + "blocks sent to the tokenizer by the rebuilds: \(rebuildRequests)")
+        try measureSearch(clock: clock, plainCold: coldTime, plainOne: oneTime, edited: edited)
         guard let hugoTime = hugoTimes.min() else {
             print("  hugo: not installed (apt-get install hugo) — no comparison")
             return
@@ -198,6 +199,44 @@ struct SiteBenchmark {
             print("  hugo, cold, title and content only (HugoLayouts.minimal): \(Self.milliseconds(minimal)) ms, best of \(Self.list(minimalHugoTimes)); "
                 + "runway / that = \(String(format: "%.2f", Self.seconds(coldTime) / Self.seconds(minimal)))")
         }
+    }
+
+    /// The same builds with `[search] enabled = true` (Pagefind, as `make deps` installs it): cold,
+    /// no change and one page, best of three each, beside the same builds without search: the
+    /// difference is the search step (the pages linked for Pagefind, Pagefind, its bundle written).
+    private func measureSearch(clock: ContinuousClock, plainCold: Duration, plainOne: Duration, edited: String) throws {
+        let configuration = root + "/runway.toml"
+        let plain = try String(contentsOfFile: configuration, encoding: .utf8)
+        try (plain + "[search]\nenabled = true\n").write(toFile: configuration, atomically: true, encoding: .utf8)
+        defer { try? plain.write(toFile: configuration, atomically: true, encoding: .utf8) }
+        var build = SiteBuild(site: root)
+        var colds: [Duration] = [], ones: [Duration] = []
+        var report: SiteBuild.Report?
+        for _ in 0..<3 {
+            for file in [build.cachePath, build.tokenCachePath].compactMap({ $0 }) { try? FileManager.default.removeItem(atPath: file) }
+            build.highlighter = CodeHighlighter(tokenizer: PygmentsTokenizer(), cache: TokenCache())
+            try? FileManager.default.removeItem(atPath: build.destination)
+            colds.append(clock.measure { report = build.run() })
+            guard report?.succeeded == true else {
+                print("  search: the build failed (\(report?.diagnostics.first.map(\.message) ?? "")) — no search figures")
+                return
+            }
+        }
+        let bundle = (report?.written ?? []).filter { $0.hasPrefix("pagefind/") }.count
+        var again = report
+        let unchanged = clock.measure { again = build.run() }
+        var one = report
+        for round in 0..<3 {
+            try (String(contentsOfFile: edited, encoding: .utf8) + "\nA searched sentence (\(round)).\n")
+                .write(toFile: edited, atomically: true, encoding: .utf8)
+            ones.append(clock.measure { one = build.run() })
+        }
+        let (cold, oneTime) = (colds.min()!, ones.min()!)
+        print("  with search, cold:           \(Self.milliseconds(cold)) ms, best of \(Self.list(colds)) (bundle of \(bundle) files); "
+            + "the search step: \(Self.milliseconds(cold - plainCold)) ms")
+        print("  with search, no change:      \(Self.milliseconds(unchanged)) ms (wrote \(again?.written.count ?? 0))")
+        print("  with search, one page:       \(Self.milliseconds(oneTime)) ms, best of \(Self.list(ones)) (wrote \(one?.written.count ?? 0)); "
+            + "the search step: \(Self.milliseconds(oneTime - plainOne)) ms")
     }
 
     /// Every site in every place, one after the other; the sites are removed after they are measured.

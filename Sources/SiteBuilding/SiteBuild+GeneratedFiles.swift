@@ -43,7 +43,7 @@ extension SiteBuild {
         let stylesheets = contexts.stylesheets
             ?? Stylesheets(published: published, theme: theme, themes: reader.themes, fingerprint: configuration.fingerprints)
         for sheet in stylesheets.all { texts.append((sheet.path, sheet.text)) }
-        if let headers = stylesheets.headers(basePath: BasePath(baseURL: configuration.baseURL)) { texts.append(("_headers", headers)) }
+        if let headers = stylesheets.headers(basePath: BasePath(baseURL: configuration.baseURL), assets: contexts.assetURLs) { texts.append(("_headers", headers)) }
         // A page that sends its readers elsewhere (`redirect_to`) is no page of the sitemap.
         let pageEntries = published.filter { $0.metadata.redirectTo == nil }.map { (url: $0.url, lastmod: $0.metadata.lastmod.flatMap(PageDate.init) ?? $0.moment) }
         // A home page's later pages (`/page/2/`), as a list's.

@@ -14,7 +14,7 @@ extension SiteBuild {
     /// decides. The output is the same either way (a test compares the trees).
     func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, output: OutputFolder, reader: PageReader,
                       templates: TemplateSet, configuration: SiteConfiguration, theme: Theme, version: ContentHash, data: SiteData,
-                      diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
+                      assetsKey: String?, diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
         // Feeds of whole pages (`[feeds] full`) show every page's text: the full path.
         guard !configuration.feeds.full else { return nil }
         // The search index is made from every page's HTML (Pagefind has no index of one page): the full path.
@@ -58,8 +58,10 @@ extension SiteBuild {
                                         neighbors: { SiteLists.neighbors(of: $0, among: allPublished) }, data: data,
                                         related: { related?.related(to: $0) ?? [] }, stylesheets: stylesheets,
                                         word: { key, language in templates.word(key, language: language) })
-        let jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
+        var jobs = pageJobs(pages, among: allPublished.filter { !$0.isSectionIndex }, contexts: contexts, templates: templates,
                             configuration: configuration, version: version)
+        // The assets' names, as the full path adds them to every rendered output's key.
+        if let assetsKey { for index in jobs.indices { jobs[index].key.add(assetsKey) } }
         let manifest = output.manifest
         guard jobs.count == pages.count, jobs.allSatisfy({ job in
             guard case .page(_, let layout, _, _) = job.kind else { return false }

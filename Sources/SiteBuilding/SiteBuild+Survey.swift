@@ -22,6 +22,9 @@ extension SiteBuild {
         var statics: [String: String]
         /// The site's data files (`site.data`).
         var data: SiteData
+        /// The static files templates name through `asset` and `integrity`, and those names, sorted.
+        var assets: Assets
+        var requestedAssets: [String]
         /// The configuration's and the theme's warnings.
         var diagnostics: [Diagnostic]
     }
@@ -63,13 +66,22 @@ extension SiteBuild {
         var filters = TemplateFilters(markdown: reader.html(fromMarkdown:language:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)
         filters.safeURLs = !configuration.markdown.unsafe
+        let assets = Assets(statics: statics, fingerprint: configuration.fingerprints)
+        filters.assets = { path in assets.asset(path).map { ($0.url, $0.integrity) } }
         let templates = TemplateSet(folders: templateFolders, filters: filters)
         // Every template is checked when the set is read, those no page uses too: an error in
         // one is the build's, before any page is rendered.
         diagnostics += templates.problems + templates.findings
+        // An asset a template names is one of the site's or the theme's static files.
+        for tag in templates.assetTags where assets.asset(tag.asset) == nil {
+            let why = statics[tag.asset] == nil ? "there is no static file \(tag.asset) (in the site's static/ or its theme's)" : "it cannot be read"
+            diagnostics.append(Diagnostic(.error, "template error: asset(\"\(tag.asset)\"): \(why)", path: tag.file, position: tag.position))
+        }
+        let requestedAssets = Array(Set(templates.assetTags.map(\.asset))).sorted()
         if diagnostics.contains(where: { $0.severity == .error }) { return .failure(InputProblems(diagnostics: diagnostics)) }
         return .success(Inputs(configuration: configuration, theme: theme, library: library, templates: templates,
-                               version: version, reader: reader, statics: statics, data: data, diagnostics: diagnostics))
+                               version: version, reader: reader, statics: statics, data: data, assets: assets,
+                               requestedAssets: requestedAssets, diagnostics: diagnostics))
     }
 
     struct Survey {
@@ -209,6 +221,7 @@ extension SiteBuild {
                                                    related: { related.related(to: $0) },
                                                    stylesheets: Stylesheets(published: published, theme: inputs.theme, themes: inputs.reader.themes,
                                                                             fingerprint: inputs.configuration.fingerprints),
+                                                   assetURLs: inputs.assets.fingerprint ? inputs.requestedAssets.compactMap { inputs.assets.asset($0)?.url } : [],
                                                    word: { key, language in inputs.templates.word(key, language: language) }))
     }
 
@@ -240,6 +253,13 @@ extension SiteBuild {
         var plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
                               contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
                               version: inputs.version, statics: statics)
+        // Assets' fingerprinted copies; every rendered output's key holds their names (a template
+        // that names one is most often the base of all of them).
+        plan.copies += inputs.assets.copies(of: inputs.requestedAssets)
+        if !inputs.requestedAssets.isEmpty {
+            let key = inputs.assets.key(of: inputs.requestedAssets)
+            for index in plan.jobs.indices where plan.jobs[index].kind.isRendered { plan.jobs[index].key.add(key) }
+        }
         let outputs = plan.jobs.map(\.path) + plan.copies.map(\.path)
         let served = ServedPaths(outputs)
         // Under a base path, whether a link already under it gets it again depends on what the site

@@ -238,7 +238,8 @@ public struct SiteBuild: Sendable {
         if let changed, let previous, trustOutputs,
            let quick = quickRebuild(changed: changed, previous: previous, cache: &cache, output: output, reader: inputs.reader,
                                     templates: inputs.templates, configuration: inputs.configuration, theme: inputs.theme, version: inputs.version,
-                                    data: inputs.data, diagnostics: inputs.diagnostics) {
+                                    data: inputs.data, assetsKey: inputs.requestedAssets.isEmpty ? nil : inputs.assets.key(of: inputs.requestedAssets),
+                                    diagnostics: inputs.diagnostics) {
             return quick
         }
         let survey = self.survey(inputs, previous: previous, changed: changed)

@@ -48,11 +48,11 @@ struct Stylesheets: Sendable {
     /// Every stylesheet, the site's first.
     var all: [Sheet] { [site] + own.keys.sorted().map { own[$0]! } }
 
-    /// `_headers`, as Netlify and Cloudflare Pages read it: fingerprinted stylesheets may be kept
+    /// `_headers`, as Netlify and Cloudflare Pages read it: fingerprinted stylesheets (and `assets`, the URLs of fingerprinted assets) may be kept
     /// a year, since another text gets another name. `nil` when none is fingerprinted.
-    func headers(basePath: BasePath) -> String? {
+    func headers(basePath: BasePath, assets: [String] = []) -> String? {
         guard fingerprinted else { return nil }
-        return all.map { basePath.apply(to: $0.url) + "\n  Cache-Control: public, max-age=31536000, immutable\n" }.joined()
+        return (all.map(\.url) + assets).map { basePath.apply(to: $0) + "\n  Cache-Control: public, max-age=31536000, immutable\n" }.joined()
     }
 
     private static func sheet(name: String, text: String, fingerprint: Bool) -> Sheet {

@@ -35,6 +35,8 @@ final class TemplateContexts: Sendable {
     let related: @Sendable (PageRecord) -> [PageRecord]
     /// The stylesheets pages link to, fingerprinted or not.
     let stylesheets: Stylesheets?
+    /// The URLs of the assets templates name, fingerprinted (for `_headers`); empty when they are not.
+    let assetURLs: [String]
 
     /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs` and
     /// `menuPages` (the pages in menus), those of the published pages when they are not all given
@@ -42,9 +44,10 @@ final class TemplateContexts: Sendable {
     init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil,
          menuPages: [PageRecord]? = nil, neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors,
          data: SiteData = SiteData(), related: @escaping @Sendable (PageRecord) -> [PageRecord] = { _ in [] },
-         stylesheets: Stylesheets? = nil, word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
+         stylesheets: Stylesheets? = nil, assetURLs: [String] = [], word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
         self.configuration = configuration
         self.stylesheets = stylesheets
+        self.assetURLs = assetURLs
         self.data = data
         self.related = related
         let dataValue = TemplateValue(.object(data.values))

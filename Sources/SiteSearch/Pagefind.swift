@@ -24,7 +24,8 @@ public struct Pagefind: Sendable, Hashable {
         let key = (configured ?? "") + "\u{0}" + (environment["PATH"] ?? "")
         if let known = found.withLock({ $0[key] }) { return known }
         let result = search(configured, environment: environment)
-        found.withLock { $0[key] = result }
+        // Only what was found is kept: one installed after a failure is found by the next build.
+        if case .success = result { found.withLock { $0[key] = result } }
         return result
     }
 

@@ -11,7 +11,10 @@ import SiteOutput
 /// - `relURL` / `absURL`: a site path under the site's base path, or as an absolute URL;
 /// - `markdownify`: Markdown into HTML as the site's pages are, in the page's language (write it
 ///   with `{{{ }}}`);
-/// - `uppercased`, `lowercased`, `capitalized`; `empty` (for `{{^empty(x)}}`).
+/// - `uppercased`, `lowercased`, `capitalized`; `empty` (for `{{^empty(x)}}`);
+/// - `asset` and `integrity`, on a static file's path written in the tag (`{{asset("js/app.js")}}`):
+///   its URL, under a name that holds a hash of its bytes when the site fingerprints its assets,
+///   and its Subresource Integrity then (`sha384-…`; empty otherwise).
 ///
 /// And `t`, the string table of the page's language: `{{ t.newer }}` is the text for the key
 /// `newer`; a key the language's table lacks is taken from the English table (`en`), and a key
@@ -28,6 +31,9 @@ package struct TemplateFilters: Sendable {
     /// Safe mode (`[markdown] unsafe` off): a URL attribute's value that begins with a dangerous
     /// scheme (`javascript:`…) is not written, as Markdown's links are emptied.
     package var safeURLs = true
+    /// A static file's URL and integrity, by its path in the output (`js/app.js`); `nil` when the
+    /// site has no such file.
+    package var assets: @Sendable (String) -> (url: String, integrity: String)? = { _ in nil }
     /// The dates `date` wrote, by language and date: a build writes the same few hundred dates on
     /// thousands of pages and lists, and making a calendar and a format for each took 2% of it.
     let writtenDates = WrittenDates()
@@ -55,7 +61,7 @@ package struct TemplateFilters: Sendable {
         "slugify", "truncate", "date", "relURL", "absURL", "markdownify", "uppercased", "lowercased", "capitalized", "empty",
         // Mustache's own, on lists and numbers, and in loops.
         "first", "last", "reversed", "count", "sorted", "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index",
-        "jsonify",
+        "jsonify", "asset", "integrity",
     ]
 
     /// How many characters `truncate` keeps.
@@ -92,9 +98,16 @@ package struct TemplateFilters: Sendable {
             case .lowercased: .text(text.lowercased())
             case .capitalized: .text(text.capitalized)
             case .empty: .bool(text.isEmpty)
+            case .asset: filters.assets(TemplateFilters.assetPath(text)).map { .text($0.url) }
+            case .integrity: filters.assets(TemplateFilters.assetPath(text)).map { .text($0.integrity) }
             default: nil
             }
         }
+    }
+
+    /// An asset's path as the output has it: `js/app.js` for `/js/app.js` too.
+    package static func assetPath(_ text: String) -> String {
+        String(text.drop { $0 == "/" })
     }
 
     /// The site's base path: `/book` for `https://example.org/book/`, empty at a domain's root.

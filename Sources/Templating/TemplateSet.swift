@@ -28,6 +28,9 @@ package struct TemplateSet: Sendable {
     /// The data (`site.data.NAME`) each template that reads any shows: the top-level names, or
     /// `nil` for all of it.
     private let dataReaders: [String: Set<String>?]
+    /// The static files each template names in `asset` or `integrity` tags (with its parents and
+    /// partials), sorted; templates that name none are not there.
+    private let assetReaders: [String: [String]]
     /// What the set found beside its templates' own errors, at its file (and line and column):
     /// a symbolic link in a templates folder that was not followed (it leads out of the site or
     /// theme, or nowhere), a folder that could not be read (an error), and a block of a template
@@ -103,6 +106,12 @@ package struct TemplateSet: Sendable {
             if let names = Self.dataNames(in: name, templates: templates) { dataReaders[name] = names }
         }
         self.dataReaders = dataReaders
+        var assetReaders: [String: [String]] = [:]
+        for name in templates.keys {
+            let assets = Self.assets(in: name, templates: templates)
+            if !assets.isEmpty { assetReaders[name] = assets }
+        }
+        self.assetReaders = assetReaders
         plans = parsed.filter { templates[$0.key]?.problem == nil }
     }
 
@@ -177,6 +186,34 @@ package struct TemplateSet: Sendable {
     /// them, `nil` for none. A page rendered with it is rendered again when one of them changes.
     package func dataRead(by name: String) -> Set<String>?? {
         dataReaders[name]
+    }
+
+    /// The static files template `name` (with its parents and partials) names in `asset` or
+    /// `integrity` tags (`js/app.js`), sorted: a page rendered with it is rendered again when one
+    /// of them changes.
+    package func assetsRead(by name: String) -> [String] {
+        assetReaders[name] ?? []
+    }
+
+    /// Every `asset` or `integrity` tag of every template: the static file it names and where the
+    /// tag is, for an error at the tag when the site has no such file.
+    package var assetTags: [(asset: String, file: String, position: SourcePosition)] {
+        templates.values.flatMap { loaded in loaded.tags.compactMap { tag in tag.asset.map { ($0, tag.file, tag.position) } } }
+            .sorted { ($0.file, $0.position.line, $0.position.column) < ($1.file, $1.position.line, $1.position.column) }
+    }
+
+    private static func assets(in name: String, templates: [String: Loaded]) -> [String] {
+        var assets = Set<String>()
+        var seen: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted, let loaded = templates[next] else { continue }
+            for tag in loaded.tags {
+                if let reference = tag.reference { pending.append(reference) }
+                if let asset = tag.asset { assets.insert(asset) }
+            }
+        }
+        return assets.sorted()
     }
 
     /// The top-level names of `site.data` that template `name` names in a tag, `.some(nil)` when

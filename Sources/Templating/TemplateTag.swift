@@ -26,12 +26,26 @@ struct TemplateTag: Sendable {
         }
     }
 
-    /// The value paths a tag names: `page.date` in `{{# empty(page.date) }}`.
+    /// The value paths a tag names: `page.date` in `{{# empty(page.date) }}`; none for a text
+    /// written in the tag (`asset("js/app.js")`).
     var names: [String] {
-        guard ["", "&", "{", "#", "^", "/"].contains(kind) else { return [] }
+        guard ["", "&", "{", "#", "^", "/"].contains(kind), literal == nil else { return [] }
         let inner = content.split(separator: "(").last ?? ""
         let name = inner.prefix { $0 != ")" }.trimmingCharacters(in: .whitespaces)
         return name.isEmpty ? [] : [name]
+    }
+
+    /// The text a tag writes between double quotes as its value: `js/app.js` in `{{asset("js/app.js")}}`.
+    var literal: String? {
+        guard ["", "&", "{", "#", "^", "/"].contains(kind), let open = content.firstIndex(of: "\""),
+              let close = content.lastIndex(of: "\""), open < close else { return nil }
+        return String(content[content.index(after: open)..<close])
+    }
+
+    /// The static file an `asset` or `integrity` tag names, as the output has it (`js/app.js`).
+    var asset: String? {
+        guard let literal, transforms.contains(where: { $0 == "asset" || $0 == "integrity" }) else { return nil }
+        return TemplateFilters.assetPath(literal)
     }
 
     func diagnostic(_ message: String) -> Diagnostic {

@@ -32,6 +32,31 @@ import Testing
                                pagination: Pagination(number: 2, total: 3, previous: "/l/", next: "/l/page/3/"))
     }
 
+    /// A text between double quotes is a value of its own (`asset("js/app.js")`, or any
+    /// transform's), escaped as any value; the files `asset` and `integrity` tags name are known
+    /// per template, its partials included; an unclosed quote is an error at its tag.
+    @Test func aQuotedTextIsAValueAndAssetsAreKnownPerTemplate() throws {
+        var filters = TemplateFilters.standalone
+        filters.assets = { path in path == "js/app.js" ? ("/js/app.1234abcd.js", "sha384-x") : nil }
+        let templates = TemplateSet(texts: [
+            "page.html": "{{uppercased(\"a&b\")}} {{relURL(\"/about/\")}} <script src=\"{{asset(\"js/app.js\")}}\" integrity=\"{{integrity(\"/js/app.js\")}}\"></script>"
+                + "{{#asset(\"js/app.js\")}}[{{.}}]{{/asset(\"js/app.js\")}}{{^asset(\"nope.js\")}}none{{/asset(\"nope.js\")}}{{>partials/x.html}}",
+            "partials/x.html": "{{asset(\"css/more.css\")}}",
+            "plain.html": "{{page.title}}",
+        ], filters: filters)
+        #expect(templates.problems.isEmpty, "\(templates.problems)")
+        #expect(try templates.render("page.html", context: Self.context())
+                == "A&amp;B /about/ <script src=\"/js/app.1234abcd.js\" integrity=\"sha384-x\"></script>[/js/app.1234abcd.js]none")
+        #expect(templates.assetsRead(by: "page.html") == ["css/more.css", "js/app.js", "nope.js"] && templates.assetsRead(by: "plain.html").isEmpty)
+        // Each tag once, by file and place; a section's closing tag is not one more.
+        #expect(templates.assetTags.map { "\($0.file):\($0.position.column) \($0.asset)" }
+                == ["page.html:58 js/app.js", "page.html:93 js/app.js", "page.html:131 js/app.js", "page.html:184 nope.js", "partials/x.html:1 css/more.css"],
+                "\(templates.assetTags.map { "\($0.file):\($0.position.column) \($0.asset)" })")
+        let broken = TemplateSet(texts: ["t.html": "a\n{{asset(\"js/app.js)}}"])
+        #expect(broken.problems.map(\.description) == ["t.html:2:1: error: template error: a text in a tag is written between double quotes: \"js/app.js\""],
+                "\(broken.problems)")
+    }
+
     @Test func parentsBlocksAndPartialsWithTheSiteOverTheTheme() throws {
         let theme = try Self.folder([
             "base.html": "<title>{{$title}}{{page.title}}{{/title}}</title>\n{{$content}}default{{/content}}\n{{>partials/footer.html}}\n",

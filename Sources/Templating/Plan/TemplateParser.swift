@@ -272,13 +272,31 @@ struct TemplateParser {
         skipWhitespace()
         let start = index
         while index < bytes.count, Self.isNameByte(bytes[index]) || bytes[index] == 0x28 || bytes[index] == 0x29 { index += 1 }
+        // A text between double quotes inside the parentheses (`asset("js/app.js")`): any byte but
+        // a quote, a line break or a brace.
+        if index < bytes.count, bytes[index] == 0x22, index > start, bytes[index - 1] == 0x28 {
+            index += 1
+            while index < bytes.count, ![0x22, 0x0A, 0x0D, 0x7B, 0x7D].contains(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == 0x22 else {
+                throw Failure(offset: tag, message: "a text in a tag is written between double quotes: \"js/app.js\"")
+            }
+            index += 1
+            while index < bytes.count, bytes[index] == 0x29 { index += 1 }
+        }
         let text = Array(bytes[start..<index])
         skipWhitespace()
         try close(tag)
         // `a(b(c))`: transforms `a`, `b`, then the name `c` and as many `)` as there were `(`.
+        // `a("text")`: the name is the text, with its opening quote (``ValueReference/literal``).
         var position = 0
         func run() -> String {
             let from = position
+            if position < text.count, text[position] == 0x22 {
+                position += 1
+                while position < text.count, text[position] != 0x22 { position += 1 }
+                defer { position += 1 }
+                return String(decoding: text[from..<position], as: UTF8.self)
+            }
             while position < text.count, Self.isNameByte(text[position]) { position += 1 }
             return String(decoding: text[from..<position], as: UTF8.self)
         }

@@ -100,6 +100,8 @@ struct ValueReference: Sendable {
         case stack
         /// `{{first()}}`: the place in the list being shown (`first`, `last`, `index`, `even`, `odd`).
         case sequence
+        /// `{{asset("js/app.js")}}`: a text written in the tag (the path's one name).
+        case literal
     }
 
     var start: Start
@@ -110,6 +112,12 @@ struct ValueReference: Sendable {
 
     /// The reference a tag's name and transforms (outermost first) make.
     init(name: String, transforms: [String]) {
+        if name.first == "\"" {
+            start = .literal
+            path = [String(name.dropFirst())]
+            self.transforms = transforms.reversed().map { TemplateTransform(rawValue: $0) ?? .unknown }
+            return
+        }
         if name == "." {
             start = .top
         } else if name.isEmpty && !transforms.isEmpty {
@@ -130,6 +138,9 @@ enum TemplateTransform: String, Sendable {
     case first, last, reversed, count, sorted, enumerated, equalzero, plusone, minusone, even, odd, index
     /// Any value as JSON, safe in HTML and scripts (`<`, `>`, `&`, `'` written `\u003c`…).
     case jsonify
+    /// A static file's URL (`asset("js/app.js")`), fingerprinted when the site's assets are, and
+    /// its Subresource Integrity (`integrity("js/app.js")`, empty when they are not).
+    case asset, integrity
     /// A name no transform has: the value becomes nothing (the check refuses such templates).
     case unknown
 }

@@ -255,6 +255,8 @@ struct TemplateRenderer {
             value = stack.last
         case .sequence:
             value = frame.place.map(RenderValue.place)
+        case .literal:
+            value = reference.path.first.map { RenderValue.value(.text($0)) }
         case .topOnly:
             value = stack.last.flatMap { descend($0, reference.path[...]) }
         case .stack:
