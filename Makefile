@@ -102,7 +102,7 @@ bench-serve: deps
 	.build/release/RunwayBenchmarks generate 10000
 	python3 Benchmarks/serve_bench.py .build/release/runway /tmp/runway-bench-site /tmp/runway-bench-site-hugo
 
-## screenshots: every built-in theme's preview, light and dark, and the site template's home, post, list and tag pages and its post of code and callouts
+## screenshots: every built-in theme's preview, light and dark, and the site template's home, post, list and tag pages and its post of code and callouts, and its search box, related pages and social tags
 ## (light and dark, 1200 and 375 px wide), as PNGs in screenshots/ (for a designer to look at).
 screenshots: build
 	sh scripts/screenshots.sh .build/release/runway screenshots

@@ -46,3 +46,15 @@ for page in home: post:guide/writing/ list:guide/ tag:tags/gfm/ code:posts/gfm/;
 done
 kill "$server"
 rm -rf "$site"
+
+# The default theme's search box, related pages and social tags (scripts/search-screenshots.py):
+# the site template with search on and two more posts that share its GFM post's tags.
+site=$(mktemp -d)
+cp -R site-template/. "$site"
+rm -rf "$site/_site" "$site/.runway-cache"
+printf '\n[search]\nenabled = true\n' >> "$site/runway.toml"
+printf -- '---\ntitle: Tables in Markdown\ndate: 2026-11-05\ntags: [markdown, gfm]\nimage: /posts/a-walk/trail.png\nsummary: How GFM tables align their columns.\n---\n# Tables in Markdown\n\nA table row is a line of cells between pipes; the delimiter row sets each column alignment.\n' > "$site/content/posts/tables.md"
+printf -- '---\ntitle: Writing in Markdown\ndate: 2026-11-06\ntags: [markdown]\n---\n# Writing in Markdown\n\nParagraphs, emphasis and tables: the basics of writing a page.\n' > "$site/content/posts/writing.md"
+"$RUNWAY" build "$site" >/dev/null
+python3 scripts/search-screenshots.py "$site/_site" "$OUT"
+rm -rf "$site"

@@ -62,7 +62,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func serveAnswersAnAliasWithA301() async throws {
+    @Test(.timeLimit(.minutes(10))) func serveAnswersAnAliasWithA301() async throws {
         let site = try TestSite(["content/posts/new.md": Self.page])
         let server = try LiveReloadBrowserTests.Server(site: site.root)
         defer { _ = server.stop() }
@@ -214,7 +214,7 @@ import Testing
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    @Test(.timeLimit(.minutes(2))) func serveServesTheSiteUnderItsPath() async throws {
+    @Test(.timeLimit(.minutes(10))) func serveServesTheSiteUnderItsPath() async throws {
         let site = try TestSite(Self.files, configuration: Self.configuration)
         try site.write("title = \"T\"\nbaseURL = \"https://t.example/book-site/\"\n", to: "runway.toml")
         let server = try LiveReloadBrowserTests.Server(site: site.root)

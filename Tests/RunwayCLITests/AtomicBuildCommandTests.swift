@@ -60,7 +60,7 @@ import Testing
 
     /// A build killed in the middle of writing (every title changed, so every page is rewritten):
     /// the next build undoes what it left and ends with what a clean build makes.
-    @Test(.timeLimit(.minutes(3))) func aKilledBuildIsRepairedByTheNext() throws {
+    @Test(.timeLimit(.minutes(10))) func aKilledBuildIsRepairedByTheNext() throws {
         let site = try Self.blog(pages: 400)
         #expect(try site.runway("build", site.root).status == 0)
         for index in 0..<400 {
@@ -140,7 +140,7 @@ import Testing
     /// Held at a known point, not raced: every page shows new code, and the tokenizer (a python
     /// that waits on a FIFO before it becomes Pygments) holds the build after it began writing the
     /// pages without code, until the signal has been sent.
-    @Test(.timeLimit(.minutes(3)), arguments: [SIGINT, SIGTERM])
+    @Test(.timeLimit(.minutes(10)), arguments: [SIGINT, SIGTERM])
     func aStoppedBuildLeavesThePreviousOutput(signal: Int32) throws {
         let (site, before) = try Self.builtThenEdited()
 
@@ -186,7 +186,7 @@ import Testing
     /// the thread rendering the page starts the worker itself, and waits for it; the worker (a
     /// python held on a FIFO) is never let go while the build runs, so only the stop can end that
     /// wait, and it must end before the 30 s a start is given.
-    @Test(.timeLimit(.minutes(3))) func aBuildStoppedWhilePygmentsIsSilentEndsAtOnce() throws {
+    @Test(.timeLimit(.minutes(10))) func aBuildStoppedWhilePygmentsIsSilentEndsAtOnce() throws {
         let site = try TestSite(["content/a.md": "---\ntitle: A\n---\nText.\n\n```js!\nlet a = 1\n```\n"])
         let (fifo, started, python) = try Self.holdingTokenizer(beside: site)
         let (process, errors) = try Self.build(site, python: python)
@@ -211,7 +211,7 @@ import Testing
     /// Before, the process died mid-write. Held as above, in the first build, every page and
     /// its code changed since the last; started detached, as a background job (which ignores
     /// Ctrl-C, so SIGTERM).
-    @Test(.timeLimit(.minutes(3)), arguments: [["watch"], ["serve", "--port", "0"]])
+    @Test(.timeLimit(.minutes(10)), arguments: [["watch"], ["serve", "--port", "0"]])
     func aStoppedRebuildLeavesTheLastGoodOutput(command: [String]) throws {
         let (site, before) = try Self.builtThenEdited()
         let (fifo, started, python) = try Self.holdingTokenizer(beside: site)
@@ -239,7 +239,7 @@ import Testing
     /// A file saved while `watch` makes its first build is built after it: the watcher starts
     /// first. Before, the edit was never seen. Held as above, in the first build (every page's
     /// code is new to it), while a page is edited.
-    @Test(.timeLimit(.minutes(3))) func aFileSavedDuringTheFirstBuildIsBuilt() throws {
+    @Test(.timeLimit(.minutes(10))) func aFileSavedDuringTheFirstBuildIsBuilt() throws {
         let site = try Self.blog(pages: 20)
         for index in 0..<5 { try site.write("---\ntitle: Code \(index)\n---\nText.\n\n```js\nconst a = \(index);\n```\n", to: "content/code/c\(index).md") }
         let (fifo, started, python) = try Self.holdingTokenizer(beside: site)
@@ -260,7 +260,7 @@ import Testing
     /// While serve writes into _site, a build into it waits for nothing and writes nothing: it is
     /// refused and says who holds the folder. Afterwards, a build with drafts and one without
     /// leave no draft behind.
-    @Test(.timeLimit(.minutes(2))) func oneWriterAtATimeAndDraftsDoNotLeak() throws {
+    @Test(.timeLimit(.minutes(10))) func oneWriterAtATimeAndDraftsDoNotLeak() throws {
         let site = try Self.blog()
         let server = try LiveReloadBrowserTests.Server(site: site.root)
         let refused = try site.runway("build", site.root, "--drafts")

@@ -97,7 +97,7 @@ import Testing
     /// The site template's pages (home, a post, a list with summaries, a tag, a guide chapter with
     /// its table of contents and neighbours, the French home) under each styled theme, served by
     /// `runway serve --theme`: the default templates' text meets AA too.
-    @Test(.serialized, .timeLimit(.minutes(3)), arguments: ["default", "menlo", "times", "important"])
+    @Test(.serialized, .timeLimit(.minutes(10)), arguments: ["default", "menlo", "times", "important"])
     func theSiteTemplatesPagesMeetAA(theme: String) throws {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-contrast-site-\(UUID().uuidString)").path
         #expect(try RunwayProcess.run(["new", site]).status == 0)

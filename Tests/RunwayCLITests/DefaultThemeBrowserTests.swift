@@ -11,7 +11,7 @@ import Testing
         return !!e && e.getBoundingClientRect().height > 0 && getComputedStyle(e).opacity !== '0';
         """
 
-    @Test(.timeLimit(.minutes(3))) func pagesFitAPhoneInLightAndDark() throws {
+    @Test(.timeLimit(.minutes(10))) func pagesFitAPhoneInLightAndDark() throws {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("runway-phone-\(UUID().uuidString)").path
         #expect(try RunwayProcess.run(["new", site]).status == 0)
         let server = try LiveReloadBrowserTests.Server(site: site)

@@ -95,7 +95,7 @@ import Testing
 
     /// serve builds for development, with its own address in canonical links and feeds (the port
     /// it listens on), unless told to keep runway.toml's.
-    @Test(.timeLimit(.minutes(2))) func serveWritesItsOwnAddress() async throws {
+    @Test(.timeLimit(.minutes(10))) func serveWritesItsOwnAddress() async throws {
         let site = try TestSite(Self.files, configuration: Self.configuration)
         try site.write("title = \"T\"\nbaseURL = \"https://t.example/book/\"\n" + Self.configuration, to: "runway.toml")
         let server = try LiveReloadBrowserTests.Server(site: site.root)

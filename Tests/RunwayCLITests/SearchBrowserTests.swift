@@ -46,7 +46,7 @@ import Testing
         return try #require(found, "Pagefind answered nothing for \(word)")
     }
 
-    @Test(.timeLimit(.minutes(3))) func aReaderFindsAPageWithTheKeyboardInEveryLanguage() throws {
+    @Test(.timeLimit(.minutes(10))) func aReaderFindsAPageWithTheKeyboardInEveryLanguage() throws {
         let site = try Self.site()
         let server = try LiveReloadBrowserTests.Server(site: site)
         defer { _ = server.stop() }

@@ -16,15 +16,7 @@ import Testing
     static let configuration = "[languages.en]\nname = \"English\"\n[languages.fr]\nname = \"Français\"\n[taxonomies]\ntag = \"tags\"\n[search]\nenabled = true\n"
 
     /// Every file under `folder` with its bytes (the bundle's fragments are gzip).
-    static func files(_ folder: String) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for file in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            files[file] = FileManager.default.contents(atPath: folder + "/" + file)
-        }
-        return files
-    }
+    static func files(_ folder: String) -> [String: Data] { ForeignSiteFixtures.tree(folder) }
 
     /// The pages each language's index holds, from the bundle's entry.
     static func pageCounts(_ site: TestSite) throws -> [String: Int] {

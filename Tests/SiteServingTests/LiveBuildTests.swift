@@ -175,7 +175,7 @@ import Testing
     /// manifest, the journal, the cache) is where the watcher does not look: a build of serve or
     /// watch never causes another. (Before, the staging folder beside _site did, once a build.)
     /// A file written after the builds closes the watch: the watcher reports events in order.
-    @Test(.timeLimit(.minutes(3)), arguments: [nil, "elsewhere/out/"])
+    @Test(.timeLimit(.minutes(10)), arguments: [nil, "elsewhere/out/"])
     func theWatcherIgnoresEverythingABuildWrites(_ output: String?) async throws {
         let root = try Self.site()
         let live = LiveBuild(build: SiteBuild(site: root, output: output.map { root + "/" + $0 }))
@@ -209,7 +209,7 @@ import Testing
     }
 
     /// A link in the site that loops (`content/loop -> ..`) neither hangs nor crashes the watcher.
-    @Test(.timeLimit(.minutes(3))) func aLoopingLinkIsNotFollowedByTheWatcher() async throws {
+    @Test(.timeLimit(.minutes(10))) func aLoopingLinkIsNotFollowedByTheWatcher() async throws {
         let root = try Self.site()
         try FileManager.default.createSymbolicLink(atPath: root + "/content/loop", withDestinationPath: "..")
         let watcher = try FileWatcher(roots: [root], ignored: [root + "/_site"], quiet: .milliseconds(50))
@@ -232,7 +232,7 @@ import Testing
         return files
     }
 
-    @Test(.timeLimit(.minutes(3))) func theWatcherBatchesEditorSavesAndNewFolders() async throws {
+    @Test(.timeLimit(.minutes(10))) func theWatcherBatchesEditorSavesAndNewFolders() async throws {
         let root = try Self.site()
         let watcher = try FileWatcher(roots: [root], ignored: [root + "/_site"], quiet: .milliseconds(50))
         var batches = watcher.changes().makeAsyncIterator()
@@ -267,7 +267,7 @@ import Testing
 
     /// `runway.toml` switches to a theme in a folder outside the site: serve and watch ask the
     /// watcher to take that folder too, and an edit there rebuilds.
-    @Test(.timeLimit(.minutes(3))) func aThemeFolderNamedAfterTheStartIsWatchedToo() async throws {
+    @Test(.timeLimit(.minutes(10))) func aThemeFolderNamedAfterTheStartIsWatchedToo() async throws {
         let root = try Self.site()
         let live = LiveBuild(build: SiteBuild(site: root))
         #expect(!live.watchedRoots.contains { $0.hasSuffix("/themes/menlo") })

@@ -38,7 +38,7 @@ import Testing
         return access(file, F_OK) == 0
     }
 
-    @Test(.timeLimit(.minutes(5)), arguments: [false, true])
+    @Test(.timeLimit(.minutes(10)), arguments: [false, true])
     func aStopEndsARequestWaitingForPygments(mute: Bool) throws {
         let (script, started, marker) = try Self.silentInterpreter(mute: mute)
         defer { try? FileManager.default.removeItem(atPath: script); try? FileManager.default.removeItem(atPath: started) }
@@ -74,7 +74,7 @@ import Testing
 
     /// Blocks streamed ahead (what a build does), then a stop: highlighting the pages ends at once,
     /// each block left plain with the stop as its reason, to be tried again by the next build.
-    @Test(.timeLimit(.minutes(5))) func aStopEndsAStreamWaitingForPygments() throws {
+    @Test(.timeLimit(.minutes(10))) func aStopEndsAStreamWaitingForPygments() throws {
         let (script, started, marker) = try Self.silentInterpreter()
         defer { try? FileManager.default.removeItem(atPath: script); try? FileManager.default.removeItem(atPath: started) }
         let highlighter = CodeHighlighter(tokenizer: PygmentsTokenizer(python: script, timeout: .seconds(3600)), cache: TokenCache())
