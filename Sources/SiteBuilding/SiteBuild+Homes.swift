@@ -72,21 +72,28 @@ extension TemplateContexts {
             pages: listing(language.code))
     }
 
-    /// The pages of `language` a home at `home` shows, newest first: all but itself.
-    private func homeEntries(_ language: String, home: String) -> ArraySlice<PageEntry> {
+    /// The pages of `language` a home at `home` shows, newest first: all but itself, which is at
+    /// `skipped` in `all` (when it is there). Not a copy of the list without it: a paginated home of
+    /// 10,000 pages has 500 pages, each of which copied all of them.
+    private func homeEntries(_ language: String, home: String) -> (all: [PageEntry], skipped: Int?) {
         let url = SiteURL.encoded(home)
         let all = entries(of: language)
-        return all.firstIndex { $0.url == url }.map { all[..<$0] + all[($0 + 1)...] } ?? all[...]
+        return (all, all.firstIndex { $0.url == url })
     }
 
     /// How many pages of `size` entries a home shows its language's pages on.
     func homePageCount(_ language: String, home: String, size: Int) -> Int {
-        SiteLists.pageCount(homeEntries(language, home: home).count, size: size)
+        let (all, skipped) = homeEntries(language, home: home)
+        return SiteLists.pageCount(all.count - (skipped == nil ? 0 : 1), size: size)
     }
 
     /// The entries page `number` of a home shows.
     func homeItems(_ language: String, home: String, number: Int, size: Int) -> [PageEntry] {
-        Array(homeEntries(language, home: home).dropFirst((number - 1) * size).prefix(size))
+        let (all, skipped) = homeEntries(language, home: home)
+        let count = all.count - (skipped == nil ? 0 : 1)
+        let start = max(0, (number - 1) * size)
+        guard start < count else { return [] }
+        return (start..<min(count, start + size)).map { index in all[skipped.map { index >= $0 ? index + 1 : index } ?? index] }
     }
 
     /// A home's context as page `number` of its language's pages: its `items` and `pagination`
