@@ -30,10 +30,14 @@ import Testing
         let result = try RunwayProcess.run(["--version"], environment: ["LD_DEBUG": "bindings"])
         #expect(result.status == 0)
         // "binding file /…/libswiftCore.so [0] to /…/libmimalloc.so.2 [0]: normal symbol `malloc' [GLIBC_2.2.5]"
+        // mimalloc's own calls to glibc (it hands back to glibc's `free` what glibc allocated, which
+        // happens only now and then, as threads come and go) are not another library's.
         let bindings = result.stderr.split(separator: "\n").filter { $0.contains("symbol `malloc'") || $0.contains("symbol `free'") }
+            .filter { !($0.split(separator: " to ").first ?? "").contains("libmimalloc") }
         let targets = bindings.map { $0.split(separator: " to ").last?.split(separator: " ").first ?? "" }
         #expect(bindings.contains { $0.contains("libswiftCore.so") })
-        #expect(!targets.isEmpty && targets.allSatisfy { $0.hasSuffix("/libmimalloc.so.2") }, "\(Set(targets))")
+        #expect(!targets.isEmpty && targets.allSatisfy { $0.hasSuffix("/libmimalloc.so.2") },
+                "\(bindings.filter { !$0.contains("libmimalloc.so.2 [0]: normal") }.prefix(5))")
     }
 
     @Test func renderFragmentIsTheBodyHTML() throws {
