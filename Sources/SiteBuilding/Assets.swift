@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import SiteOutput
 import Synchronization
@@ -41,10 +40,9 @@ final class Assets: Sendable {
         var asset: Asset? = Asset(source: source, path: path, integrity: "")
         if fingerprint {
             if let bytes = FileContents.read(source) {
-                let digest = SHA384.hash(data: bytes)
-                let hex = digest.prefix(4).map { String(format: "%02x", $0) }.joined()
-                asset?.path = Self.fingerprinted(path, hex: hex)
-                asset?.integrity = "sha384-" + Data(digest).base64EncodedString()
+                let print = Fingerprint(bytes)
+                asset?.path = Self.fingerprinted(path, hex: print.hex)
+                asset?.integrity = print.integrity
             } else {
                 asset = nil
             }

@@ -57,8 +57,20 @@ struct Stylesheets: Sendable {
 
     private static func sheet(name: String, text: String, fingerprint: Bool) -> Sheet {
         guard fingerprint else { return Sheet(path: name + ".css", text: text, integrity: "") }
-        let digest = SHA384.hash(data: Data(text.utf8))
-        let hex = digest.prefix(4).map { String(format: "%02x", $0) }.joined()
-        return Sheet(path: name + "." + hex + ".css", text: text, integrity: "sha384-" + Data(digest).base64EncodedString())
+        let print = Fingerprint(Data(text.utf8))
+        return Sheet(path: name + "." + print.hex + ".css", text: text, integrity: print.integrity)
+    }
+}
+
+/// What names a file by its bytes: SHA-384, its first four bytes in hexadecimal for the name
+/// (`theme.5f2c9a1b.css`), the whole as its Subresource Integrity (`sha384-…`).
+struct Fingerprint {
+    let hex: String
+    let integrity: String
+
+    init(_ bytes: some DataProtocol) {
+        let digest = SHA384.hash(data: bytes)
+        hex = digest.prefix(4).map { String(format: "%02x", $0) }.joined()
+        integrity = "sha384-" + Data(digest).base64EncodedString()
     }
 }
