@@ -7,8 +7,9 @@ import Templating
 /// (`tags` by default) and an index of each taxonomy's terms, one
 /// per section without an index page of its own (`content/posts/*.md` → `/posts/`), paginated;
 /// a section's `_index.md` gives its list a title and an introduction. Pages are listed by
-/// weight, then newest first (`listOrder`). A language other than the default one has its lists
-/// under its prefix (`/fr/posts/`).
+/// weight, then newest first (`listOrder`); a section's list also lists its subsections (as
+/// Hugo's does), each dated by its newest page, so that their pages are reached from it. A
+/// language other than the default one has its lists under its prefix (`/fr/posts/`).
 struct SiteLists {
     struct List {
         var url: String
@@ -21,11 +22,33 @@ struct SiteLists {
         var taxonomy: String?
         /// The section's `_index.md`, whose body introduces the list.
         var index: PageRecord?
+        /// A section's subsections (the folders inside it that have lists of their own), in list
+        /// order; they are listed among its pages (``SiteLists/entries(of:)``).
+        var subsections: [Subsection] = []
 
         /// A section's or a term's list has an Atom feed of its pages (`URL/atom.xml`) when one of
         /// them is dated: feeds hold dated pages only, and a list of undated ones (a guide) had an
         /// empty feed, updated in 1970, which its page linked to.
         var hasFeed: Bool { termIndex == nil && pages.contains { $0.moment != nil } }
+    }
+
+    /// A section inside another, as its parent's list shows it: its list's URL and title, its
+    /// `_index.md` (which may give it a weight, a date and a summary), and the moment of the
+    /// newest page in it or in its own subsections, which dates it otherwise.
+    struct Subsection {
+        var url: String
+        var title: String
+        var index: PageRecord?
+        var newest: PageRecord?
+
+        /// The date it is listed by: its `_index.md`'s own, else its newest page's.
+        var dated: PageRecord? { index?.moment != nil ? index : newest }
+    }
+
+    /// One item of a list: a page, or a subsection on a section's list.
+    enum Entry {
+        case page(PageRecord)
+        case section(Subsection)
     }
 
     private(set) var lists: [List] = []
@@ -92,12 +115,77 @@ struct SiteLists {
                 }
             }
             let bundleURLs = Set(bundleFolders.map { language.prefix + "/" + $0 + "/" })
+            let first = lists.count
             for (url, pages) in sections.sorted(by: { $0.key < $1.key }) where !pageURLs.contains(url) && !bundleURLs.contains(url) {
                 let name = url.split(separator: "/").last.map(String.init) ?? url
                 let index = indexByURL[url]
                 lists.append(List(url: url, title: index?.title ?? name.prefix(1).uppercased() + name.dropFirst(), language: language,
                                   pages: pages, index: index))
             }
+            addSubsections(to: first..<lists.count)
+        }
+    }
+
+    /// Gives each section's list in `range` (one language's) its subsections: the lists of the
+    /// folders right inside it. The deepest are dated first, so that a section's newest page may
+    /// be in a subsection of its own.
+    private mutating func addSubsections(to range: Range<Int>) {
+        let byURL = Dictionary(range.map { (lists[$0].url, $0) }) { first, _ in first }
+        var newest: [String: PageRecord] = [:]
+        for position in range.sorted(by: { lists[$0].url.count > lists[$1].url.count }) {
+            let list = lists[position]
+            let own = list.pages.min(by: Self.newestFirst)
+            let candidates = [own].compactMap { $0 } + list.subsections.compactMap(\.newest)
+            let found = candidates.min(by: Self.newestFirst)
+            if let found { newest[list.url] = found }
+            guard let parent = Self.parentFolder(of: list.url), let parentPosition = byURL[parent] else { continue }
+            lists[parentPosition].subsections.append(Subsection(url: list.url, title: list.title, index: list.index, newest: found))
+        }
+        for position in range {
+            lists[position].subsections.sort { Self.listOrder(Self.orderKey(of: .section($0)), Self.orderKey(of: .section($1))) }
+        }
+    }
+
+    /// `/posts/papermod/` → `/posts/`; `nil` for a top-level folder's URL.
+    static func parentFolder(of url: String) -> String? {
+        let parts = url.split(separator: "/")
+        guard parts.count > 1 else { return nil }
+        return "/" + parts.dropLast().joined(separator: "/") + "/"
+    }
+
+    /// What a list shows, in order: its pages and its subsections, by weight, then newest first.
+    func entries(of list: List) -> [Entry] {
+        guard !list.subsections.isEmpty else { return list.pages.map(Entry.page) }
+        var merged: [Entry] = []
+        merged.reserveCapacity(list.pages.count + list.subsections.count)
+        var pages = list.pages[...], sections = list.subsections[...]
+        while let page = pages.first, let section = sections.first {
+            if Self.listOrder(Self.orderKey(of: .section(section)), Self.orderKey(of: .page(page))) {
+                merged.append(.section(section))
+                sections = sections.dropFirst()
+            } else {
+                merged.append(.page(page))
+                pages = pages.dropFirst()
+            }
+        }
+        merged += pages.map(Entry.page) + sections.map(Entry.section)
+        return merged
+    }
+
+    /// How many items a list shows over its pages.
+    func entryCount(of list: List) -> Int { list.pages.count + list.subsections.count }
+
+    /// What orders an entry among others: its weight, its moment and its URL.
+    struct OrderKey {
+        var weight: Int?
+        var moment: PageDate?
+        var url: String
+    }
+
+    static func orderKey(of entry: Entry) -> OrderKey {
+        switch entry {
+        case .page(let page): OrderKey(weight: page.metadata.weight, moment: page.moment, url: page.url)
+        case .section(let section): OrderKey(weight: section.index?.metadata.weight, moment: section.dated?.moment, url: section.url)
         }
     }
 
@@ -110,11 +198,16 @@ struct SiteLists {
     /// The order of a list's pages: by `weight`, lower first (pages without one after), then
     /// newest first.
     static func listOrder(_ a: PageRecord, _ b: PageRecord) -> Bool {
-        switch (a.metadata.weight, b.metadata.weight) {
+        listOrder(OrderKey(weight: a.metadata.weight, moment: a.moment, url: a.url), OrderKey(weight: b.metadata.weight, moment: b.moment, url: b.url))
+    }
+
+    /// ``listOrder(_:_:)`` of any entries.
+    static func listOrder(_ a: OrderKey, _ b: OrderKey) -> Bool {
+        switch (a.weight, b.weight) {
         case let (x?, y?) where x != y: x < y
         case (.some, nil): true
         case (nil, .some): false
-        default: newestFirst(a, b)
+        default: newestFirst(a.moment, a.url, b.moment, b.url)
         }
     }
 
@@ -131,11 +224,15 @@ struct SiteLists {
     /// Newest first (by the moment each date names, whatever its offset; undated pages last), then
     /// URL, so that the order is the same in every build.
     static func newestFirst(_ a: PageRecord, _ b: PageRecord) -> Bool {
-        switch (a.moment, b.moment) {
+        newestFirst(a.moment, a.url, b.moment, b.url)
+    }
+
+    private static func newestFirst(_ a: PageDate?, _ aURL: String, _ b: PageDate?, _ bURL: String) -> Bool {
+        switch (a, b) {
         case let (x?, y?) where x != y: x > y
         case (.some, nil): true
         case (nil, .some): false
-        default: a.url > b.url
+        default: aURL > bURL
         }
     }
 
@@ -146,12 +243,27 @@ struct SiteLists {
             return (termIndex[taxonomy + " " + list.language.code] ?? []).map { PageEntry(title: "\($0.name) (\($0.count))", url: SiteURL.encoded($0.url), date: "", summary: "", summaryHTML: "",
                                                                                  readingTime: 0) }
         }
-        return list.pages.dropFirst((number - 1) * size).prefix(size).map(entry)
+        guard !list.subsections.isEmpty else { return list.pages.dropFirst((number - 1) * size).prefix(size).map(entry) }
+        return entries(of: list).dropFirst((number - 1) * size).prefix(size).map { item in
+            switch item {
+            case .page(let page): return entry(page)
+            case .section(let section):
+                // Its `_index.md`'s summary when it has one; its date is its own or its newest page's.
+                var shown = section.index.map(entry) ?? PageEntry(title: section.title, url: SiteURL.encoded(section.url), date: "",
+                                                                  summary: "", summaryHTML: "", readingTime: 0)
+                shown.title = section.title
+                shown.url = SiteURL.encoded(section.url)
+                shown.date = section.dated.map(entry)?.date ?? ""
+                shown.readingTime = 0
+                shown.isSection = true
+                return shown
+            }
+        }
     }
 
     /// How many pages a list takes.
     func pageCount(_ list: List, size: Int) -> Int {
-        Self.pageCount(list.termIndex != nil ? 1 : list.pages.count, size: size)
+        Self.pageCount(list.termIndex != nil ? 1 : entryCount(of: list), size: size)
     }
 
     /// The URLs of every list page, pagination pages included.

@@ -283,8 +283,9 @@ package struct TranslationLink: TemplateRepresentable {
 }
 
 /// A page as an item of a list: `title`, `url`, `date`, `summary` (plain text), `summaryHTML`
-/// and `readingTime` (minutes). What a list shows of a page is its key too: when this changes,
-/// the lists the page is in are rendered again.
+/// and `readingTime` (minutes); `isSection` when the item is a subsection of the section listed
+/// (dated by its newest page, without a reading time). What a list shows of a page is its key
+/// too: when this changes, the lists the page is in are rendered again.
 package struct PageEntry: TemplateRepresentable {
     package var title: String
     package var url: String
@@ -292,6 +293,7 @@ package struct PageEntry: TemplateRepresentable {
     package var summary: String
     package var summaryHTML: String
     package var readingTime: Int
+    package var isSection = false
 
     package init(title: String, url: String, date: String, summary: String, summaryHTML: String, readingTime: Int) {
         self.title = title
@@ -304,7 +306,8 @@ package struct PageEntry: TemplateRepresentable {
 
     package var templateValue: TemplateValue {
         .object([("title", .text(title)), ("url", .text(url)), ("date", .text(date)), ("summary", .text(summary)),
-                 ("summaryHTML", .html(summaryHTML)), ("readingTime", .integer(readingTime))])
+                 ("summaryHTML", .html(summaryHTML)), ("readingTime", .integer(readingTime)),
+                 ("isSection", .bool(isSection))])
     }
 }
 

@@ -277,6 +277,26 @@ enum ForeignSiteFixtures {
     }
 
     /// Every file under `folder`, relative to it, with its bytes.
+    /// A Hugo section with sections inside it (as a theme's example site has `posts/papermod/`),
+    /// paginated by three: Hugo lists a subsection among the section's pages, dated by its newest
+    /// page (`guides`, newest of all) or placed by its weight (`notes`, first); its list layout
+    /// writes each item's URL (`ITEM /posts/p4/`).
+    static let hugoSections: [String: String] = {
+        var files = [
+            "hugo.toml": "baseURL = \"https://example.org/\"\ntitle = \"Sections\"\npaginate = 3\n",
+            "layouts/_default/list.html": "LIST {{ .Title }}\n{{ range (.Paginate .Pages).Pages }}ITEM {{ .RelPermalink }}\n{{ end }}",
+            "layouts/_default/single.html": "PAGE {{ .Title }}\n",
+            "layouts/index.html": "HOME\n",
+            "content/posts/_index.md": "---\ntitle: Posts\n---\n",
+            "content/posts/guides/_index.md": "---\ntitle: Guides\n---\nHow to do things.\n",
+            "content/posts/guides/a.md": "---\ntitle: Guide A\ndate: 2024-03-01T10:00:00Z\n---\nA.\n",
+            "content/posts/notes/_index.md": "---\ntitle: Notes\nweight: 1\n---\n",
+            "content/posts/notes/n.md": "---\ntitle: Note\ndate: 2023-05-01T10:00:00Z\n---\nN.\n",
+        ]
+        for day in 1...4 { files["content/posts/p\(day).md"] = "---\ntitle: Post \(day)\ndate: 2024-01-0\(day)T10:00:00Z\n---\nText.\n" }
+        return files
+    }()
+
     static func tree(_ folder: String) -> [String: Data] {
         var files: [String: Data] = [:]
         for file in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {

@@ -107,6 +107,31 @@ import Testing
         #expect(Set(theirs).subtracting(ours).isEmpty, "Hugo's pages missing: \(Set(theirs).subtracting(ours).sorted())")
     }
 
+    /// Hugo's lists count the sections inside a section among its items (PaperMod's example
+    /// site had a `/posts/page/3/` that the imported site did not): every list page Hugo writes,
+    /// the imported site writes too, with the same items in the same order.
+    @Test func theImportedHugoListsHaveHugosItems() throws {
+        let hugo = try #require(Self.tool("hugo"), "Hugo is one of the Debian packages make deps installs")
+        let (source, site, result) = try Self.imported("hugo", ForeignSiteFixtures.hugoSections)
+        #expect(result.status == 0, "\(result.stderr)")
+        let hugoOutput = source + "-hugo"
+        #expect(try Self.run(hugo, ["--source", source, "--destination", hugoOutput, "--quiet"]) == 0)
+        #expect(try RunwayProcess.run(["build", site]).status == 0)
+        let ours = Self.pages(site + "/_site")
+        var theirs: [String: [String]] = [:]
+        for (url, text) in Self.pages(hugoOutput) where text.hasPrefix("LIST") {
+            theirs[url] = text.split(separator: "\n").filter { $0.hasPrefix("ITEM ") }.map { String($0.dropFirst(5)) }
+        }
+        #expect(theirs["/posts/page/2/"] != nil && theirs["/posts/"]?.count == 3, "\(theirs)")
+        // The sections' lists (an empty taxonomy's list is not one Runway writes).
+        for (url, items) in theirs where url.hasPrefix("/posts/") {
+            let page = try #require(ours[url], "Hugo's list \(url) is published")
+            let list = page.components(separatedBy: "<ul class=\"list\">").dropFirst().first?.components(separatedBy: "</ul>").first ?? ""
+            let shown = list.matches(of: /<li><a href="([^"]+)"/).map { String($0.1) }
+            #expect(shown == items, "\(url): Hugo lists \(items), the imported site \(shown)")
+        }
+    }
+
     /// The Jekyll site: posts dated and placed in the site's time zone (`02:30 +0100` is the 4th
     /// in Los Angeles), `.html` URLs of the date style, categories in the path, a page at its
     /// folder's URL made that folder's `_index.md`, Liquid converted or reported.

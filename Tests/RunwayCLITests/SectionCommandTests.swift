@@ -49,4 +49,42 @@ import Testing
         #expect(check.status == 1)
         #expect(check.stderr.contains("\(site.root)/content/book/one.md:3:1: error: 'weight' must be a whole number"), "\(check.stderr)")
     }
+
+    /// A section's list lists the sections inside it among its pages, by weight, then by their
+    /// newest page (a subsection of a subsection counts), with their `_index.md`'s title and
+    /// summary, paginated with the pages; a page that moves a subsection's date reorders its
+    /// parent's list as a clean build orders it.
+    static let nested = [
+        "content/posts/p1.md": "---\ndate: 2026-01-01\n---\n# Post 1\n\nOne.\n",
+        "content/posts/p2.md": "---\ndate: 2026-01-02\n---\n# Post 2\n\nTwo.\n",
+        "content/posts/guides/_index.md": "---\ntitle: Guides\ndescription: How to do things.\n---\nAll the guides.\n",
+        "content/posts/guides/deep/a.md": "---\ndate: 2026-03-01\n---\n# Guide A\n\nA.\n",
+        "content/posts/notes/n.md": "---\ndate: 2025-05-01\n---\n# Old note\n\nN.\n",
+    ]
+
+    static func items(_ html: String?) -> [String] {
+        let list = html?.components(separatedBy: "<ul class=\"list\">").dropFirst().first?.components(separatedBy: "</ul>").first ?? ""
+        return list.matches(of: /<li><a href="([^"]+)"/).map { String($0.1) }
+    }
+
+    @Test func aSectionListsTheSectionsInsideIt() throws {
+        let site = try TestSite(Self.nested, configuration: "paginate = 3\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(Self.items(site.read("_site/posts/index.html")) == ["/posts/guides/", "/posts/p2/", "/posts/p1/"])
+        #expect(Self.items(site.read("_site/posts/page/2/index.html")) == ["/posts/notes/"])
+        #expect(Self.items(site.read("_site/posts/guides/index.html")) == ["/posts/guides/deep/"])
+        let first = try #require(site.read("_site/posts/index.html"))
+        #expect(first.contains(#"<li><a href="/posts/guides/">Guides</a> <time datetime="2026-03-01">March 1, 2026</time><div class="summary"><p>How to do things.</p>\#n</div></li>"#),
+                "its title, its newest page's date, its summary, no reading time: \(first)")
+        #expect(site.read("_site/posts/page/2/index.html")?.contains(#"<li><a href="/posts/notes/">Notes</a> <time datetime="2025-05-01">"#) == true)
+
+        let moved = "---\ndate: 2025-01-01\n---\n# Guide A\n\nA, older now.\n"
+        try site.write(moved, to: "content/posts/guides/deep/a.md")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(Self.items(site.read("_site/posts/index.html")) == ["/posts/p2/", "/posts/p1/", "/posts/notes/"])
+        let clean = try TestSite(Self.nested.merging(["content/posts/guides/deep/a.md": moved]) { $1 }, configuration: "paginate = 3\n")
+        #expect(try clean.runway("build", clean.root).status == 0)
+        #expect(site.tree("_site") == clean.tree("_site"))
+    }
 }
