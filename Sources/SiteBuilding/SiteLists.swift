@@ -131,13 +131,9 @@ struct SiteLists {
     /// be in a subsection of its own.
     private mutating func addSubsections(to range: Range<Int>) {
         let byURL = Dictionary(range.map { (lists[$0].url, $0) }) { first, _ in first }
-        var newest: [String: PageRecord] = [:]
         for position in range.sorted(by: { lists[$0].url.count > lists[$1].url.count }) {
             let list = lists[position]
-            let own = list.pages.min(by: Self.newestFirst)
-            let candidates = [own].compactMap { $0 } + list.subsections.compactMap(\.newest)
-            let found = candidates.min(by: Self.newestFirst)
-            if let found { newest[list.url] = found }
+            let found = ([list.pages.min(by: Self.newestFirst)] + list.subsections.map(\.newest)).compactMap { $0 }.min(by: Self.newestFirst)
             guard let parent = Self.parentFolder(of: list.url), let parentPosition = byURL[parent] else { continue }
             lists[parentPosition].subsections.append(Subsection(url: list.url, title: list.title, index: list.index, newest: found))
         }

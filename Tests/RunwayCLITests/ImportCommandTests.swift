@@ -92,15 +92,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site + "/data/authors/ada.yaml"))
     }
 
+    /// A Hugo site of `files` built by Debian's Hugo and, imported, by Runway: the imported site
+    /// and Hugo's output folder.
+    static func builtByBoth(_ files: [String: String]) throws -> (site: String, hugoOutput: String) {
+        let hugo = try #require(tool("hugo"), "Hugo is one of the Debian packages make deps installs")
+        let (source, site, result) = try imported("hugo", files)
+        #expect(result.status == 0, "\(result.stderr)")
+        let hugoOutput = source + "-hugo"
+        #expect(try run(hugo, ["--source", source, "--destination", hugoOutput, "--quiet"]) == 0)
+        #expect(try RunwayProcess.run(["build", site]).status == 0)
+        return (site, hugoOutput)
+    }
+
     /// Hugo itself (Debian's, 0.111): every content page it publishes, the imported site
     /// publishes at the same URL.
     @Test func theImportedHugoSiteHasHugosURLs() throws {
-        let hugo = try #require(Self.tool("hugo"), "Hugo is one of the Debian packages make deps installs")
-        let (source, site, result) = try Self.imported("hugo", ForeignSiteFixtures.hugo)
-        #expect(result.status == 0, "\(result.stderr)")
-        let hugoOutput = source + "-hugo"
-        #expect(try Self.run(hugo, ["--source", source, "--destination", hugoOutput, "--quiet"]) == 0)
-        #expect(try RunwayProcess.run(["build", site]).status == 0)
+        let (site, hugoOutput) = try Self.builtByBoth(ForeignSiteFixtures.hugo)
         let theirs = ForeignSiteFixtures.urls(under: hugoOutput, marked: "PAGE").map { $0.removingPercentEncoding ?? $0 }
         let ours = Set(Self.pages(site + "/_site").keys)
         #expect(theirs.count >= 8, "\(theirs)")
@@ -111,12 +118,7 @@ import Testing
     /// site had a `/posts/page/3/` that the imported site did not): every list page Hugo writes,
     /// the imported site writes too, with the same items in the same order.
     @Test func theImportedHugoListsHaveHugosItems() throws {
-        let hugo = try #require(Self.tool("hugo"), "Hugo is one of the Debian packages make deps installs")
-        let (source, site, result) = try Self.imported("hugo", ForeignSiteFixtures.hugoSections)
-        #expect(result.status == 0, "\(result.stderr)")
-        let hugoOutput = source + "-hugo"
-        #expect(try Self.run(hugo, ["--source", source, "--destination", hugoOutput, "--quiet"]) == 0)
-        #expect(try RunwayProcess.run(["build", site]).status == 0)
+        let (site, hugoOutput) = try Self.builtByBoth(ForeignSiteFixtures.hugoSections)
         let ours = Self.pages(site + "/_site")
         var theirs: [String: [String]] = [:]
         for (url, text) in Self.pages(hugoOutput) where text.hasPrefix("LIST") {
