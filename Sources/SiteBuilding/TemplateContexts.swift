@@ -65,7 +65,11 @@ final class TemplateContexts: Sendable {
         self.contentURLs = contentURLs
         let languages = configuration.languages.map { LanguageLink(code: $0.code, name: $0.name, url: $0.prefix + "/") }
         var entries: [String: [PageEntry]] = [:]
-        for page in newestFirst { entries[page.language, default: []].append(Self.entry(page, contentURLs: contentURLs)) }
+        var pagesOf: [String: [PageRecord]] = [:]
+        for page in newestFirst {
+            entries[page.language, default: []].append(Self.entry(page, contentURLs: contentURLs))
+            pagesOf[page.language, default: []].append(page)
+        }
         var sites: [String: SiteContext] = [:]
         var listings: [String: TemplateListing] = [:]
         var menuHashes: [String: ContentHash] = [:]
@@ -86,12 +90,34 @@ final class TemplateContexts: Sendable {
                                                home: language.prefix + "/", params: params, menus: menus, data: dataValue,
                                                environment: configuration.environment, search: configuration.search.enabled)
             let listing = entries[language.code] ?? []
-            listings[language.code] = TemplateListing(listing)
+            let (terms, sections) = Self.groups(pagesOf[language.code] ?? [], taxonomies: configuration.taxonomies)
+            listings[language.code] = TemplateListing(listing, terms: terms, sections: sections)
         }
         self.sites = sites
         self.listings = listings
         self.entries = entries
         self.menuHashes = menuHashes
+    }
+
+    /// A language's pages (newest first) grouped by each taxonomy's terms (a term as its first
+    /// page writes it, terms in the order of their slugs) and by top-level section (by name, a page
+    /// in the section of its top folder), each group the pages' positions.
+    static func groups(_ pages: [PageRecord], taxonomies: [String])
+        -> (terms: [(taxonomy: String, terms: [(term: String, members: [Int])])], sections: [(section: String, members: [Int])]) {
+        var terms: [(taxonomy: String, terms: [(term: String, members: [Int])])] = []
+        for taxonomy in taxonomies {
+            var bySlug: [String: (term: String, members: [Int])] = [:]
+            for (position, page) in pages.enumerated() {
+                for term in page.terms(of: taxonomy) { bySlug[SiteURL.termSlug(term), default: (term, [])].members.append(position) }
+            }
+            terms.append((taxonomy, bySlug.sorted { $0.key < $1.key }.map(\.value)))
+        }
+        var sections: [String: [Int]] = [:]
+        for (position, page) in pages.enumerated() where !page.section.isEmpty {
+            // A page is in its top folder's section: a page of `posts/2024` in `posts` (a template names no `/`).
+            sections[String(page.section.prefix { $0 != "/" }), default: []].append(position)
+        }
+        return (terms, sections.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
     /// Each menu's entries: `runway.toml`'s and the pages that name it, by weight, then name.
@@ -134,7 +160,14 @@ final class TemplateContexts: Sendable {
     func listingHash(_ layout: String, language: String, templates: TemplateSet) -> ContentHash? {
         guard templates.readsListing(layout) else { return nil }
         if let known = listingHashes.withLock({ $0[language] }) { return known }
-        let hash = Self.hash(entries[language] ?? [])
+        var hash = Self.hash(entries[language] ?? [])
+        // What `taxonomies` and `sections` group: a page joining a term changes the pages that show it.
+        let listing = listing(language)
+        for (taxonomy, terms) in listing.terms {
+            hash.add(taxonomy)
+            for (term, members) in terms { hash.add(term + " " + members.map(String.init).joined(separator: ",")) }
+        }
+        for (section, members) in listing.sections { hash.add(section + " " + members.map(String.init).joined(separator: ",")) }
         listingHashes.withLock { $0[language] = hash }
         return hash
     }

@@ -20,6 +20,8 @@ struct ImportPlan {
     var pages: [ImportedPage] = []
     /// Files copied as they are: (the source's absolute path, the new site's relative path).
     var copies: [(source: String, destination: String)] = []
+    /// Templates made from the source's pages: (the new site's relative path, the template).
+    var templates: [(destination: String, text: String)] = []
     var findings: [ImportFinding] = []
     /// What converts the pages' bodies, once every page is where it goes (a link names the page
     /// it leads to by its new place).

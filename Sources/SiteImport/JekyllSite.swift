@@ -118,10 +118,17 @@ enum JekyllSite {
             let hasFrontMatter = (try? tree.text(file)).map { FrontMatter.opening(of: $0) == .yaml } ?? false
             if MarkdownFile.isMarkdown(file), hasFrontMatter {
                 pages.append((file, "content/" + file, nil, file))
+            } else if hasFrontMatter, (file as NSString).pathExtension == "html" {
+                if (file as NSString).lastPathComponent == "404.html" {
+                    plan.note(file, .leftOut, "Jekyll's page for a missing path: Runway writes its own, /404.html, from its theme's 404.html")
+                    continue
+                }
+                // An HTML page is a template of Jekyll's: its Liquid becomes a Runway template, and
+                // the page a Markdown page shown with it.
+                let markdown = String(file.dropLast("html".count)) + "md"
+                pages.append((file, "content/" + markdown, nil, markdown))
             } else if hasFrontMatter {
-                plan.note(file, .leftOut, (file as NSString).pathExtension == "html"
-                          ? "an HTML page with front matter: Jekyll runs its Liquid; Runway reads Markdown pages, so it is not imported"
-                          : "a file with front matter, which Jekyll makes from Liquid or Sass; not imported")
+                plan.note(file, .leftOut, "a file with front matter, which Jekyll makes from Liquid or Sass; not imported")
             } else {
                 plan.copies.append((SitePaths.join(tree.root, file), "static/" + file))
             }
@@ -135,7 +142,9 @@ enum JekyllSite {
             guard var page = tree.page(source, diagnostics: &diagnostics) else { continue }
             if let (written, value) = page.value("layout") {
                 page.remove(written)
-                plan.note(source, .converted, "'\(written): \(value.jsonText)' names a Jekyll layout; the page renders with Runway's page.html")
+                let own = source.hasSuffix(".html") && !page.body.allSatisfy(\.isWhitespace)
+                plan.note(source, .converted, "'\(written): \(value.jsonText)' names a Jekyll layout; the page renders with "
+                          + (own ? "its own template, inside Runway's base.html" : "Runway's page.html"))
             }
             // Jekyll's space-separated lists: `tags: a b`, `categories: a b`.
             for key in ["tags", "categories", "category"] {
@@ -157,9 +166,36 @@ enum JekyllSite {
                 template = Self.suffixed("/:path/:basename", like: pattern)
             }
             let expected = Self.url(template, source: source, path: path, collection: collection, page: ForeignValues(page.values), zone: zone)
+            var destination = destination
+            if source.hasSuffix(".html") {
+                // The home page is the site's `content/index.md`, wherever Jekyll's source keeps it.
+                if expected == "/", !pages.contains(where: { $0.destination == "content/index.md" }) { destination = "content/index.md" }
+                htmlPage(&page, source: source, destination: destination, tree: tree, postsSection: postsFolder, plan: &plan)
+            }
             plan.pages.append(ImportedPage(source: source, contentKey: source, destination: destination, text: page, expectedURL: expected))
         }
         return (plan, diagnostics)
+    }
+
+    /// An HTML page with Liquid in it: its body translated into a template of its own
+    /// (`templates/imported/PATH.html`) that the page names as its `layout`, and emptied. A page
+    /// whose body is empty (a redirect, a home page its Jekyll layout fills) keeps Runway's layouts.
+    static func htmlPage(_ page: inout PageText, source: String, destination: String, tree: SourceTree, postsSection: String, plan: inout ImportPlan) {
+        guard !page.body.allSatisfy(\.isWhitespace) else { return }
+        let context = ConversionContext(file: source, contentPath: source, contentFiles: [:], page: page.values, site: plan.siteValues, unsafe: true)
+        var translator = LiquidTemplate(file: source, context: context, postsSection: postsSection) { name in
+            let file = "_includes/" + name
+            return tree.exists(file) ? try? tree.text(file) : nil
+        }
+        let titled = page.value("title").map { if case .string(let title) = $0.value { !title.isEmpty } else { true } } ?? false
+        let text = translator.template(of: page.body, firstLine: page.bodyFirstLine, titled: titled)
+        let name = "imported/" + String(destination.dropFirst("content/".count).dropLast(".md".count)) + ".html"
+        plan.templates.append(("templates/" + name, text))
+        plan.findings += translator.findings
+        plan.converted.merge(translator.converted) { $0 + $1 }
+        plan.note(source, .converted, "an HTML page: its Liquid is the template \(name), which its page names as its layout")
+        page.body = ""
+        page.set("layout", to: .string(name))
     }
 
     /// `defaults`' values for a file of `type` (`posts`, `pages`, a collection's name).

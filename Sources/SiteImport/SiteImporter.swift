@@ -162,6 +162,7 @@ public struct SiteImporter: Sendable {
         try manager.createDirectory(atPath: folder + "/content", withIntermediateDirectories: true)
         try Data(plan.settings.text.utf8).write(to: URL(fileURLWithPath: folder + "/runway.toml"))
         for page in plan.pages { try write(page.text.text, to: folder + "/" + page.destination) }
+        for (path, text) in plan.templates { try write(text, to: folder + "/" + path) }
         for (from, to) in plan.copies {
             let target = folder + "/" + to
             try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -8,7 +8,8 @@ package struct TemplateContext: Sendable {
     package var site: SiteContext
     package var page: PageContext
     /// The pages of the page's language, newest first (`pages`, and `otherPages` without this
-    /// one); empty unless the template reads them.
+    /// one), and grouped by term and by section (`taxonomies`, `sections`); empty unless the
+    /// template reads them.
     package var pages: TemplateListing
     /// A list page's items, and its place in the list's pages; on a home page whose template
     /// reads them, its share of its language's pages (`/page/2/`…).
@@ -25,7 +26,7 @@ package struct TemplateContext: Sendable {
     }
 
     /// The members that show `pages`.
-    static let listingMembers = ["pages", "otherPages"]
+    static let listingMembers = ["pages", "otherPages", "taxonomies", "sections"]
     /// The members that show a list's share of its pages: on a home page, its language's pages.
     static let itemMembers = ["items", "pagination"]
 }
@@ -333,13 +334,36 @@ package struct Pagination: TemplateRepresentable {
 }
 
 /// A language's pages as `pages` shows them, made into template values once however many
-/// pages read it.
+/// pages read it; and the same pages grouped, as `taxonomies` (by each taxonomy's terms) and
+/// `sections` (by the section they are in) show them.
 package final class TemplateListing: Sendable {
     package let entries: [PageEntry]
+    /// Each taxonomy's terms, in order, with the positions of their pages in `entries`.
+    package let terms: [(taxonomy: String, terms: [(term: String, members: [Int])])]
+    /// Each section, in order, with the positions of its pages in `entries`.
+    package let sections: [(section: String, members: [Int])]
     private let made = Mutex<[TemplateValue]?>(nil)
 
-    package init(_ entries: [PageEntry]) {
+    package init(_ entries: [PageEntry], terms: [(taxonomy: String, terms: [(term: String, members: [Int])])] = [],
+                 sections: [(section: String, members: [Int])] = []) {
         self.entries = entries
+        self.terms = terms
+        self.sections = sections
+    }
+
+    /// `taxonomies`: an object of each taxonomy, an object of each of its terms, the term's pages
+    /// as in `pages` (`taxonomies.categories.release`, Hugo's `.Site.Taxonomies`, Jekyll's `site.categories`).
+    func taxonomiesValue() -> TemplateValue {
+        let values = values()
+        return .object(terms.map { taxonomy in
+            (taxonomy.taxonomy, .object(taxonomy.terms.map { ($0.term, .list($0.members.map { values[$0] })) }))
+        })
+    }
+
+    /// `sections`: an object of each section, its pages as in `pages` (`sections.posts`).
+    func sectionsValue() -> TemplateValue {
+        let values = values()
+        return .object(sections.map { ($0.section, .list($0.members.map { values[$0] })) })
     }
 
     package static let empty = TemplateListing([])

@@ -132,6 +132,23 @@ enum ForeignSiteFixtures {
         "_layouts/default.html": "PAGE {{ page.title }}\n{{ content }}\n",
         "_includes/note.html": "<div class=\"note\">{{ include.text }}</div>\n",
         "index.html": "---\nlayout: default\n---\n{% for post in site.posts %}{{ post.title }}{% endfor %}\n",
+        // HTML pages whose Liquid lists a data file's items and a category's posts, as jekyllrb.com's showcase and releases do.
+        "_data/people.yml": "- name: Ada\n  site: https://ada.example/\n- name: Bo\n  site: https://bo.example/\n",
+        "people.html": "---\ntitle: People\npermalink: /people/\n---\n<ul>{% for person in site.data.people reversed -%}\n  <li><a href=\"{{ person.site }}\">{{ person.name }}</a></li>\n  {% endfor -%}\n</ul>\n",
+        "releases.html": """
+            ---
+            title: Releases
+            permalink: /news/releases/
+            ---
+            {% for post in site.categories.release -%}
+              {% if forloop.index == 1 %}{% include newest.html %}{% else -%}
+              <p class="older"><a href="{{ post.url | relative_url }}">{{ post.title }}</a>{% assign length = post.title | size %}</p>
+              {%- endif %}
+            {% endfor -%}
+
+            """,
+        "_includes/newest.html": "<h2 class=\"newest\"><a href=\"{{ post.url | relative_url }}\">{{ post.title }}</a></h2>",
+        "_posts/2024-01-07-third-post.md": "---\ntitle: Third post\ncategory: release\n---\nThird.\n",
         "about.md": "---\ntitle: About\npermalink: /about/\n---\nWe publish notes. Code at {{ site.repository }}.\n",
         "contact.markdown": "---\ntitle: Contact\n---\nWrite to us.\n",
         "assets/style.css": "body { margin: 0; }\n",

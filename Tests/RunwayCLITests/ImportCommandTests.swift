@@ -142,7 +142,17 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
         let report = result.stdout
         #expect(report.contains("_posts/2024-01-05-hello-world.markdown:14: the Liquid tag {% include %} includes a template"), "\(report)")
-        #expect(report.contains("index.html: an HTML page with front matter"))
+        #expect(report.contains("index.html: an HTML page: its Liquid is the template imported/index.html, which its page names as its layout"), "\(report)")
+        #expect(report.contains("releases.html:7: {% assign length = post.title | size %} computes a value Runway's templates cannot"), "\(report)")
+        #expect(try String(contentsOfFile: site + "/templates/imported/releases.html", encoding: .utf8) == """
+            {{<base.html}}{{$content}}
+            {{>partials/title.html}}
+            {{#taxonomies.categories.release}}{{#first()}}<h2 class="newest"><a href="{{relURL(url)}}">{{title}}</a></h2>{{/first()}}{{^first()}}<p class="older"><a href="{{relURL(url)}}">{{title}}</a></p>{{/first()}}
+            {{/taxonomies.categories.release}}
+            {{/content}}{{/base.html}}
+
+            """)
+        #expect(try String(contentsOfFile: site + "/content/index.md", encoding: .utf8) == "---\nlayout: \"imported/index.html\"\n---\n", "the home page")
         #expect(report.contains("_docs/setup.md: is at its folder's URL, /docs/setup/"))
         let post = try String(contentsOfFile: site + "/content/posts/2024-01-05-hello-world.markdown", encoding: .utf8)
         #expect(post.contains("[the setup](/docs/setup/_index.md) and [the next one](/posts/2024-01-06-second-post.md)"), "\(post)")
@@ -163,7 +173,7 @@ import Testing
         #expect(!pages.keys.contains { $0.contains("unfinished") }, "a draft stays one")
         #expect(FileManager.default.fileExists(atPath: site + "/_site/assets/style.css"))
         // Its _data/ is the new site's data/, which templates read as site.data.
-        #expect(report.contains("_data/: 1 data file copied to data/: templates read them as site.data"), "\(report)")
+        #expect(report.contains("_data/: 2 data files copied to data/: templates read them as site.data"), "\(report)")
         // kramdown's ids after headings are the headings' own; its {:toc} goes; a class stays, reported.
         let history = try String(contentsOfFile: site + "/content/docs/history.md", encoding: .utf8)
         #expect(history.contains("## 1.1.0 / 2024-02-01 {#v1-1-0}\n\nFaster.\n\n1.0.0 / 2024-01-01 {#v1-0-0}\n------------------\n\nFirst.\n{: .lead}"), "\(history)")
@@ -191,10 +201,19 @@ import Testing
         let jekyllOutput = source + "-jekyll"
         #expect(try Self.run(jekyll, ["build", "--source", source, "--destination", jekyllOutput, "--quiet", "--disable-disk-cache"]) == 0)
         #expect(try RunwayProcess.run(["build", site]).status == 0)
-        let theirs = ForeignSiteFixtures.urls(under: jekyllOutput, marked: "PAGE").subtracting(["/"])
-        let ours = Set(Self.pages(site + "/_site").keys)
-        #expect(theirs.count >= 7, "\(theirs)")
+        let theirs = ForeignSiteFixtures.urls(under: jekyllOutput, marked: "PAGE")
+        let pages = Self.pages(site + "/_site")
+        let ours = Set(pages.keys)
+        #expect(theirs.count >= 10, "\(theirs)")
         #expect(theirs.subtracting(ours).isEmpty, "Jekyll's pages missing: \(theirs.subtracting(ours).sorted())")
+        // HTML pages show what their Liquid lists, as Jekyll shows it: the home's posts, a data
+        // file's items reversed, a category's posts, the newest by an include.
+        for (url, file) in [("/", "index.html"), ("/people/", "people/index.html"), ("/news/releases/", "news/releases/index.html")] {
+            let jekyllPage = try String(contentsOfFile: jekyllOutput + "/" + file, encoding: .utf8)
+            let listed = jekyllPage.split(separator: "\n", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            #expect(listed.count > 20, "\(url): \(jekyllPage)")
+            #expect(pages[url]?.contains(listed) == true, "\(url): Jekyll shows \(listed), the imported site \(pages[url] ?? "nothing")")
+        }
     }
 
     /// The Zola site: pages at Zola's URLs (slugs of file and folder names, dates out of names,

@@ -117,4 +117,30 @@ import Testing
         #expect(build.status == 1 && build.stderr.hasPrefix("\(site.root)/content/a.md:3:1: error: \(message)\n"), "\(build.stderr)")
         #expect(!site.exists("_site"))
     }
+
+    /// Any page's template may list a term's pages (`taxonomies.categories.guides`, Hugo's
+    /// `.Site.Taxonomies`, Jekyll's `site.categories`) and a section's (`sections.posts`), newest
+    /// first as `pages`; a page that joins a term redoes the pages that show it, as a clean build would.
+    @Test func anyTemplateListsATermsAndASectionsPages() throws {
+        let files = Self.pages.merging([
+            "content/posts/c.md": "---\ntitle: C\ndate: 2026-01-03\n---\nC.\n",
+            "content/posts/2025/d.md": "---\ntitle: D\ndate: 2025-06-01\n---\nD.\n",
+            "content/index.md": "---\ntitle: Home\nlayout: overview.html\n---\n",
+            "templates/overview.html": "G:{{#taxonomies.categories.Guides}}{{title}};{{/taxonomies.categories.Guides}}"
+                + " N:{{#taxonomies.categories.Notes}}{{title}};{{/taxonomies.categories.Notes}}"
+                + " P:{{#sections.posts}}{{title}} {{url}};{{/sections.posts}} X:{{#taxonomies.categories.None}}x{{/taxonomies.categories.None}}\n",
+        ]) { $1 }
+        let configuration = "[taxonomies]\ncategory = \"categories\"\n"
+        let site = try TestSite(files, configuration: configuration)
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(site.read("_site/index.html") == "G:B;A; N:A; P:C /posts/c/;D /posts/2025/d/; X:\n")
+        let joined = "---\ntitle: C\ndate: 2026-01-03\ncategories: [Notes]\n---\nC.\n"
+        try site.write(joined, to: "content/posts/c.md")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.read("_site/index.html") == "G:B;A; N:C;A; P:C /posts/c/;D /posts/2025/d/; X:\n", "C joined Notes")
+        let clean = try TestSite(files.merging(["content/posts/c.md": joined]) { $1 }, configuration: configuration)
+        #expect(try clean.runway("build", clean.root).status == 0)
+        #expect(site.tree("_site") == clean.tree("_site"))
+    }
 }

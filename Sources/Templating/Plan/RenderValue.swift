@@ -202,6 +202,8 @@ final class RootValues {
         case "page": .value(context.page.templateValue)
         case "pages": .value(.list(context.pages.values()))
         case "otherPages": .value(.list(context.pages.values(excluding: context.page.url)))
+        case "taxonomies": .value(context.pages.taxonomiesValue())
+        case "sections": .value(context.pages.sectionsValue())
         case "items": .value(.list(context.items.map(\.templateValue)))
         case "pagination": context.pagination.map { .value($0.templateValue) }
         case "t": .table
