@@ -52,7 +52,7 @@ public struct ThemeFile: Sendable {
     /// theme knows (``ThemeLibrary/load(_:)``).
     var undeclaredConstraints: [(attribute: String, warning: Diagnostic)] = []
 
-    static let topLevelKeys: Set<String> = ["name", "extends", "description", "attributes", "constraints", "styles", "params"]
+    static let topLevelKeys: Set<String> = ["name", "extends", "description", "attributes", "components", "constraints", "styles", "params"]
 
     /// Reads a theme file; every problem is a diagnostic at its key, and the rest still counts.
     public static func read(name: String, source: TOMLSource) -> (file: ThemeFile, diagnostics: [Diagnostic]) {

@@ -58,4 +58,12 @@ struct HTMLOutput {
     }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// What is written from `offset` on, as text.
+    func string(from offset: Int) -> String { String(decoding: bytes[offset...], as: UTF8.self) }
+
+    /// What is written from `offset` on, taken back.
+    mutating func truncate(to offset: Int) {
+        bytes.removeSubrange(offset...)
+    }
 }

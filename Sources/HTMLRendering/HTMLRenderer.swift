@@ -20,6 +20,9 @@ public struct HTMLRenderer: Sendable {
     /// links to `URL#fn-N` and has no `id` (two summaries on a list would share it). `nil`: the
     /// footnotes are in the text, as cmark-gfm writes them.
     public var footnotesPage: String?
+    /// The components a template writes (`ComponentRendering`): each in place of its span, and in
+    /// its paragraph's place when the paragraph holds only it. `nil`: components are spans.
+    public var components: ComponentRendering?
 
     /// A renderer with these options, and a way to know a local image's size.
     public init(options: Options = Options(), imageSize: (@Sendable (String) -> ImageSize?)? = nil) {
@@ -82,6 +85,7 @@ public struct HTMLRenderer: Sendable {
             walk.imageSize = imageSize
             walk.calloutTitle = calloutTitle
             walk.footnotesPage = footnotesPage
+            walk.components = components
             if options.headingIDs { walk.reserveIDs(HeadingOutline.footnoteIDs(of: text.runs)) }
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in

@@ -11,7 +11,12 @@ extension RenderWalk {
         case .paragraph:
             if isTightParagraph(at: index) { return }
             output.newlineIfNeeded()
+            let start = output.count
             output.write("<p>")
+            if components != nil {
+                openParagraph = (start, output.count)
+                lastComponent = nil
+            }
         case .header(let level, _):
             output.newlineIfNeeded()
             output.write("<h\(level)")
@@ -125,6 +130,19 @@ extension RenderWalk {
         switch component.kind {
         case .paragraph:
             if isTightParagraph(at: index) { break }
+            if !inFootnotes, let paragraph = openParagraph, let component = lastComponent, component.start == paragraph.content,
+               component.end == output.count {
+                // The paragraph holds only a component: its block form is written in its place.
+                var call = component.call
+                call.block = true
+                output.truncate(to: paragraph.start)
+                output.write(components!.render(call))
+                output.newlineIfNeeded()
+                openParagraph = nil
+                lastComponent = nil
+                break
+            }
+            openParagraph = nil
             if index > 0, case .footnoteDefinition(let label, let count) = blocks[index - 1].kind, remaining < index {
                 output.write(" ")
                 writeBackReferences(label: label, count: count)

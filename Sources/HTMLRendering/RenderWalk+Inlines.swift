@@ -14,7 +14,16 @@ extension RenderWalk {
         case .strikethrough: output.write("<del>")
         case .code: output.write("<code>")
         case .softBreak, .lineBreak, .inlineHTML: break
-        case .attributes(_, let values): writeSpanOpening(values)
+        case .attributes(_, let values):
+            if let components, let name = values.keys.filter(components.names.contains).min() {
+                // A component: its content is written, then taken back and given to its template.
+                var others = values
+                others[name] = nil
+                openComponents.append((index, output.count, name, values[name]!, !others.isEmpty))
+                if !others.isEmpty { writeSpanOpening(others) }
+            } else {
+                writeSpanOpening(values)
+            }
         case .blockHTML: output.newlineIfNeeded()
         case .link(let destination, let title):
             output.write("<a href=\"")
@@ -70,7 +79,14 @@ extension RenderWalk {
         case .strikethrough: output.write("</del>")
         case .code: output.write("</code>")
         case .softBreak, .lineBreak, .inlineHTML, .image: break
-        case .attributes: output.write("</span>")
+        case .attributes:
+            guard let open = openComponents.last, open.inline == index else { return output.write("</span>") }
+            openComponents.removeLast()
+            if open.wrapped { output.write("</span>") }
+            let call = ComponentCall(name: open.name, value: open.value, content: output.string(from: open.start), block: false)
+            output.truncate(to: open.start)
+            output.write(components!.render(call))
+            if openComponents.isEmpty { lastComponent = (open.start, output.count, call) }
         case .blockHTML: output.newlineIfNeeded()
         case .link: output.write("</a>")
         case .footnoteReference: output.write("</a></sup>")

@@ -27,6 +27,16 @@ struct RenderWalk {
     var spanOpenings: [[String: AttributeValue]: String] = [:]
     /// Token span opening tags already written, by their `syntax` value.
     var tokenOpenings: [String: String] = [:]
+    /// `HTMLRenderer.components`.
+    var components: ComponentRendering?
+    /// The components open now, innermost last: the inline element each is, where its content
+    /// starts in the output, its call, and whether a span of the other attributes is around the content.
+    var openComponents: [(inline: Int, start: Int, name: String, value: AttributeValue, wrapped: Bool)] = []
+    /// In a paragraph written with `<p>`: where it starts, and where its content does.
+    var openParagraph: (start: Int, content: Int)?
+    /// The last outermost component written: where it starts and ends, and its call (a paragraph
+    /// that holds only it is written as its block form).
+    var lastComponent: (start: Int, end: Int, call: ComponentCall)?
     /// Whether the open footnote definition's back references are written yet.
     var wroteBackReferences = false
     /// With `Options.headingIDs`: the headings written so far, with their ids (the text's

@@ -14,6 +14,8 @@ public struct AttributeDeclaration: Hashable, Sendable {
         case number
         /// A JSON object.
         case object
+        /// A component: an object of the parameters it takes, rendered by its template.
+        case component(ComponentSignature)
 
         /// The type as the theme and config files write it.
         public var description: String {
@@ -24,6 +26,7 @@ public struct AttributeDeclaration: Hashable, Sendable {
             case .integer: "an integer"
             case .number: "a number"
             case .object: "an object"
+            case .component(let signature): "a component's parameters, an object (\(signature.list))"
             }
         }
 
@@ -33,6 +36,7 @@ public struct AttributeDeclaration: Hashable, Sendable {
             case (.oneOf(let values), .string(let string)): values.contains(string)
             case (.string, .string), (.bool, .bool), (.integer, .integer), (.object, .object): true
             case (.number, .integer), (.number, .number): true
+            case (.component(let signature), _): signature.problem(with: value) == nil
             default: false
             }
         }

@@ -49,6 +49,9 @@ public struct CustomAttributeScope: Hashable, Sendable {
             let list = known.isEmpty ? "it declares none" : "it declares " + known.joined(separator: ", ")
             return "unknown attribute '\(name)' is not in the scope of \(self.name) (\(list)); the attribute is dropped"
         }
+        if case .component(let signature) = declaration.type, let problem = signature.problem(with: value) {
+            return "the component '\(name)' \(problem); it is dropped, and its text shown as it is"
+        }
         guard declaration.type.accepts(value) else {
             return "attribute '\(name)' is \(value.jsonText) but must be \(declaration.type); the attribute is dropped"
         }

@@ -58,7 +58,7 @@ extension SiteBuild {
         diagnostics += stringDiagnostics
         let (data, dataDiagnostics) = SiteData.load(site: site)
         diagnostics += dataDiagnostics
-        let reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation, headingIDs: true),
+        var reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation, headingIDs: true),
                                                                         scope: configuration.contentScope(theme: theme)),
                                 themes: ThemeSet(library: library, site: theme, attributes: configuration.scope), staticFiles: statics,
                                 highlighter: configuration.markdown.highlightCode ? highlighter : nil,
@@ -77,6 +77,12 @@ extension SiteBuild {
             let why = statics[tag.asset] == nil ? "there is no static file \(tag.asset) (in the site's static/ or its theme's)" : "it cannot be read"
             diagnostics.append(Diagnostic(.error, "template error: asset(\"\(tag.asset)\"): \(why)", path: tag.file, position: tag.position))
         }
+        // Components are written by their templates; `markdownify` (made before) writes them as spans.
+        let (components, componentDiagnostics) = TemplateComponents.make(site: site, scope: configuration.contentScope(theme: theme),
+                                                                         templates: templates, configuration: configuration, theme: theme,
+                                                                         themeFile: library.path(of: theme.name), data: data)
+        diagnostics += componentDiagnostics
+        reader.components = components
         let requestedAssets = Array(Set(templates.assetTags.map(\.asset))).sorted()
         if diagnostics.contains(where: { $0.severity == .error }) { return .failure(InputProblems(diagnostics: diagnostics)) }
         return .success(Inputs(configuration: configuration, theme: theme, library: library, templates: templates,

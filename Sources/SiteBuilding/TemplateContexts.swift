@@ -60,10 +60,8 @@ final class TemplateContexts: Sendable {
         self.taxonomyTitles = taxonomyTitles
         themeName = theme.name
         self.neighbors = neighbors
-        let params = theme.params.merging(configuration.params) { _, site in site }
         let contentURLs = contentURLs ?? ContentURLs(newestFirst, defaultLanguage: configuration.languages[0].code)
         self.contentURLs = contentURLs
-        let languages = configuration.languages.map { LanguageLink(code: $0.code, name: $0.name, url: $0.prefix + "/") }
         var entries: [String: [PageEntry]] = [:]
         var pagesOf: [String: [PageRecord]] = [:]
         for page in newestFirst {
@@ -78,17 +76,13 @@ final class TemplateContexts: Sendable {
             // A language's own menu of a name is in place of the site's, and its params over the site's.
             let configured = configuration.menus.merging(configuration.languageMenus[language.code] ?? [:]) { _, own in own }
             let menus = Self.menus(configured, pages: inMenus.filter { $0.language == language.code })
-            let params = params.merging(configuration.languageParams[language.code] ?? [:]) { _, own in own }.mapValues(TemplateValue.init)
             var menuHash = ContentHash()
             for (name, entries) in menus.sorted(by: { $0.key < $1.key }) {
                 menuHash.add(name)
                 for entry in entries { menuHash.add("\(entry.weight) \(entry.url) \(entry.name)") }
             }
             menuHashes[language.code] = menuHash
-            sites[language.code] = SiteContext(title: language.title, baseURL: configuration.baseURL, language: language.code,
-                                               direction: language.direction.rawValue, theme: theme.name, languages: languages,
-                                               home: language.prefix + "/", params: params, menus: menus, data: dataValue,
-                                               environment: configuration.environment, search: configuration.search.enabled)
+            sites[language.code] = Self.site(language, configuration: configuration, theme: theme, menus: menus, data: dataValue)
             let listing = entries[language.code] ?? []
             let (terms, sections) = Self.groups(pagesOf[language.code] ?? [], taxonomies: configuration.taxonomies)
             listings[language.code] = TemplateListing(listing, terms: terms, sections: sections)
@@ -97,6 +91,18 @@ final class TemplateContexts: Sendable {
         self.listings = listings
         self.entries = entries
         self.menuHashes = menuHashes
+    }
+
+    /// The site as templates see it in `language`: its params the theme's, under `runway.toml`'s,
+    /// under the language's own.
+    static func site(_ language: SiteLanguage, configuration: SiteConfiguration, theme: Theme, menus: [String: [MenuEntry]],
+                     data: TemplateValue) -> SiteContext {
+        let params = theme.params.merging(configuration.params) { _, site in site }
+            .merging(configuration.languageParams[language.code] ?? [:]) { _, own in own }.mapValues(TemplateValue.init)
+        let languages = configuration.languages.map { LanguageLink(code: $0.code, name: $0.name, url: $0.prefix + "/") }
+        return SiteContext(title: language.title, baseURL: configuration.baseURL, language: language.code, direction: language.direction.rawValue,
+                           theme: theme.name, languages: languages, home: language.prefix + "/", params: params, menus: menus, data: data,
+                           environment: configuration.environment, search: configuration.search.enabled)
     }
 
     /// A language's pages (newest first) grouped by each taxonomy's terms (a term as its first

@@ -1,3 +1,4 @@
+import Synchronization
 package import RunwayText
 import Formatting
 import Foundation
@@ -23,6 +24,9 @@ package struct PageReader: Sendable {
     package let highlighter: CodeHighlighter?
     /// The site's string tables by language (`StringTables`): callouts' titles.
     let strings: [String: [String: String]]
+    /// What writes components (the build's templates), once they are read; `nil`: a component
+    /// is a span, as any attribute is (`runway check`, `markdownify`).
+    package var components: (any ComponentWriter)?
 
     package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet,
                  staticFiles: [String: String] = [:], highlighter: CodeHighlighter? = nil, strings: [String: [String: String]] = [:]) {
@@ -277,10 +281,11 @@ package struct PageReader: Sendable {
             diagnostics.append(Diagnostic(.error, "the alias \"\(alias)\" names no place in the site (give a path such as /old/path/)",
                                           path: path, position: frontMatter?.position(ofKey: "aliases")))
         }
-        let (renderer, images) = self.renderer(of: page, url: pageURL, language: language.code)
+        let (renderer, images, failures) = self.renderer(of: page, url: pageURL, language: language.code)
         let html: String?, outline: HeadingOutline
-        if wantsBody || Self.showsImages(highlighting.text) {
+        if wantsBody || Self.showsImages(highlighting.text) || (components != nil && Self.usesComponents(attributed, components!)) {
             (html, outline) = renderer.renderWithOutline(highlighting.text)
+            diagnostics += failures.diagnostics
         } else {
             // The outline a rendering gives (ids only with heading ids), without the HTML.
             (html, outline) = (nil, renderer.options.headingIDs ? HeadingOutline(highlighting.text) : HeadingOutline(headings: []))
@@ -333,6 +338,12 @@ package struct PageReader: Sendable {
         return renderer
     }
 
+    /// Whether a run of `text` is in a component's span: its page is rendered when read, so that
+    /// a component's error is the page's.
+    static func usesComponents(_ text: AttributedText, _ components: any ComponentWriter) -> Bool {
+        text.spanValues.contains { components.names.contains($0.attribute) }
+    }
+
     /// Whether a run of `text` is in an image.
     static func showsImages(_ text: AttributedText) -> Bool {
         var shows = false
@@ -360,14 +371,27 @@ package struct PageReader: Sendable {
     /// The renderer of a page's body at `url` in `language` (a code): its images' sizes read from
     /// the files (which are noted), numbered code lines under a styled theme, callouts' titles in
     /// its language.
-    private func renderer(of page: ParsedPage, url: String, language: String) -> (renderer: HTMLRenderer, images: LocalImages) {
+    private func renderer(of page: ParsedPage, url: String, language: String) -> (renderer: HTMLRenderer, images: LocalImages, failures: ComponentFailures) {
+        let failures = ComponentFailures()
         let images = LocalImages(page: url, bundle: PageBundle.folder(of: page.file).map { SitePaths.join(site, $0) },
                                  staticFiles: staticFiles, staticFolder: SitePaths.join(site, "static"))
         var renderer = self.renderer
         renderer.imageSize = images.size(of:)
         renderer.options.codeLines = page.theme.isStyled
         renderer.calloutTitle = calloutTitles(in: language)
-        return (renderer, images)
+        if let components {
+            let on = ComponentPage(file: page.file, title: page.metadata.title ?? "", url: url, language: language, date: page.metadata.date,
+                                   params: page.metadata.params)
+            renderer.components = ComponentRendering(names: components.names) { call in
+                do throws(Diagnostic) {
+                    return try components.render(call, page: on)
+                } catch {
+                    failures.add(error)
+                    return call.content
+                }
+            }
+        }
+        return (renderer, images, failures)
     }
 
     /// The values in their first order, each once.
@@ -375,4 +399,15 @@ package struct PageReader: Sendable {
         var seen = Set<PageRecord.SpanValue>()
         return values.filter { seen.insert($0).inserted }
     }
+}
+
+/// The errors of a page's components' templates, gathered while its body is rendered.
+final class ComponentFailures: Sendable {
+    private let found = Mutex<[Diagnostic]>([])
+
+    func add(_ diagnostic: Diagnostic) {
+        found.withLock { $0.append(diagnostic) }
+    }
+
+    var diagnostics: [Diagnostic] { found.withLock { $0 } }
 }

@@ -76,7 +76,7 @@ public struct SiteConfiguration: Sendable {
     public static let development = "development"
 
     /// The settings the file may hold at its top level.
-    static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "languages", "permalinks",
+    static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "components", "languages", "permalinks",
                                          "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments", "related", "outputs", "assets", "search"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and

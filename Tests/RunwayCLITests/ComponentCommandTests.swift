@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Issue 41, point 1: a component is an attribute declared with its parameters in TOML and
+/// written by a template, `components/NAME.html`, in place of its span; a paragraph that holds
+/// only a component is its block form. A call that gets the declaration wrong is a located
+/// warning (an error under `--strict`), and the span's text is shown as it is.
+@Suite struct ComponentCommandTests {
+    static let declaration = """
+        [components.video]
+        description = "A video, linked inline, a figure on its own."
+        [components.video.parameters]
+        id = { type = "string", required = true, description = "The video's id." }
+        start = { type = "integer", default = 0 }
+        size = { values = ["small", "large"], default = "small" }
+
+        """
+    static let template = "{{#block}}<figure class=\"video {{params.size}}\" data-id=\"{{params.id}}\">{{{content}}}<figcaption>{{page.title}}</figcaption></figure>"
+        + "{{/block}}{{^block}}<a class=\"video\" href=\"/watch/{{params.id}}/?t={{params.start}}\">{{{content}}}</a>{{/block}}"
+    static let files = [
+        "templates/page.html": "{{{page.content}}}",
+        "templates/components/video.html": template,
+        "content/talk.md": """
+            ---
+            title: A <talk>
+            ---
+            Watch ^[the *first* part](video: {id: 'a"<b', start: 30}) now.
+
+            ^[The whole talk](video: {id: 'c', size: 'large'})
+
+            - ^[In a list](video: {id: 'd'})
+
+            ^[Coloured ^[inside](video: {id: 'e'})](customColor: 'danger', video: {id: 'f'})
+
+            """,
+    ]
+
+    @Test func aComponentIsWrittenByItsTemplate() throws {
+        let site = try TestSite(Self.files, configuration: Self.declaration)
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        let page = try #require(site.read("_site/talk/index.html"))
+        // Inline: its parameters escaped where the template writes them, its content rendered, the defaults filled in.
+        #expect(page.contains(#"<p>Watch <a class="video" href="/watch/a&quot;&lt;b/?t=30">the <em>first</em> part</a> now.</p>"#), "\(page)")
+        // A paragraph of its own: the block form in the paragraph's place, with the page's title.
+        #expect(page.contains("\n<figure class=\"video large\" data-id=\"c\">The whole talk<figcaption>A &lt;talk&gt;</figcaption></figure>\n"), "\(page)")
+        #expect(!page.contains("<p><figure"))
+        // In a tight list item (no <p>), inline; a component inside another is in its content;
+        // the span's other attributes are around the content.
+        #expect(page.contains(#"<li><a class="video" href="/watch/d/?t=0">In a list</a></li>"#))
+        #expect(page.contains(#"<figure class="video small" data-id="f"><span class="rw-customColor--danger" data-custom-color="danger">Coloured "#
+                              + #"<a class="video" href="/watch/e/?t=0">inside</a></span><figcaption>"#), "\(page)")
+        // `runs --json` shows a component as the attribute it is.
+        let runs = try site.runway("runs", "--json", site.root + "/content/talk.md")
+        #expect(runs.status == 0, "\(runs.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(runs.stdout.utf8)) as? [String: Any])
+        let run = (json["runs"] as? [[String: Any]])?.first { $0["text"] as? String == "The whole talk" }
+        let video = (run?["attributes"] as? [String: Any])?["video"] as? [String: String]
+        #expect(video == ["id": "c", "size": "large"], "\(String(describing: run))")
+    }
+
+    /// An unknown component, a missing or mistyped parameter, a value outside the declared set:
+    /// each a warning at the span, the text shown as it is; errors under `--strict`.
+    @Test func aCallThatGetsItWrongIsLocated() throws {
+        let site = try TestSite(Self.files.merging([
+            "content/wrong.md": "^[A](video: {start: 3}) ^[B](video: {id: 'x', size: 'huge'})\n^[C](vidoe: {id: 'x'}) ^[D](video: {id: 1, extra: true}) ^[E](video: 'x')\n",
+        ]) { $1 }, configuration: Self.declaration)
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let file = site.root + "/content/wrong.md"
+        for expected in [
+            "\(file):1:1: warning: the component 'video' has no 'id' (a string), which it requires; it is dropped, and its text shown as it is",
+            "\(file):1:25: warning: the component 'video' has 'size' \"huge\", but it must be one of 'small', 'large'; it is dropped",
+            "\(file):2:1: warning: unknown attribute 'vidoe' is not in the scope",
+            "\(file):2:24: warning: the component 'video' has no parameter 'extra' (it takes id (a string, required), size (one of 'small', 'large'), start (an integer))",
+            "\(file):2:58: warning: the component 'video' is \"x\" but takes an object of its parameters",
+        ] {
+            #expect(build.stderr.contains(expected), "\(expected)\n\(build.stderr)")
+        }
+        #expect(site.read("_site/wrong/index.html")?.contains("<span>A</span>") == true)
+        let strict = try site.runway("build", "--strict", site.root)
+        #expect(strict.status == 1 && strict.stderr.contains("\(file):1:1: error: the component 'video' has no 'id'"), "\(strict.stderr)")
+    }
+
+    /// A declaration that cannot be read is an error at its key; a component without a template
+    /// is an error of the file that declares it. Nothing is written.
+    @Test(arguments: [
+        ("[components.video]\ncolour = 1\n", "runway.toml:4:1: error: unknown key 'colour' in component 'video' (expected description, parameters)"),
+        ("[components.video.parameters]\nid = { type = \"text\" }\n", "runway.toml:4:1: error: parameter 'id' of component 'video' has unknown type \"text\""),
+        ("[components.video.parameters]\nstart = { type = \"integer\", default = \"soon\" }\n",
+         "runway.toml:4:1: error: the default of parameter 'start' of component 'video' must be an integer"),
+        ("[components.video]\n[attributes.video]\ntype = \"string\"\n", "runway.toml:4:1: error: 'video' is declared as a component already"),
+        ("[components.clip]\n", "runway.toml: error: the component 'clip' has no template: add templates/components/clip.html to the site or its theme"),
+    ])
+    func aDeclarationThatCannotBeReadIsAnError(_ configuration: String, _ expected: String) throws {
+        let site = try TestSite(["templates/components/video.html": "v", "content/a.md": "A.\n"], configuration: configuration)
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 1 && build.stderr.contains(site.root + "/" + expected), "\(build.stderr)")
+        #expect(!site.exists("_site"))
+    }
+
+    /// A changed template or call rebuilds what it shows, as a clean build of the same site would.
+    @Test func anIncrementalBuildEqualsACleanOne() throws {
+        let site = try TestSite(Self.files, configuration: Self.declaration)
+        #expect(try site.runway("build", site.root).status == 0)
+        let changes = [
+            "templates/components/video.html": "<b>{{params.id}}</b>{{{content}}}",
+            "content/talk.md": "---\ntitle: T\n---\n^[Once](video: {id: 'z'})\n",
+        ]
+        for (path, text) in changes { try site.write(text, to: path) }
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(site.read("_site/talk/index.html") == "<b>z</b>Once\n")
+        let clean = try TestSite(Self.files.merging(changes) { $1 }, configuration: Self.declaration)
+        #expect(try clean.runway("build", clean.root).status == 0)
+        #expect(site.tree("_site") == clean.tree("_site"))
+    }
+}
