@@ -11,7 +11,7 @@ import Synchronization
 /// next build a full one.
 public struct BuildCache: Sendable, Codable {
     /// Bumped when the cache's form changes; a cache of another format is ignored.
-    static let format = 21
+    static let format = 22
 
     var format = BuildCache.format
     /// Everything but the content: the runway binary, `runway.toml`, the theme's files, the
@@ -24,6 +24,9 @@ public struct BuildCache: Sendable, Codable {
     /// file whose signature is its record's and which was last modified well before then is taken
     /// as its record says, without being read (see `SiteBuild.readContent`).
     var readAt: Double?
+    /// The ``Templating/TemplateSet/componentHashes`` of the build: a record that shows a
+    /// component whose template changed since is read again (its summary shows it).
+    var components: [String: ContentHash] = [:]
     /// The slices of records as the file held them, each with its encoded bytes: a save encodes
     /// again only the slices whose records changed.
     private var readSlices: [ReadSlice] = []
@@ -34,7 +37,7 @@ public struct BuildCache: Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, version, destination, records, readAt
+        case format, version, destination, records, readAt, components
     }
 
     init(version: ContentHash, destination: String) {

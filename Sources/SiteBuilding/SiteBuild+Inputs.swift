@@ -59,8 +59,10 @@ extension SiteBuild {
         version.add(BuildCache.signature(of: "/proc/self/exe"))
         version.add(ProcessInfo.processInfo.arguments.first ?? "")
         version.add(FileContents.read(SitePaths.join(site, SiteConfiguration.fileName)) ?? [])
+        // Components' templates are the keys of the pages that show them (``TemplateSet/componentHashes``).
         for folder in themeFolders + templateFolders + [SitePaths.join(site, "i18n")] {
-            for file in SitePaths.files(under: folder).sorted() {
+            let components = templateFolders.contains(folder) ? "components/" : "templates/components/"
+            for file in SitePaths.files(under: folder).sorted() where !file.hasPrefix(components) {
                 version.add(folder + "/" + file)
                 version.add(FileContents.read(folder + "/" + file) ?? [])
             }
@@ -128,7 +130,9 @@ extension SiteBuild {
     /// In two passes: the first parses each file and sends its code to the tokenizer, streamed;
     /// the second finishes the pages without waiting for Pygments, those whose code it has
     /// without their bodies (`ReadContent.deferred`), which rendering makes.
-    func readContent(_ files: [String], reader: PageReader, previous: BuildCache?, changed: Set<String>?) -> ReadContent {
+    /// `components`: the hashes of the components' templates (``Templating/TemplateSet/componentHashes``).
+    func readContent(_ files: [String], reader: PageReader, previous: BuildCache?, changed: Set<String>?,
+                     components: [String: ContentHash] = [:]) -> ReadContent {
         let startedAt = Date().timeIntervalSince1970
         let results = Mutex([(record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic], parsed: Bool)](
             repeating: (nil, nil, [], false), count: files.count))
@@ -155,6 +159,11 @@ extension SiteBuild {
                 // A record whose images changed since is not kept either: their sizes are in its summary.
                 let cached = previous?.records[file].flatMap { $0.highlightPending && retryPending ? nil : $0 }
                     .flatMap { $0.images.isEmpty || $0.imagesKey == PageRecord.imagesKey($0.images) ? $0 : nil }
+                    // Nor one that shows a component whose template changed.
+                    .flatMap { record in
+                        components.isEmpty && (previous?.components.isEmpty ?? true) ? record
+                            : record.values.allSatisfy { previous?.components[$0.attribute] == components[$0.attribute] } ? record : nil
+                    }
                 if let changed, !changed.contains(file), let cached {
                     results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }
                     return count()

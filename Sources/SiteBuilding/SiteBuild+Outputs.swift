@@ -63,6 +63,10 @@ extension SiteBuild {
         key.add(contexts.dataHash(layout, templates: templates)?.description ?? "-")
         key.add(contexts.relatedHash(page, layout: layout, templates: templates)?.description ?? "-")
         key.add(contexts.stylesheet(of: page.metadata.theme).url)
+        // The templates of the components it shows.
+        if !templates.componentHashes.isEmpty {
+            for value in page.values { if let hash = templates.componentHashes[value.attribute] { key.add(value.attribute + " " + hash.description) } }
+        }
         // Code left plain for want of the tokenizer is highlighted once it is there. Last: an
         // output found to show such code only as it is rendered gets the same key (`pending(_:)`).
         if page.highlightPending { key = pending(key) }

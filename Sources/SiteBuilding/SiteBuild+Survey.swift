@@ -53,7 +53,7 @@ extension SiteBuild {
         let themeFolders = library.names.compactMap { library.path(of: $0).map { ($0 as NSString).deletingLastPathComponent } }
         let (statics, staticDiagnostics) = staticSources(themeFolders: library.folders(of: theme.name))
         diagnostics += staticDiagnostics
-        let version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
+        var version = inputsVersion(themeFolders: Array(Set(themeFolders)).sorted(), templateFolders: templateFolders, destination: destination)
         let (strings, stringDiagnostics) = StringTables.load(from: library.stringFolders(site: site, theme: theme.name))
         diagnostics += stringDiagnostics
         let (data, dataDiagnostics) = SiteData.load(site: site)
@@ -69,6 +69,10 @@ extension SiteBuild {
         let assets = Assets(statics: statics, fingerprint: configuration.fingerprints)
         filters.assets = { path in assets.asset(path).map { ($0.url, $0.integrity) } }
         let templates = TemplateSet(folders: templateFolders, filters: filters)
+        // A template that includes a component's is rendered again when it changes, as every template is.
+        if !templates.templates(naming: "components").isEmpty {
+            for (name, hash) in templates.componentHashes.sorted(by: { $0.key < $1.key }) { version.add(name + " " + hash.description) }
+        }
         // Every template is checked when the set is read, those no page uses too: an error in
         // one is the build's, before any page is rendered.
         diagnostics += templates.problems + templates.findings
@@ -241,7 +245,7 @@ extension SiteBuild {
         // 1. Read content.
         let (files, skipped) = contentFiles(previous: previous, changed: changed)
         diagnostics += skipped
-        let read = readContent(files, reader: inputs.reader, previous: previous, changed: changed)
+        let read = readContent(files, reader: inputs.reader, previous: previous, changed: changed, components: inputs.templates.componentHashes)
         // A page left out (a draft, a future or expired page) has its warnings said only when it is
         // built: they would fail a --strict build of a site that does not publish it. Its errors
         // stay (what cannot be read cannot be told to be a draft).

@@ -283,6 +283,7 @@ public struct SiteBuild: Sendable {
             next.records[file] = inputs.reader.record(record, of: page, outcome)
         }
         next.readAt = survey.read.startedAt
+        next.components = inputs.templates.componentHashes
         cache = cache.map(next.keepingSlices) ?? next
         Self.releaseInBackground(consume survey)
         return report

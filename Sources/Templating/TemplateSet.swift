@@ -1,6 +1,6 @@
 package import RunwayText
 import Foundation
-import SiteOutput
+package import SiteOutput
 
 /// The page templates of a build, in Mustache: the site's `templates/` first,
 /// then each theme's in the order it extends (a site overrides a theme template by putting a file
@@ -38,6 +38,9 @@ package struct TemplateSet: Sendable {
     /// parent does not have, so that what it holds is never shown (a `base.html` without
     /// `{{$content}}` left every page without its text, and the build said nothing).
     package let findings: [Diagnostic]
+    /// The ``sourceHash(of:)`` of each component's template (`components/NAME.html`), by the
+    /// component's name.
+    package let componentHashes: [String: ContentHash]
 
     private struct Loaded: Sendable {
         /// The file it was read from.
@@ -46,6 +49,8 @@ package struct TemplateSet: Sendable {
         var tags: [TemplateTag]
         /// What stops it from rendering: its own error, or that of a template it needs.
         var problem: Diagnostic?
+        /// A hash of its text.
+        var hash = ContentHash()
     }
 
     /// The text of a string table's `key` in `language` (else in English), for words a build
@@ -86,7 +91,7 @@ package struct TemplateSet: Sendable {
                 let text = try text.get()
                 let tags = try TemplateTag.tags(in: text, file: file)
                 parsed[name] = try Self.parse(text, file: file)
-                templates[name] = Loaded(file: file, tags: tags)
+                templates[name] = Loaded(file: file, tags: tags, hash: ContentHash(Array(text.utf8)))
             } catch {
                 templates[name] = Loaded(file: file, tags: [], problem: error)
             }
@@ -106,6 +111,11 @@ package struct TemplateSet: Sendable {
             if let names = Self.dataNames(in: name, templates: templates) { dataReaders[name] = names }
         }
         self.dataReaders = dataReaders
+        var componentHashes: [String: ContentHash] = [:]
+        for name in templates.keys where name.hasPrefix("components/") && name.hasSuffix(".html") {
+            componentHashes[String(name.dropFirst("components/".count).dropLast(".html".count))] = Self.sourceHash(of: name, in: templates)
+        }
+        self.componentHashes = componentHashes
         var assetReaders: [String: [String]] = [:]
         for name in templates.keys {
             let assets = Self.assets(in: name, templates: templates)
@@ -167,6 +177,35 @@ package struct TemplateSet: Sendable {
     /// such a page is rendered again whenever any page's entry in it changes.
     package func readsListing(_ name: String) -> Bool {
         listingReaders.contains(name)
+    }
+
+    /// A hash of what template `name` renders from: its text, and that of every partial and
+    /// parent it names, theirs too (a component's template is a page's key: a change to it
+    /// renders again the pages that show it). `nil` when there is no such template.
+    package func sourceHash(of name: String) -> ContentHash? {
+        Self.sourceHash(of: name, in: templates)
+    }
+
+    private static func sourceHash(of name: String, in templates: [String: Loaded]) -> ContentHash? {
+        guard templates[name] != nil else { return nil }
+        var hash = ContentHash()
+        var seen: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted, let loaded = templates[next] else { continue }
+            hash.add(next)
+            hash.add(loaded.hash)
+            for tag in loaded.tags { if let reference = tag.reference { pending.append(reference) } }
+        }
+        return hash
+    }
+
+    /// The templates outside `folder/` that name one inside it as a partial or parent
+    /// (`{{>components/video.html}}` in a page's template).
+    package func templates(naming folder: String) -> [String] {
+        templates.filter { name, loaded in
+            !name.hasPrefix(folder + "/") && loaded.tags.contains { $0.reference?.hasPrefix(folder + "/") == true }
+        }.keys.sorted()
     }
 
     /// Whether template `name` shows a page's related pages (`page.related`): such a page is
