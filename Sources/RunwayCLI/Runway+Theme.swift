@@ -53,6 +53,9 @@ extension Runway {
                 let report = ThemeCheck(theme: theme, site: site).run()
                 let diagnostics = strict ? report.diagnostics.map(\.promotedToError) : report.diagnostics
                 Terminal.report(diagnostics)
+                if !report.components.isEmpty {
+                    Terminal.print("theme \(report.name) has components:\n" + report.components.map { "  \($0)\n" }.joined())
+                }
                 if let unstyled = report.unstyled {
                     Terminal.print(unstyled.isEmpty ? "theme \(report.name) styles every intent and custom value\n"
                                    : "theme \(report.name) leaves unstyled: \(unstyled.joined(separator: ", "))\n")

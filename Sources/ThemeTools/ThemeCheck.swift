@@ -32,6 +32,9 @@ public struct ThemeCheck: Sendable {
         /// Style targets (`h4`, `customColor.danger`…) no container of the theme styles; `nil` when
         /// the theme could not be loaded.
         public var unstyled: [String]?
+        /// The components the theme declares (those of the themes it extends too), each with its
+        /// parameters: `youtube: id (a string, required), start (an integer, default 0)`.
+        public var components: [String] = []
         /// Whether the theme has no error.
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
     }
@@ -92,7 +95,29 @@ public struct ThemeCheck: Sendable {
         diagnostics += Self.ownFileProblems(folder: library.folders(of: name).first)
         diagnostics += Self.unknownTargets(loaded, name: name, library: library)
         diagnostics += Self.contrastWarnings(loaded, name: name, library: library)
-        return Report(name: name, diagnostics: diagnostics, unstyled: Self.unstyled(loaded))
+        var components: [String] = []
+        for declaration in loaded.definition.scope?.declarations ?? [] {
+            guard case .component(let signature) = declaration.type else { continue }
+            if !templates.exists("components/\(declaration.name).html") {
+                diagnostics.append(Diagnostic(.error, "the component '\(declaration.name)' has no template: add templates/components/\(declaration.name).html",
+                                              path: themeFile))
+            }
+            components.append(declaration.name + ": " + Self.described(signature) + (declaration.summary.isEmpty ? "" : " — " + declaration.summary))
+        }
+        var report = Report(name: name, diagnostics: diagnostics, unstyled: Self.unstyled(loaded))
+        report.components = components.sorted()
+        return report
+    }
+
+    /// A component's parameters as `theme check` lists them: `id (a string, required), start (an integer, default 0)`.
+    static func described(_ signature: ComponentSignature) -> String {
+        guard !signature.parameters.isEmpty else { return "no parameters" }
+        return signature.parameters.map { parameter in
+            var parts = ["\(parameter.type)"]
+            if parameter.required { parts.append("required") }
+            if let value = parameter.defaultValue { parts.append("default \(value.jsonText)") }
+            return "\(parameter.name) (\(parts.joined(separator: ", ")))"
+        }.joined(separator: ", ")
     }
 
     /// What a build says of the theme's string tables (`i18n/`) and static files: a table that is

@@ -121,4 +121,37 @@ import Testing
         #expect(try clean.runway("build", clean.root).status == 0)
         #expect(site.tree("_site") == clean.tree("_site"))
     }
+
+    /// A theme declares components in its `theme.toml` and writes them in its templates; a site
+    /// using it calls them; `theme check` lists them with their parameters, and says which has no template.
+    @Test func aThemesComponentsAreTheSitesAndListed() throws {
+        let themeFile = """
+            name = "clips"
+            extends = "default"
+            [components.details]
+            description = "A collapsible section."
+            [components.details.parameters]
+            summary = { type = "string", required = true }
+            open = { type = "bool", default = false }
+            [components.gallery]
+
+            """
+        let site = try TestSite([
+            "themes/clips/theme.toml": themeFile,
+            "themes/clips/templates/components/details.html": "<details{{#params.open}} open{{/params.open}}><summary>{{params.summary}}</summary>{{{content}}}</details>",
+            "content/a.md": "^[Hidden **text**](details: {summary: 'More <info>', open: true})\n",
+        ], configuration: "theme = \"clips\"\n")
+        let check = try site.runway("theme", "check", site.root + "/themes/clips")
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("theme clips has components:\n  details: open (true or false, default false), summary (a string, required) — A collapsible section.\n"
+                                      + "  gallery: no parameters\n"), "\(check.stdout)")
+        #expect(check.stderr.contains(site.root + "/themes/clips/theme.toml: error: the component 'gallery' has no template"), "\(check.stderr)")
+        let failed = try site.runway("build", site.root)
+        #expect(failed.status == 1 && failed.stderr.contains("the component 'gallery' has no template"), "\(failed.stderr)")
+        try site.write("<ul class=\"gallery\">{{{content}}}</ul>", to: "themes/clips/templates/components/gallery.html")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(site.read("_site/a/index.html")?.contains("\n<details open><summary>More &lt;info&gt;</summary>Hidden <strong>text</strong></details>\n") == true,
+                "\(site.read("_site/a/index.html") ?? "")")
+    }
 }
