@@ -22,6 +22,9 @@ import Testing
         for page in ["themes/index.html", "template-engines/index.html", "guide/getting-started/index.html", "guide/safety/index.html"] {
             #expect(FileManager.default.fileExists(atPath: output + "/" + page), "\(page)")
         }
+        // The documentation's own component, in its page about components: its block form, in place of the paragraph.
+        let components = try String(contentsOfFile: output + "/features/components/index.html", encoding: .utf8)
+        #expect(components.contains("\n<details class=\"rw-details\"><summary>What runs --json shows</summary><p>A component’s output"), "\(components)")
         let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
         #expect(home.contains(#"<a href="/runway/guide/">Guide</a>"#) && home.contains(#"<a href="/runway/themes/">Themes</a>"#))
         #expect(home.contains(#"<a href="/runway/features/">features</a>"#) || home.contains(#"href="/runway/features/""#))
