@@ -47,6 +47,12 @@ public struct ThemeStylesheet: Sendable {
         }
         if rules.allSatisfy({ $0.declarations.light.isEmpty }) { return "" }
         var output = "html { font-size: 106.25%; }\n" + Self.layout
+        // The layout of the components the pages show, each once.
+        let shown = Set(usedValues.map(\.attribute))
+        var added = Set<String>()
+        for (component, css) in Self.componentLayout where shown.contains(component) {
+            if case .component? = theme.definition.scope?[component]?.type, added.insert(css).inserted { output += css }
+        }
         for rule in rules where !rule.declarations.light.isEmpty {
             output += Self.block(rule.selector, rule.declarations.light, indent: "")
         }
@@ -60,6 +66,47 @@ public struct ThemeStylesheet: Sendable {
         }
         return output
     }
+
+    /// The layout of the default theme's components (`figure`, `youtube`…), for a stylesheet
+    /// whose pages show them: boxes, not text, as ``layout``.
+    static let componentLayout: [(component: String, css: String)] = [
+        ("figure", """
+            figure.rw-figure { margin: 1.5em 0; }
+            figure.rw-figure figcaption { margin-top: 0.4em; font-size: 0.9em; }
+            figure.rw-figure .rw-credit { opacity: 0.8; }
+            figure.rw-figure .rw-credit::before { content: "— "; }
+
+            """),
+        ("youtube", embed),
+        ("vimeo", embed),
+        ("details", """
+            details.rw-details { margin: 1em 0; padding: 0.5em 0.9em; border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 6px; }
+            details.rw-details > summary { cursor: pointer; font-weight: 600; }
+            details.rw-details > p { margin: 0.5em 0 0; }
+
+            """),
+        ("audio", media),
+        ("video", media),
+    ]
+
+    static let embed = """
+        figure.rw-embed { margin: 1.5em 0; }
+        figure.rw-embed figcaption { margin-top: 0.4em; font-size: 0.9em; }
+        .rw-embed-frame { position: relative; display: grid; place-items: center; aspect-ratio: 16 / 9; overflow: hidden; border-radius: 6px; background: rgba(128, 128, 128, 0.25); }
+        .rw-embed-frame img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+        .rw-embed-frame iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; }
+        .rw-embed-play { position: relative; padding: 0.6em 1.3em; border: 0; border-radius: 2em; font: inherit; font-weight: 600; color: #FFFFFF; background: #B00020; cursor: pointer; }
+        .rw-embed-play::before { content: "\\25B6\\FE0E\\00A0"; }
+        .rw-embed-play:focus-visible { outline: 3px solid #B00020; outline-offset: 3px; }
+
+        """
+
+    static let media = """
+        figure.rw-media { margin: 1.5em 0; }
+        figure.rw-media figcaption { margin-top: 0.4em; font-size: 0.9em; }
+        figure.rw-media audio, figure.rw-media video { width: 100%; }
+
+        """
 
     /// The page layout every styled theme shares; themes style text, not boxes. Its sides are
     /// logical (`margin-inline-start`), so that a right-to-left page (`<html dir="rtl">`) is laid

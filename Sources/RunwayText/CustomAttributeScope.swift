@@ -45,8 +45,11 @@ public struct CustomAttributeScope: Hashable, Sendable {
     /// Why a value may not be set, or `nil` when it may.
     public func problem(with name: String, value: AttributeValue) -> String? {
         guard let declaration = self[name] else {
-            let known = declarations.map(\.name).sorted()
-            let list = known.isEmpty ? "it declares none" : "it declares " + known.joined(separator: ", ")
+            let isComponent = { (declaration: AttributeDeclaration) in if case .component = declaration.type { true } else { false } }
+            let attributes = declarations.filter { !isComponent($0) }.map(\.name).sorted()
+            let components = declarations.filter(isComponent).map(\.name).sorted()
+            var list = attributes.isEmpty && components.isEmpty ? "it declares none" : "it declares " + attributes.joined(separator: ", ")
+            if !components.isEmpty { list += (attributes.isEmpty ? "" : ", and ") + "the components " + components.joined(separator: ", ") }
             return "unknown attribute '\(name)' is not in the scope of \(self.name) (\(list)); the attribute is dropped"
         }
         if case .component(let signature) = declaration.type, let problem = signature.problem(with: value) {

@@ -1,10 +1,11 @@
 import Foundation
 import RunwayText
 
-/// Hugo's shortcodes in a page's body, as Runway writes the same thing: `figure` an image (its
-/// caption a line under it), `highlight` a fenced code block with its options, `ref` and `relref`
-/// the content file's path, `param` its value, `details` a `<details>` element (a bold summary
-/// without raw HTML), `youtube`, `vimeo` and `gist` a link to what they embed; an escaped
+/// Hugo's shortcodes in a page's body, as Runway writes the same thing: `figure` the default
+/// theme's `figure` component (an image, when it has no caption), `highlight` a fenced code block
+/// with its options, `ref` and `relref` the content file's path, `param` its value, `details` its
+/// `details` component (a `<details>` element, or a bold summary without raw HTML, when its text
+/// is more than a paragraph), `youtube`, `vimeo` and `gist` their components; an escaped
 /// `{{</* … */>}}` the shortcode's text. Hugo runs shortcodes in code too, and so do these. The
 /// rest (`x`, `instagram`, inline shortcodes, a theme's own) stay as they are, each a finding.
 enum HugoShortcodes {
@@ -98,13 +99,20 @@ enum HugoShortcodes {
             guard let source = tag.arguments.value("src") else { return nil }
             let alt = tag.arguments.value("alt") ?? tag.arguments.value("title") ?? ""
             let title = tag.arguments.value("title").map { " \"\(Self.escapedTitle($0))\"" } ?? ""
+            if let caption = tag.arguments.value("caption") ?? tag.arguments.value("title") {
+                // Hugo's `attr` is the credit, `attrlink` where it leads (the component's credit is text).
+                return Conversion(end: tag.end, text: ComponentText.call("figure", label: Self.escapedText(caption), [
+                    ("src", .text(source)), ("alt", .text(tag.arguments.value("alt") ?? caption.filter { $0 != "*" && $0 != "_" })),
+                    ("credit", tag.arguments.value("attr").map { .text($0) }), ("link", tag.arguments.value("link").map { .text($0) }),
+                ]))
+            }
             var image = "![\(Self.escapedText(alt))](\(Self.destination(source))\(title))"
             if let link = tag.arguments.value("link") { image = "[\(image)](\(Self.destination(link)))" }
-            if let caption = tag.arguments.value("caption") ?? tag.arguments.value("attr") { image += "\\\n*\(caption)*" }
+            if let credit = tag.arguments.value("attr") { image += "\\\n*\(credit)*" }
             return Conversion(end: tag.end, text: image)
         case "youtube", "vimeo", "gist":
-            guard let link = Self.embedLink(tag) else { return nil }
-            return Conversion(end: tag.end, text: link, note: "{{< \(tag.name) >}} became a link to what it embeds: Runway has no embeds yet")
+            guard let call = Self.embed(tag) else { return nil }
+            return Conversion(end: tag.end, text: call)
         case "ref", "relref":
             guard let target = tag.arguments.value("path", or: 0), let resolved = context.resolve(target) else { return nil }
             return Conversion(end: tag.end, text: resolved)
@@ -115,8 +123,15 @@ enum HugoShortcodes {
             else { return nil }
             return Conversion(end: tag.end, text: value)
         case "details":
-            guard !tag.isSelfClosing, Self.closing(of: tag, in: scanner) != nil else { return nil }
+            guard !tag.isSelfClosing, let closing = Self.closing(of: tag, in: scanner) else { return nil }
             let summary = tag.arguments.value("summary") ?? "Details"
+            let text = scanner.text(tag.end, closing.start).trimmingCharacters(in: .whitespacesAndNewlines)
+            // A paragraph of text is the component's; more (blocks, code) stays a <details> of raw HTML.
+            if !text.isEmpty, !text.contains("\n\n"), !text.contains("```"), !text.contains("{{") {
+                return Conversion(end: closing.end, text: ComponentText.call("details", label: text.replacingOccurrences(of: "\n", with: " "), [
+                    ("summary", .text(summary)), ("open", tag.arguments.value("open") == "true" ? .flag(true) : nil),
+                ]))
+            }
             guard context.unsafe else {
                 return Conversion(end: tag.end, text: "**\(summary)**\n", note: "{{< details >}} became its summary in bold and its text: "
                                   + "without [markdown] unsafe there is no <details>", opens: "details")
@@ -166,19 +181,22 @@ enum HugoShortcodes {
         return nil
     }
 
-    /// A link to what `youtube`, `vimeo` or `gist` embeds.
-    static func embedLink(_ tag: Tag) -> String? {
+    /// The component of what `youtube`, `vimeo` or `gist` embeds.
+    static func embed(_ tag: Tag) -> String? {
         switch tag.name {
         case "youtube":
             guard let id = tag.arguments.value("id", or: 0) else { return nil }
-            return "[\(Self.escapedText(tag.arguments.value("title") ?? "YouTube video"))](https://www.youtube.com/watch?v=\(id))"
+            return ComponentText.call("youtube", label: Self.escapedText(tag.arguments.value("title") ?? "YouTube video"), [
+                ("id", .text(id)), ("start", tag.arguments.value("start").flatMap(Int.init).map { .number($0) }),
+            ])
         case "vimeo":
             guard let id = tag.arguments.value("id", or: 0) else { return nil }
-            return "[\(Self.escapedText(tag.arguments.value("title") ?? "Vimeo video"))](https://vimeo.com/\(id))"
+            return ComponentText.call("vimeo", label: Self.escapedText(tag.arguments.value("title") ?? "Vimeo video"), [("id", .text(id))])
         default:
             guard let user = tag.arguments.value("user", or: 0), let id = tag.arguments.value("id", or: 1) else { return nil }
-            let file = tag.arguments.value("file", or: 2).map { "#file-" + $0.replacingOccurrences(of: ".", with: "-") } ?? ""
-            return "[Gist \(Self.escapedText(user))/\(id)](https://gist.github.com/\(user)/\(id)\(file))"
+            return ComponentText.call("gist", label: "Gist \(Self.escapedText(user))/\(id)", [
+                ("user", .text(user)), ("id", .text(id)), ("file", tag.arguments.value("file", or: 2).map { .text($0) }),
+            ])
         }
     }
 

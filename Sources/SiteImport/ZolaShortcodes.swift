@@ -2,8 +2,8 @@ import Foundation
 import RunwayText
 
 /// Zola's shortcodes in a page's body: an escaped `{{/* … */}}` or `{%/* … */%}` becomes the text
-/// it shows, `youtube`, `vimeo` and `gist` (the shortcodes Zola's themes give) a link to what
-/// they embed; the rest (a site's own, body shortcodes ending in `{% end %}`) stay as they are,
+/// it shows, `youtube` and `vimeo` (the shortcodes Zola's themes give) the default theme's
+/// components, `gist` a link to it; the rest (a site's own, body shortcodes ending in `{% end %}`) stay as they are,
 /// each a finding. Zola reads them in code too, and so do these.
 enum ZolaShortcodes {
     static func convert(_ page: inout PageText, context: ConversionContext, findings: inout [ImportFinding], converted: inout [String: Int]) {
@@ -24,11 +24,9 @@ enum ZolaShortcodes {
                 continue
             }
             let line = scanner.line(at: offset)
-            if let link = Self.embedLink(call) {
+            if let component = Self.embed(call) {
                 converted["\(call.name)()", default: 0] += 1
-                scanner.replace(upTo: call.end, with: link)
-                findings.append(ImportFinding(file: context.file, line: line, kind: .converted,
-                                              message: "the shortcode \(call.name)(…) became a link to what it embeds: Runway has no embeds yet"))
+                scanner.replace(upTo: call.end, with: component)
                 continue
             }
             log.add("the shortcode \(call.isBody ? "{% " : "{{ ")\(call.name)(…)\(call.isBody ? " %}" : " }}")", line: line,
@@ -58,14 +56,15 @@ enum ZolaShortcodes {
         return Call(end: end + 2, name: name, arguments: arguments, isBody: isBody)
     }
 
-    /// A link to what `youtube`, `vimeo` or `gist` embeds, or `nil` for another shortcode.
-    static func embedLink(_ call: Call) -> String? {
+    /// The default theme's component for `youtube` or `vimeo`, a link for `gist` (Zola's themes
+    /// give its whole URL), or `nil` for another shortcode.
+    static func embed(_ call: Call) -> String? {
         guard !call.isBody else { return nil }
         switch call.name {
         case "youtube":
-            return call.arguments.value("id").map { "[YouTube video](https://www.youtube.com/watch?v=\($0))" }
+            return call.arguments.value("id").map { ComponentText.call("youtube", label: "YouTube video", [("id", .text($0))]) }
         case "vimeo":
-            return call.arguments.value("id").map { "[Vimeo video](https://vimeo.com/\($0))" }
+            return call.arguments.value("id").map { ComponentText.call("vimeo", label: "Vimeo video", [("id", .text($0))]) }
         case "gist":
             return call.arguments.value("url").map { "[Gist](\($0))" }
         default:

@@ -64,8 +64,8 @@ let builtInThemes = ThemeLibrary(folders: [
             bold = true
             """], theme: "bad")
         #expect(problems == [
-            "bad/theme.toml:2:1: warning: unknown key 'colour' (expected attributes, constraints, description, extends, name, params, styles)",
-            "bad/theme.toml:24:1: warning: unknown key 'stlyes' (expected attributes, constraints, description, extends, name, params, styles)",
+            "bad/theme.toml:2:1: warning: unknown key 'colour' (expected attributes, components, constraints, description, extends, name, params, styles)",
+            "bad/theme.toml:24:1: warning: unknown key 'stlyes' (expected attributes, components, constraints, description, extends, name, params, styles)",
             "bad/theme.toml:1:1: error: 'description' must be a string",
             "bad/theme.toml:8:1: error: the default \"cold\" of the constraint on 'tone' is not one of its values [\"warm\"]",
             "bad/theme.toml:14:1: error: unknown colour \"reddish\": use a SwiftUI colour name (accentColor, black, blue, brown, clear, cyan, gray, green, indigo, mint, orange, pink, primary, purple, red, secondary, teal, white, yellow), #RRGGBB or rgb(r, g, b)",
