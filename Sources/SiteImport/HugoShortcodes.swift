@@ -49,7 +49,7 @@ enum HugoShortcodes {
             if tag.isClosing {
                 if let index = open.lastIndex(of: tag.name) {
                     open.remove(at: index)
-                    scanner.replace(upTo: tag.end, with: tag.name == "details" ? (context.unsafe ? "\n</details>" : "") : "")
+                    scanner.replace(upTo: tag.end, with: ["details", "collapse"].contains(tag.name) ? (context.unsafe ? "\n</details>" : "") : "")
                 } else {
                     scanner.keep(upTo: tag.end)
                 }
@@ -122,9 +122,17 @@ enum HugoShortcodes {
                   let value = ConversionContext.text(at: key, in: context.page) ?? ConversionContext.text(at: key, in: siteParams)
             else { return nil }
             return Conversion(end: tag.end, text: value)
-        case "details":
+        case "audio", "video":
+            // Themes' own (PaperMod's): a file and its caption.
+            guard let source = tag.arguments.value("src") else { return nil }
+            let caption = tag.arguments.value("caption") ?? (source as NSString).lastPathComponent
+            return Conversion(end: tag.end, text: ComponentText.call(tag.name, label: Self.escapedText(caption), [
+                ("src", .text(source)), ("poster", tag.name == "video" ? tag.arguments.value("poster").map { .text($0) } : nil),
+            ]), note: "{{< \(tag.name) >}}, a theme's shortcode, became the default theme's \(tag.name) component (its src and caption)")
+        case "details", "collapse":
             guard !tag.isSelfClosing, let closing = Self.closing(of: tag, in: scanner) else { return nil }
-            let summary = tag.arguments.value("summary") ?? "Details"
+            // A summary in bold or emphasis (PaperMod's `**Expand**`) is its text: a summary is not Markdown.
+            let summary = (tag.arguments.value("summary") ?? "Details").trimmingCharacters(in: CharacterSet(charactersIn: "*_"))
             let text = scanner.text(tag.end, closing.start).trimmingCharacters(in: .whitespacesAndNewlines)
             // A paragraph of text is the component's; more (blocks, code) stays a <details> of raw HTML.
             if !text.isEmpty, !text.contains("\n\n"), !text.contains("```"), !text.contains("{{") {
@@ -133,11 +141,11 @@ enum HugoShortcodes {
                 ]))
             }
             guard context.unsafe else {
-                return Conversion(end: tag.end, text: "**\(summary)**\n", note: "{{< details >}} became its summary in bold and its text: "
-                                  + "without [markdown] unsafe there is no <details>", opens: "details")
+                return Conversion(end: tag.end, text: "**\(summary)**\n", note: "{{< \(tag.name) >}} became its summary in bold and its text: "
+                                  + "without [markdown] unsafe there is no <details>", opens: tag.name)
             }
-            let isOpen = tag.arguments.value("open") == "true" ? " open" : ""
-            return Conversion(end: tag.end, text: "<details\(isOpen)><summary>\(summary)</summary>\n", opens: "details")
+            let isOpen = tag.arguments.value("open") == "true" || tag.arguments.value("openByDefault") == "true" ? " open" : ""
+            return Conversion(end: tag.end, text: "<details\(isOpen)><summary>\(summary)</summary>\n", opens: tag.name)
         default:
             return nil
         }

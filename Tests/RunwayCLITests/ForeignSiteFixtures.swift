@@ -62,6 +62,8 @@ enum ForeignSiteFixtures {
         // (Debian's Hugo is older).
         "layouts/shortcodes/notice.html": "<aside>{{ .Inner }}</aside>\n",
         "layouts/shortcodes/details.html": "<details><summary>{{ .Get \"summary\" }}</summary>{{ .Inner | markdownify }}</details>\n",
+        // A theme's (PaperMod's): a file and its caption.
+        "layouts/shortcodes/video.html": "<video src=\"{{ .Get \"src\" }}\" controls></video>\n",
         "content/_index.md": "---\ntitle: Home\n---\nWelcome to the notes.\n",
         "content/about.md": "---\ntitle: About\nlayout: about\ndescription: Who writes here\nauthor: Ada\n---\nI write notes. Site by {{< param \"author\" >}}.\n",
         "content/posts/_index.md": "---\ntitle: Posts\n---\nAll the posts.\n",
@@ -84,6 +86,8 @@ enum ForeignSiteFixtures {
             {{< /highlight >}}
 
             {{< youtube dQw4w9WgXcQ >}}
+
+            {{< video src="/media/clip(1).mp4" caption="A clip: Ada's (first)" >}}
 
             See [the trip]({{< ref "posts/night-trip/index.md" >}}) and {{< notice >}}mind the cold{{< /notice >}}.
 
