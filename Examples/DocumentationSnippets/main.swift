@@ -75,9 +75,20 @@ func fold(_ text: AttributedText) {
     print("emphasis:", zip(text.runs, counts).map { "'\(text[$0.0])' \($0.1)" }.joined(separator: " "))
 }
 
+/// `ComponentSignature`: a component's parameters, and what is wrong with a call.
+func component() {
+    let youtube = ComponentSignature(parameters: [
+        .init("id", .string, required: true),
+        .init("start", .integer, default: .integer(0)),
+    ])
+    print("component:", youtube.problem(with: .object(["start": .integer(3)])) ?? "none")
+    // component: has no 'id' (a string), which it requires
+}
+
 customKey()
 foundationKey()
 foundationRoundTrip(text)
 scope()
 rewriting(text)
 fold(text)
+component()

@@ -7,7 +7,8 @@
 ///     .init("id", .string, required: true),
 ///     .init("start", .integer, default: .integer(0)),
 /// ])
-/// youtube.problem(with: .object(["start": .integer(3)]))   // "has no 'id' (a string), which it requires"
+/// print("component:", youtube.problem(with: .object(["start": .integer(3)])) ?? "none")
+/// // component: has no 'id' (a string), which it requires
 /// ```
 public struct ComponentSignature: Hashable, Sendable {
     /// One parameter: its name, the values it takes, whether a call must give it, what it is
