@@ -200,6 +200,34 @@ public struct ThemePreview: Sendable {
             }
         }
         text += typed.sorted().joined()
+        text += components(of: theme)
+        return text
+    }
+
+    /// A call of each of the theme's components, each a paragraph of its own (its block form),
+    /// with a sample value for each parameter it requires: the specimen's image for an
+    /// image or a file (`src`, `poster`), the first of a set, `example` for other text.
+    static func components(of theme: Theme) -> String {
+        let declarations = (theme.definition.scope?.declarations ?? []).compactMap { declaration -> (String, ComponentSignature)? in
+            if case .component(let signature) = declaration.type { (declaration.name, signature) } else { nil }
+        }.sorted { $0.0 < $1.0 }
+        guard !declarations.isEmpty else { return "" }
+        var text = "\n## Components\n\n"
+        for (name, signature) in declarations {
+            let parameters = signature.parameters.compactMap { parameter -> String? in
+                guard parameter.required else { return nil }
+                let value: String
+                switch parameter.type {
+                case .oneOf(let values): value = "'\(values.first ?? "")'"
+                case .bool: value = "true"
+                case .integer, .number: value = "1"
+                case .object, .component: value = "{}"
+                case .string: value = ["src", "poster"].contains(parameter.name) ? "'/specimen.svg'" : "'example'"
+                }
+                return "\(parameter.name): \(value)"
+            }
+            text += "^[The \(name) component](\(name): {\(parameters.joined(separator: ", "))})\n\n"
+        }
         return text
     }
 

@@ -273,4 +273,22 @@ import Testing
         #expect(try String(contentsOfFile: output + "/dark/index.html", encoding: .utf8).contains("href=\"/theme-dark.css\""))
         #expect(FileManager.default.fileExists(atPath: output + "/preview.html"))
     }
+
+    /// A theme's preview shows each of its components, in light and in dark (issue 41, point 4).
+    @Test func thePreviewShowsEveryComponent() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("runway-preview-\(UUID().uuidString)").path
+        let preview = try RunwayProcess.run(["theme", "preview", "default", "--output", output])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        for page in ["index.html", "dark/index.html"] {
+            let html = try String(contentsOfFile: output + "/" + page, encoding: .utf8)
+            for expected in [#"<figure class="rw-figure"><img src="/specimen.svg" alt="" loading="lazy"><figcaption>The figure component</figcaption></figure>"#,
+                             #"<figure class="rw-embed rw-embed--youtube">"#, #"<figure class="rw-embed rw-embed--vimeo">"#,
+                             #"<details class="rw-details"><summary>example</summary><p>The details component</p></details>"#,
+                             #"<audio controls preload="metadata" src="/specimen.svg"></audio>"#, #"<p class="rw-gist"><a href="https://gist.github.com/example/example">"#] {
+                #expect(html.contains(expected), "\(page): \(expected)")
+            }
+        }
+        #expect(try String(contentsOfFile: output + "/theme.css", encoding: .utf8).contains(".rw-embed-frame {"))
+    }
 }
+

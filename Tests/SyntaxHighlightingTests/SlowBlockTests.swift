@@ -31,8 +31,10 @@ import Testing
         // The slow blocks are the ones named (lines 5, 13, …), not the good ones before them.
         #expect(!slow.isEmpty && slow.allSatisfy { ($0.position?.line ?? 0) % 8 == 5 }, "\(problems)")
         #expect(slow.allSatisfy { $0.message.contains("s: Pygments' 'c' lexer is slow on this code (a build spends at most 1.5 s on slow blocks)") })
-        // Once the budget is spent, the blocks left stay plain, as when the tokenizer cannot run.
-        #expect(slow.count >= 2 && slow.count < 5, "\(slow)")
+        // Once the budget is spent, the blocks left stay plain, as when the tokenizer cannot run. How
+        // many are named before depends on the machine's speed (a busy one spends the budget on the
+        // first: seen in a run beside a build), not their count: at least one, never all five.
+        #expect(slow.count >= 1 && slow.count < 5, "\(slow)")
         #expect(!plain.isEmpty && plain.allSatisfy { $0.tokenizerUnavailable && $0.retry && $0.reason.hasPrefix("highlighting gave up for this build") },
                 "\(plain)")
         // The next build has its budget again, and the slow blocks highlighted are cached.
