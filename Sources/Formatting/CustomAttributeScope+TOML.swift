@@ -44,14 +44,7 @@ extension CustomAttributeScope {
             }
             let typeName = fields["type"]?.string ?? "string"
             let values = fields["values"]
-            var type: AttributeDeclaration.ValueType
-            switch typeName {
-            case "string": type = .string
-            case "bool": type = .bool
-            case "integer": type = .integer
-            case "number": type = .number
-            case "object": type = .object
-            default:
+            guard var type = Self.valueType(named: typeName) else {
                 problem("attribute '\(attribute)' has unknown type \"\(typeName)\" (expected string, bool, integer, number or object)", at: path + ["type"])
                 continue
             }
@@ -67,6 +60,18 @@ extension CustomAttributeScope {
             scope.declare(AttributeDeclaration(attribute, type, summary: fields["description"]?.string ?? ""))
         }
         return (scope, diagnostics)
+    }
+
+    /// The type a declaration names (`type = "integer"`), or `nil` for a name Runway does not know.
+    static func valueType(named name: String) -> AttributeDeclaration.ValueType? {
+        switch name {
+        case "string": .string
+        case "bool": .bool
+        case "integer": .integer
+        case "number": .number
+        case "object": .object
+        default: nil
+        }
     }
 
     /// The components of `[components.NAME]` tables, each an attribute whose value is an object of
@@ -125,14 +130,7 @@ extension CustomAttributeScope {
                         continue names
                     }
                     let typeName = options["type"]?.string ?? "string"
-                    var type: AttributeDeclaration.ValueType
-                    switch typeName {
-                    case "string": type = .string
-                    case "bool": type = .bool
-                    case "integer": type = .integer
-                    case "number": type = .number
-                    case "object": type = .object
-                    default:
+                    guard var type = Self.valueType(named: typeName) else {
                         problem("parameter '\(parameter)' of component '\(name)' has unknown type \"\(typeName)\" (expected string, bool, integer, number or object)",
                                 at: at)
                         continue names
