@@ -29,6 +29,7 @@ public struct ComponentCall: Hashable, Sendable {
     /// as a block, instead of inside a `<p>`.
     public var block: Bool
 
+    /// A call of `name` with `value`, around `content`, in its block form or not.
     public init(name: String, value: AttributeValue, content: String, block: Bool) {
         self.name = name
         self.value = value

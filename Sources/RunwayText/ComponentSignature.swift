@@ -14,10 +14,15 @@ public struct ComponentSignature: Hashable, Sendable {
     /// One parameter: its name, the values it takes, whether a call must give it, what it is
     /// when a call does not, and what it is for.
     public struct Parameter: Hashable, Sendable {
+        /// Its name, as a call writes it (`id`).
         public var name: String
+        /// The values it takes.
         public var type: AttributeDeclaration.ValueType
+        /// Whether a call must give it.
         public var required: Bool
+        /// What it is when a call does not give it.
         public var defaultValue: AttributeValue?
+        /// What it is for, in a sentence.
         public var summary: String
 
         /// A parameter `name` of `type`.
