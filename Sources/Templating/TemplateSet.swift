@@ -18,7 +18,7 @@ package struct TemplateSet: Sendable {
     private let plans: [String: TemplatePlan]
     private let filters: TemplateFilters
     /// Every template file by name (`partials/footer.html`), with what is known of it.
-    private let templates: [String: Loaded]
+    let templates: [String: Loaded]
     /// The templates that show the listing of pages (`readsListing`), found once.
     private let listingReaders: Set<String>
     /// The templates that show `items` or `pagination` (`TemplateContext.itemMembers`).
@@ -42,7 +42,7 @@ package struct TemplateSet: Sendable {
     /// component's name.
     package let componentHashes: [String: ContentHash]
 
-    private struct Loaded: Sendable {
+    struct Loaded: Sendable {
         /// The file it was read from.
         var file: String
         /// Its tags, as the check read them.
@@ -179,35 +179,6 @@ package struct TemplateSet: Sendable {
         listingReaders.contains(name)
     }
 
-    /// A hash of what template `name` renders from: its text, and that of every partial and
-    /// parent it names, theirs too (a component's template is a page's key: a change to it
-    /// renders again the pages that show it). `nil` when there is no such template.
-    package func sourceHash(of name: String) -> ContentHash? {
-        Self.sourceHash(of: name, in: templates)
-    }
-
-    private static func sourceHash(of name: String, in templates: [String: Loaded]) -> ContentHash? {
-        guard templates[name] != nil else { return nil }
-        var hash = ContentHash()
-        var seen: Set<String> = []
-        var pending = [name]
-        while let next = pending.popLast() {
-            guard seen.insert(next).inserted, let loaded = templates[next] else { continue }
-            hash.add(next)
-            hash.add(loaded.hash)
-            for tag in loaded.tags { if let reference = tag.reference { pending.append(reference) } }
-        }
-        return hash
-    }
-
-    /// The templates outside `folder/` that name one inside it as a partial or parent
-    /// (`{{>components/video.html}}` in a page's template).
-    package func templates(naming folder: String) -> [String] {
-        templates.filter { name, loaded in
-            !name.hasPrefix(folder + "/") && loaded.tags.contains { $0.reference?.hasPrefix(folder + "/") == true }
-        }.keys.sorted()
-    }
-
     /// Whether template `name` shows a page's related pages (`page.related`): such a page is
     /// rendered again when they change.
     package func readsRelated(_ name: String) -> Bool {
@@ -239,68 +210,6 @@ package struct TemplateSet: Sendable {
     package var assetTags: [(asset: String, file: String, position: SourcePosition)] {
         templates.values.flatMap { loaded in loaded.tags.compactMap { tag in tag.asset.map { ($0, tag.file, tag.position) } } }
             .sorted { ($0.file, $0.position.line, $0.position.column) < ($1.file, $1.position.line, $1.position.column) }
-    }
-
-    private static func assets(in name: String, templates: [String: Loaded]) -> [String] {
-        var assets = Set<String>()
-        var seen: Set<String> = []
-        var pending = [name]
-        while let next = pending.popLast() {
-            guard seen.insert(next).inserted, let loaded = templates[next] else { continue }
-            for tag in loaded.tags {
-                if let reference = tag.reference { pending.append(reference) }
-                if let asset = tag.asset { assets.insert(asset) }
-            }
-        }
-        return assets.sorted()
-    }
-
-    /// The top-level names of `site.data` that template `name` names in a tag, `.some(nil)` when
-    /// it may show any (it names `site` or `site.data` whole, a `data` path that a section of
-    /// `site` may resolve, or cannot be rendered), `nil` when none.
-    private static func dataNames(in name: String, templates: [String: Loaded]) -> Set<String>?? {
-        var names = Set<String>()
-        var seen: Set<String> = []
-        var pending = [name]
-        while let next = pending.popLast() {
-            guard seen.insert(next).inserted, let loaded = templates[next] else { continue }
-            if loaded.problem != nil { return .some(nil) }
-            for tag in loaded.tags {
-                if let reference = tag.reference { pending.append(reference) }
-                for path in tag.names {
-                    let parts = path.split(separator: ".", omittingEmptySubsequences: false)
-                    let afterData: ArraySlice<Substring>
-                    if parts.first == "site" {
-                        if parts.count == 1 { return .some(nil) }
-                        guard parts[1] == "data" else { continue }
-                        afterData = parts.dropFirst(2)
-                    } else if parts.first == "data" {
-                        afterData = parts.dropFirst()
-                    } else {
-                        continue
-                    }
-                    guard let first = afterData.first else { return .some(nil) }
-                    names.insert(String(first))
-                }
-            }
-        }
-        return names.isEmpty ? nil : .some(names)
-    }
-
-    /// Whether template `name`, its parents or its partials name `variable` (or a path under it)
-    /// in a tag. A template that cannot be rendered counts as yes.
-    private static func mentions(_ variable: String, in name: String, templates: [String: Loaded]) -> Bool {
-        var seen: Set<String> = []
-        var pending = [name]
-        while let next = pending.popLast() {
-            guard seen.insert(next).inserted, let loaded = templates[next] else { continue }
-            if loaded.problem != nil { return true }
-            for tag in loaded.tags {
-                if let reference = tag.reference { pending.append(reference) }
-                if tag.names.contains(where: { $0 == variable || $0.hasPrefix(variable + ".") }) { return true }
-            }
-        }
-        return false
     }
 
     /// Each block a template gives its parent (a `{{$…}}` right inside `{{<parent}}`) that the
@@ -415,43 +324,6 @@ package struct TemplateSet: Sendable {
                 frame.templates = max(frame.templates, chain)
             }
         }
-    }
-
-    /// The text of template `name` of `folder`: UTF-8, and not a link out of the folder that holds
-    /// the templates (the site, or the theme).
-    private static func read(_ name: String, in folder: String) throws(Diagnostic) -> String {
-        let file = folder + "/" + name
-        if let problem = OutputPath.problem(with: name) {
-            throw Diagnostic(.error, "cannot be a template's name: \(problem)", path: file)
-        }
-        guard RealPath.leadsInside(file, (folder as NSString).deletingLastPathComponent) else {
-            throw Diagnostic(.error, "a symbolic link out of its folder; Runway follows links only inside it", path: file)
-        }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw Diagnostic(.error, "cannot be read", path: file)
-        }
-        return try UTF8Text.decode(data, path: file, kind: "a template")
-    }
-
-    /// Every file under `folder`, relative to it, sorted; not editors' and systems' leftovers
-    /// (``isLeftover(_:)``), nor what hidden folders hold.
-    /// The folder itself may be a link inside the folder that holds it (the site, or the theme:
-    /// `templates -> shared/templates`); links under it are followed only inside it. The others
-    /// are skipped with a warning (a template linked to `../.env` would publish it).
-    private static func names(under folder: String) -> (names: [String], problems: [Diagnostic]) {
-        let listing = SitePaths.list(under: folder, inside: (folder as NSString).deletingLastPathComponent)
-        let names = listing.files.filter { name in
-            let parts = name.split(separator: "/")
-            return !parts.dropLast().contains { $0.hasPrefix(".") } && !isLeftover(String(parts.last ?? ""))
-        }
-        return (names.sorted(), SitePaths.problems(of: listing, under: folder))
-    }
-
-    /// Whether a file of that name is an editor's or a system's, not a template: hidden (`.#a.html`
-    /// lock files, `.a.html.swp`, `.DS_Store`), a backup (`a.html~`) or an autosave (`#a.html#`).
-    /// An unfinished copy of a template must not fail the build.
-    package static func isLeftover(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || (name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
     }
 
     /// The template's plan, or its error at its line and column.
