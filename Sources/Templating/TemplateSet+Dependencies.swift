@@ -41,42 +41,98 @@ extension TemplateSet {
         }.keys.sorted()
     }
 
-    /// The static files template `name` names in `asset` or `integrity` tags, sorted.
-    static func assets(in name: String, templates: [String: Loaded]) -> [String] {
-        Set(reachable(from: name, in: templates).flatMap { $0.loaded.tags.compactMap(\.asset) }).sorted()
-    }
-
-    /// The top-level names of `site.data` that template `name` names in a tag, `.some(nil)` when
-    /// it may show any (it names `site` or `site.data` whole, a `data` path that a section of
-    /// `site` may resolve, or cannot be rendered), `nil` when none.
-    static func dataNames(in name: String, templates: [String: Loaded]) -> Set<String>?? {
-        var names = Set<String>()
-        for (_, loaded) in reachable(from: name, in: templates) {
-            if loaded.problem != nil { return .some(nil) }
-            for path in loaded.tags.flatMap(\.names) {
-                let parts = path.split(separator: ".", omittingEmptySubsequences: false)
-                let afterData: ArraySlice<Substring>
-                if parts.first == "site" {
-                    if parts.count == 1 { return .some(nil) }
-                    guard parts[1] == "data" else { continue }
-                    afterData = parts.dropFirst(2)
-                } else if parts.first == "data" {
-                    afterData = parts.dropFirst()
-                } else {
-                    continue
-                }
-                guard let first = afterData.first else { return .some(nil) }
-                names.insert(String(first))
+    /// For each template, the templates whose tags name it as a partial or parent.
+    static func referrers(in templates: [String: Loaded]) -> [String: [String]] {
+        var referrers: [String: [String]] = [:]
+        for (name, loaded) in templates {
+            for reference in Set(loaded.tags.compactMap(\.reference)) where templates[reference] != nil {
+                referrers[reference, default: []].append(name)
             }
         }
-        return names.isEmpty ? nil : .some(names)
+        return referrers
     }
 
-    /// Whether template `name`, its parents or its partials name `variable` (or a path under it)
-    /// in a tag. A template that cannot be rendered counts as yes.
-    static func mentions(_ variable: String, in name: String, templates: [String: Loaded]) -> Bool {
-        reachable(from: name, in: templates).contains { _, loaded in
-            loaded.problem != nil || loaded.tags.contains { $0.names.contains { $0 == variable || $0.hasPrefix(variable + ".") } }
+    /// The templates that reach one of `holders` through their partials and parents, `holders`
+    /// among them: a walk back from them, each template once. Asking this once per fact, rather
+    /// than walking forward from every template, keeps a chain of 10,000 partials linear (the
+    /// forward walk from each was 10,000² steps per fact).
+    static func readers(of holders: some Sequence<String>, referrers: [String: [String]]) -> Set<String> {
+        var found: Set<String> = []
+        var pending = Array(holders)
+        while let next = pending.popLast() {
+            guard found.insert(next).inserted else { continue }
+            pending.append(contentsOf: referrers[next] ?? [])
         }
+        return found
+    }
+
+    /// The templates that name one of `variables` (or a path under one) in a tag, in themselves,
+    /// their parents or their partials. A template that cannot be rendered counts as naming them.
+    static func readers(mentioning variables: [String], in templates: [String: Loaded], referrers: [String: [String]]) -> Set<String> {
+        let holders = templates.filter { _, loaded in
+            loaded.problem != nil || loaded.tags.contains { tag in
+                tag.names.contains { name in variables.contains { name == $0 || name.hasPrefix($0 + ".") } }
+            }
+        }
+        return readers(of: holders.keys, referrers: referrers)
+    }
+
+    /// The static files each template names in `asset` or `integrity` tags, with its parents and
+    /// partials, sorted; templates that name none are left out.
+    static func assets(in templates: [String: Loaded], referrers: [String: [String]]) -> [String: [String]] {
+        var holders: [String: [String]] = [:]
+        for (name, loaded) in templates {
+            for asset in Set(loaded.tags.compactMap(\.asset)) { holders[asset, default: []].append(name) }
+        }
+        var assets: [String: Set<String>] = [:]
+        for (asset, names) in holders {
+            for reader in readers(of: names, referrers: referrers) { assets[reader, default: []].insert(asset) }
+        }
+        return assets.mapValues { $0.sorted() }
+    }
+
+    /// The top-level names of `site.data` each template names in a tag, with its parents and
+    /// partials; `nil` for one that may show any (it names `site` or `site.data` whole, a `data`
+    /// path that a section of `site` may resolve, or cannot be rendered). Templates that name
+    /// none are left out.
+    static func dataNames(in templates: [String: Loaded], referrers: [String: [String]]) -> [String: Set<String>?] {
+        var holders: [String: [String]] = [:]
+        var showingAny: [String] = []
+        for (name, loaded) in templates {
+            guard let names = directDataNames(of: loaded) else { showingAny.append(name); continue }
+            for dataName in names { holders[dataName, default: []].append(name) }
+        }
+        var found: [String: Set<String>?] = [:]
+        for (dataName, names) in holders {
+            for reader in readers(of: names, referrers: referrers) {
+                var names = found[reader].flatMap { $0 } ?? []
+                names.insert(dataName)
+                found[reader] = .some(names)
+            }
+        }
+        for reader in readers(of: showingAny, referrers: referrers) { found[reader] = .some(nil) }
+        return found
+    }
+
+    /// The top-level names of `site.data` that a template's own tags name, `nil` when it may show any.
+    private static func directDataNames(of loaded: Loaded) -> Set<String>? {
+        if loaded.problem != nil { return nil }
+        var names = Set<String>()
+        for path in loaded.tags.flatMap(\.names) {
+            let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+            let afterData: ArraySlice<Substring>
+            if parts.first == "site" {
+                if parts.count == 1 { return nil }
+                guard parts[1] == "data" else { continue }
+                afterData = parts.dropFirst(2)
+            } else if parts.first == "data" {
+                afterData = parts.dropFirst()
+            } else {
+                continue
+            }
+            guard let first = afterData.first else { return nil }
+            names.insert(String(first))
+        }
+        return names
     }
 }

@@ -99,29 +99,17 @@ package struct TemplateSet: Sendable {
         Self.check(&templates)
         self.templates = templates
         findings = listed + Self.overridesOfNoBlock(templates)
-        listingReaders = Set(templates.keys.filter { name in
-            TemplateContext.listingMembers.contains { Self.mentions($0, in: name, templates: templates) }
-        })
-        itemReaders = Set(templates.keys.filter { name in
-            TemplateContext.itemMembers.contains { Self.mentions($0, in: name, templates: templates) }
-        })
-        relatedReaders = Set(templates.keys.filter { Self.mentions("page.related", in: $0, templates: templates) })
-        var dataReaders: [String: Set<String>?] = [:]
-        for name in templates.keys {
-            if let names = Self.dataNames(in: name, templates: templates) { dataReaders[name] = names }
-        }
-        self.dataReaders = dataReaders
+        let referrers = Self.referrers(in: templates)
+        listingReaders = Self.readers(mentioning: TemplateContext.listingMembers, in: templates, referrers: referrers)
+        itemReaders = Self.readers(mentioning: TemplateContext.itemMembers, in: templates, referrers: referrers)
+        relatedReaders = Self.readers(mentioning: ["page.related"], in: templates, referrers: referrers)
+        dataReaders = Self.dataNames(in: templates, referrers: referrers)
         var componentHashes: [String: ContentHash] = [:]
         for name in templates.keys where name.hasPrefix("components/") && name.hasSuffix(".html") {
             componentHashes[String(name.dropFirst("components/".count).dropLast(".html".count))] = Self.sourceHash(of: name, in: templates)
         }
         self.componentHashes = componentHashes
-        var assetReaders: [String: [String]] = [:]
-        for name in templates.keys {
-            let assets = Self.assets(in: name, templates: templates)
-            if !assets.isEmpty { assetReaders[name] = assets }
-        }
-        self.assetReaders = assetReaders
+        assetReaders = Self.assets(in: templates, referrers: referrers)
         plans = parsed.filter { templates[$0.key]?.problem == nil }
     }
 
