@@ -128,20 +128,13 @@ import Testing
 
 /// Templates made at random from Mustache's constructs, the same ones for the same seed.
 struct TemplateGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
 
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix64(state: seed)
     }
 
-    private mutating func next() -> UInt64 {
-        // SplitMix64.
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
@@ -223,5 +216,18 @@ struct TemplateGenerator {
             if below(3) == 0 { text += pick(["", " ", "  "]) + pick(Self.breaks) }
         }
         return text
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a seed names an input that fails again.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

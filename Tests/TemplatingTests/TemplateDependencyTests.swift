@@ -22,18 +22,6 @@ import Testing
         var parsedIncludes: [Int] { broken ? [] : includes }
     }
 
-    /// A small random generator with a seed, so that a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func text(of node: Node) -> String {
         var text = "x"
         for include in node.includes { text += "{{#page.title}}{{>partials/t\(include).html}}{{/page.title}}" }
@@ -60,7 +48,7 @@ import Testing
     }
 
     @Test(arguments: 1...40) func walkingBackEqualsWalkingForward(seed: Int) throws {
-        var random = Generator(state: UInt64(seed))
+        var random = SplitMix64(state: UInt64(seed))
         let count = Int.random(in: 2...14, using: &random)
         var nodes: [Node] = []
         for _ in 0..<count {
