@@ -23,6 +23,9 @@ public struct HTMLRenderer: Sendable {
     /// The components a template writes (`ComponentRendering`): each in place of its span, and in
     /// its paragraph's place when the paragraph holds only it. `nil`: components are spans.
     public var components: ComponentRendering?
+    /// The elements a hook writes (``RenderHooks``): each in place of Runway's HTML for it.
+    /// `nil`: every element is written as Runway writes it.
+    public var hooks: RenderHooks?
 
     /// A renderer with these options, and a way to know a local image's size.
     public init(options: Options = Options(), imageSize: (@Sendable (String) -> ImageSize?)? = nil) {
@@ -86,6 +89,7 @@ public struct HTMLRenderer: Sendable {
             walk.calloutTitle = calloutTitle
             walk.footnotesPage = footnotesPage
             walk.components = components
+            walk.hooks = hooks
             if options.headingIDs { walk.reserveIDs(HeadingOutline.footnoteIDs(of: text.runs)) }
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in

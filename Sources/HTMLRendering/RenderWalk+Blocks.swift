@@ -19,20 +19,26 @@ extension RenderWalk {
             }
         case .header(let level, _):
             output.newlineIfNeeded()
+            let start = output.count
             output.write("<h\(level)")
             if options.headingIDs { openHeading = (output.count, []) }
             output.write(">")
+            if hooks?.elements.contains(.heading) == true { openHook(block: index, start: start) }
         case .blockQuote(let callout?):
             // A callout: the class of its value (``CSSNaming``), its kind as data, and its title.
             output.newlineIfNeeded()
+            let start = output.count
             let className = CSSNaming.className(attribute: PresentationIntent.Callout.attributeName, value: .string(callout.rawValue)) ?? ""
             output.write("<blockquote class=\"rw-callout \(className)\" data-callout=\"\(callout.rawValue)\">\n")
             output.write("<p class=\"rw-callout-title\">")
             output.writeEscaped(calloutTitle?(callout) ?? callout.englishTitle)
             output.write("</p>\n")
+            if hooks?.elements.contains(.callout) == true { openHook(block: index, start: start) }
         case .blockQuote(nil):
             output.newlineIfNeeded()
+            let start = output.count
             output.write("<blockquote>\n")
+            if hooks?.elements.contains(.blockQuote) == true { openHook(block: index, start: start) }
         case .orderedList:
             output.newlineIfNeeded()
             if case .listItem(let start, _) = following?.kind, start != 1 {
@@ -54,6 +60,7 @@ extension RenderWalk {
         case .codeBlock(let hint, let blockOptions):
             inCodeBlock = true
             output.newlineIfNeeded()
+            let start = output.count
             if options.codeLines, let blockOptions {
                 // Line by line: a class for the theme's line rules, numbered ones told apart.
                 codeLines = (blockOptions, blockOptions.orderedHighlightedLines, 1, false)
@@ -68,6 +75,7 @@ extension RenderWalk {
             } else {
                 output.write("<code>")
             }
+            if hooks?.hooksCode(in: hint) == true { openHook(block: index, start: start) }
         case .thematicBreak:
             output.newlineIfNeeded()
             output.write("<hr />\n")
@@ -115,6 +123,7 @@ extension RenderWalk {
         let index = blocks.count - 1
         let component = blocks[index]
         blockStacks.removeLast()
+        if !openHooks.isEmpty { endHookTextLine(closing: index) }
         // The end of a task item's first block (or of the item): its checkbox is named.
         if let task = openTask, index <= task.depth + 1 {
             let words = String(decoding: task.text, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -124,6 +133,7 @@ extension RenderWalk {
                 attribute.writeEscaped(words)
                 attribute.write("\"")
                 output.insert(attribute.bytes, at: task.labelOffset)
+                shiftOpenHooks(from: task.labelOffset, by: attribute.count)
             }
             openTask = nil
         }
@@ -149,10 +159,14 @@ extension RenderWalk {
             }
             output.write("</p>\n")
         case .header(let level, _):
+            // Taken before the id goes in at the start.
+            let hookContent = hookContent(ofBlock: index)
+            var givenID: String?
             if let heading = openHeading {
                 let text = String(decoding: heading.text, as: UTF8.self)
                 let id = HeadingOutline.explicitID(of: component.kind).map { slugs.claim($0) } ?? slugs.unique(for: text)
                 headings.append(HeadingOutline.Heading(level: level, text: text, id: id))
+                givenID = id
                 var attribute = HTMLOutput(capacity: id.utf8.count + 6)
                 attribute.write(" id=\"")
                 attribute.writeEscaped(id)
@@ -167,20 +181,27 @@ extension RenderWalk {
                 openHeading = nil
             }
             output.write("</h\(level)>\n")
-        case .blockQuote:
+            if let hookContent { finishHook(.heading(level: level, id: givenID), content: hookContent) }
+        case .blockQuote(let callout):
             output.newlineIfNeeded()
+            let hookContent = hookContent(ofBlock: index)
             output.write("</blockquote>\n")
+            if let hookContent {
+                finishHook(callout.map { .callout($0, title: calloutTitle?($0) ?? $0.englishTitle) } ?? .blockQuote, content: hookContent)
+            }
         case .orderedList:
             output.write("</ol>\n")
         case .unorderedList:
             output.write("</ul>\n")
         case .listItem:
             output.write("</li>\n")
-        case .codeBlock:
+        case .codeBlock(let language, let blockOptions):
             inCodeBlock = false
             if codeLines?.open == true { output.write("</span>") }
             codeLines = nil
+            let hookContent = hookContent(ofBlock: index)
             output.write("</code></pre>\n")
+            if let hookContent { finishHook(.codeBlock(language: language, options: blockOptions), content: hookContent) }
         case .thematicBreak:
             break
         case .table:

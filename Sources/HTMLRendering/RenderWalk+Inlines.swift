@@ -26,6 +26,7 @@ extension RenderWalk {
             }
         case .blockHTML: output.newlineIfNeeded()
         case .link(let destination, let title):
+            let start = output.count
             output.write("<a href=\"")
             writeURL(destination)
             if let title {
@@ -33,11 +34,14 @@ extension RenderWalk {
                 output.writeEscaped(title)
             }
             output.write("\">")
+            if hooks?.elements.contains(.link) == true { openHook(inline: index, start: start) }
         case .image(let source, _):
+            let start = output.count
             output.write("<img src=\"")
             writeURL(source)
             output.write("\" alt=\"")
             imageIndex = index
+            if hooks?.elements.contains(.image) == true { openHook(inline: index, start: start) }
         case .footnoteReference(let label, _, let occurrence):
             output.write("<sup class=\"footnote-ref\"><a href=\"")
             if let footnotesPage {
@@ -66,11 +70,13 @@ extension RenderWalk {
                 output.write("\" title=\"")
                 output.writeEscaped(title)
             }
-            if let size = imageSize?(source) {
+            let size = imageSize?(source)
+            if let size {
                 output.write("\" width=\"\(size.width)\" height=\"\(size.height)\" loading=\"lazy")
             }
             output.write("\" />")
             imageIndex = nil
+            if hookContent(ofInline: index) != nil { finishHook(.image(source: source, title: title, size: size), content: "") }
             return
         }
         switch component.kind {
@@ -88,7 +94,10 @@ extension RenderWalk {
             output.write(components!.render(call))
             if openComponents.isEmpty { lastComponent = (open.start, output.count, call) }
         case .blockHTML: output.newlineIfNeeded()
-        case .link: output.write("</a>")
+        case .link(let destination, let title):
+            let hookContent = hookContent(ofInline: index)
+            output.write("</a>")
+            if let hookContent { finishHook(.link(destination: destination, title: title), content: hookContent) }
         case .footnoteReference: output.write("</a></sup>")
         }
     }

@@ -29,6 +29,10 @@ struct RenderWalk {
     var tokenOpenings: [String: String] = [:]
     /// `HTMLRenderer.components`.
     var components: ComponentRendering?
+    /// `HTMLRenderer.hooks`.
+    var hooks: RenderHooks?
+    /// The elements open now that a hook renders, innermost last (``OpenHook``).
+    var openHooks: [OpenHook] = []
     /// The components open now, innermost last: the inline element each is, where its content
     /// starts in the output, its call, and whether a span of the other attributes is around the content.
     var openComponents: [(inline: Int, start: Int, name: String, value: AttributeValue, wrapped: Bool)] = []
@@ -156,6 +160,7 @@ struct RenderWalk {
     /// other code escaped; in a block written line by line, each line in its span, a token cut at
     /// line ends.
     mutating func writeCode(_ text: UnsafeBufferPointer<UInt8>, syntax: String?) {
+        if !openHooks.isEmpty { collectHookText(text, code: true) }
         guard codeLines != nil else {
             writeTokenSpan(text, syntax: syntax)
             return
@@ -205,6 +210,7 @@ struct RenderWalk {
     }
 
     mutating func writeText(_ text: UnsafeBufferPointer<UInt8>) {
+        if !openHooks.isEmpty { collectHookText(text) }
         if openTask != nil && imageIndex == nil {
             switch inlines.last?.kind {
             case .softBreak?, .lineBreak?: openTask!.text.append(UInt8(ascii: " "))
