@@ -56,6 +56,9 @@ extension Runway {
                 if !report.components.isEmpty {
                     Terminal.print("theme \(report.name) has components:\n" + report.components.map { "  \($0)\n" }.joined())
                 }
+                if !report.hooks.isEmpty {
+                    Terminal.print("theme \(report.name) has render hooks: \(report.hooks.joined(separator: ", "))\n")
+                }
                 if let unstyled = report.unstyled {
                     Terminal.print(unstyled.isEmpty ? "theme \(report.name) styles every intent and custom value\n"
                                    : "theme \(report.name) leaves unstyled: \(unstyled.joined(separator: ", "))\n")

@@ -11,7 +11,7 @@ import Synchronization
 /// next build a full one.
 public struct BuildCache: Sendable, Codable {
     /// Bumped when the cache's form changes; a cache of another format is ignored.
-    static let format = 22
+    static let format = 23
 
     var format = BuildCache.format
     /// Everything but the content: the runway binary, `runway.toml`, the theme's files, the
@@ -27,6 +27,9 @@ public struct BuildCache: Sendable, Codable {
     /// The ``Templating/TemplateSet/componentHashes`` of the build: a record that shows a
     /// component whose template changed since is read again (its summary shows it).
     var components: [String: ContentHash] = [:]
+    /// The ``Templating/TemplateSet/hookHashes`` of the build: a record with an element whose
+    /// hook's template changed since (or came, or went) is read again.
+    var hooks: [String: ContentHash] = [:]
     /// The slices of records as the file held them, each with its encoded bytes: a save encodes
     /// again only the slices whose records changed.
     private var readSlices: [ReadSlice] = []
@@ -37,7 +40,7 @@ public struct BuildCache: Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, version, destination, records, readAt, components
+        case format, version, destination, records, readAt, components, hooks
     }
 
     init(version: ContentHash, destination: String) {

@@ -59,10 +59,11 @@ extension SiteBuild {
         version.add(BuildCache.signature(of: "/proc/self/exe"))
         version.add(ProcessInfo.processInfo.arguments.first ?? "")
         version.add(FileContents.read(SitePaths.join(site, SiteConfiguration.fileName)) ?? [])
-        // Components' templates are the keys of the pages that show them (``TemplateSet/componentHashes``).
+        // Components' templates are the keys of the pages that show them (``TemplateSet/componentHashes``),
+        // and so are render hooks' (``TemplateSet/hookHashes``).
         for folder in themeFolders + templateFolders + [SitePaths.join(site, "i18n")] {
-            let components = templateFolders.contains(folder) ? "components/" : "templates/components/"
-            for file in SitePaths.files(under: folder).sorted() where !file.hasPrefix(components) {
+            let inTemplates = templateFolders.contains(folder) ? "" : "templates/"
+            for file in SitePaths.files(under: folder).sorted() where !file.hasPrefix(inTemplates + "components/") && !file.hasPrefix(inTemplates + "render/") {
                 version.add(folder + "/" + file)
                 version.add(FileContents.read(folder + "/" + file) ?? [])
             }
@@ -130,9 +131,10 @@ extension SiteBuild {
     /// In two passes: the first parses each file and sends its code to the tokenizer, streamed;
     /// the second finishes the pages without waiting for Pygments, those whose code it has
     /// without their bodies (`ReadContent.deferred`), which rendering makes.
-    /// `components`: the hashes of the components' templates (``Templating/TemplateSet/componentHashes``).
+    /// `components`: the hashes of the components' templates (``Templating/TemplateSet/componentHashes``);
+    /// `hooks`: the render hooks' (``Templating/TemplateSet/hookHashes``).
     func readContent(_ files: [String], reader: PageReader, previous: BuildCache?, changed: Set<String>?,
-                     components: [String: ContentHash] = [:]) -> ReadContent {
+                     components: [String: ContentHash] = [:], hooks: [String: ContentHash] = [:]) -> ReadContent {
         let startedAt = Date().timeIntervalSince1970
         let results = Mutex([(record: PageRecord?, body: PageBody?, diagnostics: [Diagnostic], parsed: Bool)](
             repeating: (nil, nil, [], false), count: files.count))
@@ -163,6 +165,11 @@ extension SiteBuild {
                     .flatMap { record in
                         components.isEmpty && (previous?.components.isEmpty ?? true) ? record
                             : record.values.allSatisfy { previous?.components[$0.attribute] == components[$0.attribute] } ? record : nil
+                    }
+                    // Nor one with an element whose hook changed, came or went.
+                    .flatMap { record in
+                        hooks.isEmpty && (previous?.hooks.isEmpty ?? true) ? record
+                            : record.hookNames.allSatisfy { previous?.hooks[$0] == hooks[$0] } ? record : nil
                     }
                 if let changed, !changed.contains(file), let cached {
                     results.withLock { $0[index] = (cached, nil, cached.diagnostics, false) }

@@ -67,6 +67,10 @@ extension SiteBuild {
         if !templates.componentHashes.isEmpty {
             for value in page.values { if let hash = templates.componentHashes[value.attribute] { key.add(value.attribute + " " + hash.description) } }
         }
+        // And those of the render hooks of its elements.
+        if !templates.hookHashes.isEmpty {
+            for name in page.hookNames { if let hash = templates.hookHashes[name] { key.add("render " + name + " " + hash.description) } }
+        }
         // Code left plain for want of the tokenizer is highlighted once it is there. Last: an
         // output found to show such code only as it is rendered gets the same key (`pending(_:)`).
         if page.highlightPending { key = pending(key) }

@@ -73,6 +73,10 @@ extension SiteBuild {
         if !templates.templates(naming: "components").isEmpty {
             for (name, hash) in templates.componentHashes.sorted(by: { $0.key < $1.key }) { version.add(name + " " + hash.description) }
         }
+        // So is one that includes a render hook's.
+        if !templates.templates(naming: "render").isEmpty {
+            for (name, hash) in templates.hookHashes.sorted(by: { $0.key < $1.key }) { version.add("render " + name + " " + hash.description) }
+        }
         // Every template is checked when the set is read, those no page uses too: an error in
         // one is the build's, before any page is rendered.
         diagnostics += templates.problems + templates.findings
@@ -87,6 +91,10 @@ extension SiteBuild {
                                                                          themeFile: library.path(of: theme.name), data: data)
         diagnostics += componentDiagnostics
         reader.components = components
+        // Render hooks (`render/NAME.html`) write their elements of every page's body.
+        let (hooks, hookDiagnostics) = TemplateHooks.make(templates: templates, configuration: configuration, theme: theme, data: data)
+        diagnostics += hookDiagnostics
+        reader.hooks = hooks
         let requestedAssets = Array(Set(templates.assetTags.map(\.asset))).sorted()
         if diagnostics.contains(where: { $0.severity == .error }) { return .failure(InputProblems(diagnostics: diagnostics)) }
         return .success(Inputs(configuration: configuration, theme: theme, library: library, templates: templates,
@@ -245,7 +253,8 @@ extension SiteBuild {
         // 1. Read content.
         let (files, skipped) = contentFiles(previous: previous, changed: changed)
         diagnostics += skipped
-        let read = readContent(files, reader: inputs.reader, previous: previous, changed: changed, components: inputs.templates.componentHashes)
+        let read = readContent(files, reader: inputs.reader, previous: previous, changed: changed, components: inputs.templates.componentHashes,
+                               hooks: inputs.templates.hookHashes)
         // A page left out (a draft, a future or expired page) has its warnings said only when it is
         // built: they would fail a --strict build of a site that does not publish it. Its errors
         // stay (what cannot be read cannot be told to be a draft).

@@ -284,6 +284,7 @@ public struct SiteBuild: Sendable {
         }
         next.readAt = survey.read.startedAt
         next.components = inputs.templates.componentHashes
+        next.hooks = inputs.templates.hookHashes
         cache = cache.map(next.keepingSlices) ?? next
         Self.releaseInBackground(consume survey)
         return report

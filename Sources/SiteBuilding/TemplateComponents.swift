@@ -11,10 +11,7 @@ import Templating
 struct TemplateComponents: ComponentWriter {
     let templates: TemplateSet
     let signatures: [String: ComponentSignature]
-    /// The site in each language (without menus: they are made from the pages being read).
-    let sites: [String: SiteContext]
-    let defaultLanguage: String
-    let baseURL: String
+    let contexts: BodyTemplateContext
 
     var names: Set<String> { Set(signatures.keys) }
 
@@ -34,24 +31,14 @@ struct TemplateComponents: ComponentWriter {
             Diagnostic(.error, "the component '\(name)' has no template: add templates/\(template(of: name)) to the site or its theme",
                        path: configuration.scope[name] != nil ? SitePaths.join(site, SiteConfiguration.fileName) : themeFile ?? "theme \(theme.name)")
         }
-        let dataValue = TemplateValue(.object(data.values))
-        var sites: [String: SiteContext] = [:]
-        for language in configuration.languages {
-            sites[language.code] = TemplateContexts.site(language, configuration: configuration, theme: theme, menus: ["main": []], data: dataValue)
-        }
-        return (TemplateComponents(templates: templates, signatures: signatures, sites: sites, defaultLanguage: configuration.languages[0].code,
-                                   baseURL: configuration.baseURL), diagnostics)
+        return (TemplateComponents(templates: templates, signatures: signatures,
+                                   contexts: BodyTemplateContext(configuration: configuration, theme: theme, data: data)), diagnostics)
     }
 
     func render(_ call: ComponentCall, page: ComponentPage) throws(Diagnostic) -> String {
         let arguments = signatures[call.name]?.arguments(of: call.value) ?? [:]
-        let url = SiteURL.encoded(page.url)
-        let context = TemplateContext(
-            site: sites[page.language] ?? sites[defaultLanguage]!,
-            page: PageContext(title: page.title, url: url, permalink: SiteURL.absolute(url, baseURL: baseURL),
-                              date: TemplateContexts.iso8601(page.date), lang: page.language, stylesheet: "",
-                              params: page.params.mapValues(TemplateValue.init)),
-            component: ComponentValues(name: call.name, params: arguments.mapValues(TemplateValue.init), content: call.content, block: call.block))
+        let context = contexts.context(
+            on: page, component: ComponentValues(name: call.name, params: arguments.mapValues(TemplateValue.init), content: call.content, block: call.block))
         return try templates.render(Self.template(of: call.name), context: context)
     }
 }

@@ -10,7 +10,7 @@ package protocol ComponentWriter: Sendable {
     func render(_ call: ComponentCall, page: ComponentPage) throws(Diagnostic) -> String
 }
 
-/// What a component's template sees of the page it is on: the body is not written yet.
+/// What a component's or render hook's template sees of the page it is on: the body is not written yet.
 package struct ComponentPage: Sendable {
     /// The content file, relative to the site.
     package var file: String
@@ -21,4 +21,14 @@ package struct ComponentPage: Sendable {
     package var date: String?
     /// The rest of its front matter.
     package var params: [String: AttributeValue]
+}
+
+/// What writes the render hooks of a page's body (a build's templates, `render/NAME.html`):
+/// ``PageReader`` gives each hooked element, with the page it is on.
+package protocol RenderHookWriter: Sendable {
+    /// The elements with a hook, and the languages of code blocks with one of their own.
+    var elements: Set<RenderHook.Element> { get }
+    var codeLanguages: Set<String> { get }
+    /// The HTML of `hook` on `page`, or the error of its template (located at the template).
+    func render(_ hook: RenderHook, page: ComponentPage) throws(Diagnostic) -> String
 }

@@ -24,6 +24,15 @@ extension PageReader {
         text.spanValues.contains { components.names.contains($0.attribute) }
     }
 
+    /// Whether an element of a page whose elements are `names` (``RenderHook/names(in:)``) has a
+    /// hook: its page is rendered when read, so that a hook's error is the page's.
+    static func usesHooks(_ names: [String], _ hooks: any RenderHookWriter) -> Bool {
+        names.contains { name in
+            RenderHook.Element(rawValue: name).map(hooks.elements.contains)
+                ?? (name.hasPrefix("codeblock-") && hooks.codeLanguages.contains(String(name.dropFirst("codeblock-".count))))
+        }
+    }
+
     /// Whether a run of `text` is in an image.
     static func showsImages(_ text: AttributedText) -> Bool {
         var shows = false
@@ -51,9 +60,9 @@ extension PageReader {
         renderer.imageSize = images.size(of:)
         renderer.options.codeLines = page.theme.isStyled
         renderer.calloutTitle = calloutTitles(in: language)
+        let on = ComponentPage(file: page.file, title: page.metadata.title ?? "", url: url, language: language, date: page.metadata.date,
+                               params: page.metadata.params)
         if let components {
-            let on = ComponentPage(file: page.file, title: page.metadata.title ?? "", url: url, language: language, date: page.metadata.date,
-                                   params: page.metadata.params)
             renderer.components = ComponentRendering(names: components.names) { call in
                 do throws(Diagnostic) {
                     return try components.render(call, page: on)
@@ -63,11 +72,21 @@ extension PageReader {
                 }
             }
         }
+        if let hooks {
+            renderer.hooks = RenderHooks(elements: hooks.elements, codeLanguages: hooks.codeLanguages) { hook in
+                do throws(Diagnostic) {
+                    return try hooks.render(hook, page: on)
+                } catch {
+                    failures.add(error)
+                    return hook.html
+                }
+            }
+        }
         return (renderer, images, failures)
     }
 }
 
-/// The errors of a page's components' templates, gathered while its body is rendered.
+/// The errors of a page's components' and render hooks' templates, gathered while its body is rendered.
 final class ComponentFailures: Sendable {
     private let found = Mutex<[Diagnostic]>([])
 

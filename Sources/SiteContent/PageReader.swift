@@ -26,6 +26,9 @@ package struct PageReader: Sendable {
     /// What writes components (the build's templates), once they are read; `nil`: a component
     /// is a span, as any attribute is (`runway check`, `markdownify`).
     package var components: (any ComponentWriter)?
+    /// What writes render hooks (the build's `render/NAME.html` templates), once they are read;
+    /// `nil`: every element is written as Runway writes it.
+    package var hooks: (any RenderHookWriter)?
 
     package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet,
                  staticFiles: [String: String] = [:], highlighter: CodeHighlighter? = nil, strings: [String: [String: String]] = [:]) {
@@ -281,8 +284,10 @@ package struct PageReader: Sendable {
                                           path: path, position: frontMatter?.position(ofKey: "aliases")))
         }
         let (renderer, images, failures) = self.renderer(of: page, url: pageURL, language: language.code)
+        let hookNames = RenderHook.names(in: attributed)
         let html: String?, outline: HeadingOutline
-        if wantsBody || Self.showsImages(highlighting.text) || (components != nil && Self.usesComponents(attributed, components!)) {
+        if wantsBody || Self.showsImages(highlighting.text) || (components != nil && Self.usesComponents(attributed, components!))
+            || (hooks != nil && Self.usesHooks(hookNames, hooks!)) {
             (html, outline) = renderer.renderWithOutline(highlighting.text)
             diagnostics += failures.diagnostics
         } else {
@@ -301,6 +306,7 @@ package struct PageReader: Sendable {
             anchors: outline.headings.map(\.id) + HeadingOutline.footnoteIDs(of: highlighting.text.runs).sorted(),
             summary: PageSummary.of(highlighting.text, written: highlighting.summary, renderer: Self.summaryRenderer(of: renderer), pageURL: pageURL),
             length: PageLength(attributed), images: images.files, firstImage: attributed.firstImageSource, diagnostics: diagnostics, highlightPending: highlighting.outcome.pending,
+            hookNames: hookNames,
             keyPositions: Self.positions(of: ["aliases": !metadata.aliases.isEmpty, "layout": metadata.layout != nil, "slug": metadata.slug != nil,
                                               "tags": !metadata.tags.isEmpty, "url": metadata.url != nil, "redirect_to": metadata.redirectTo != nil]
                                            // Keys other generators read, for what the build says of them.

@@ -52,6 +52,9 @@ package final class PageRecord: Sendable, Codable {
     /// The key of its image files as they were when it was read (``imagesKey(_:)``): their sizes
     /// are in its summary, so a changed image has the page read again.
     package let imagesKey: ContentHash
+    /// The render hooks that could write an element of its body (``HTMLRendering/RenderHook/names(in:)``):
+    /// a build keys it by their templates, and reads it again when one of them changes.
+    package let hookNames: [String]
 
     /// The key of image files as they are now: each one's path, size and modification time.
     package static func imagesKey(_ images: [String]) -> ContentHash {
@@ -66,7 +69,7 @@ package final class PageRecord: Sendable, Codable {
     init(file: String, source: String, hash: ContentHash, url: String, title: String, metadata: PageMetadata, language: String,
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
          summary: PageSummary, length: PageLength, images: [String], firstImage: String? = nil,
-         diagnostics: [Diagnostic], signature: FileSignature? = nil, highlightPending: Bool = false,
+         diagnostics: [Diagnostic], signature: FileSignature? = nil, highlightPending: Bool = false, hookNames: [String] = [],
          keyPositions: [String: SourcePosition] = [:], imagesKey: ContentHash? = nil) {
         self.file = file
         self.source = source
@@ -90,6 +93,7 @@ package final class PageRecord: Sendable, Codable {
         self.highlightPending = highlightPending
         self.keyPositions = keyPositions
         self.imagesKey = imagesKey ?? Self.imagesKey(images)
+        self.hookNames = hookNames
     }
 
     /// The page's terms of a taxonomy (its plural name): `tags`, or the front matter's list (or
@@ -130,7 +134,7 @@ package final class PageRecord: Sendable, Codable {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
-                   highlightPending: highlightPending, keyPositions: keyPositions, imagesKey: imagesKey)
+                   highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey)
     }
 
     /// The same record with these diagnostics and pending highlighting.
@@ -138,7 +142,7 @@ package final class PageRecord: Sendable, Codable {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
-                   highlightPending: highlightPending, keyPositions: keyPositions, imagesKey: imagesKey)
+                   highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

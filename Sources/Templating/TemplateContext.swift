@@ -18,39 +18,25 @@ package struct TemplateContext: Sendable {
     /// In a component's template (`components/NAME.html`): the call it renders (`params`,
     /// `content`, `block`); else `nil`.
     package var component: ComponentValues?
+    /// In a render hook's template (`render/NAME.html`): the element it renders (`content`,
+    /// `text`, `html` and the element's own values); else `nil`.
+    package var hook: HookValues?
 
     package init(site: SiteContext, page: PageContext, pages: TemplateListing = .empty, items: [PageEntry] = [],
-                 pagination: Pagination? = nil, component: ComponentValues? = nil) {
+                 pagination: Pagination? = nil, component: ComponentValues? = nil, hook: HookValues? = nil) {
         self.site = site
         self.page = page
         self.pages = pages
         self.items = items
         self.pagination = pagination
         self.component = component
+        self.hook = hook
     }
 
     /// The members that show `pages`.
     static let listingMembers = ["pages", "otherPages", "taxonomies", "sections"]
     /// The members that show a list's share of its pages: on a home page, its language's pages.
     static let itemMembers = ["items", "pagination"]
-}
-
-/// What a component's template sees of the call it renders, besides `site` and `page`: `params`
-/// (the parameters, with the defaults of those the call does not give), `content` (the span's
-/// text, rendered: trusted HTML) and `block` (whether the component is all its paragraph holds,
-/// written in the paragraph's place).
-package struct ComponentValues: Sendable {
-    package var name: String
-    package var params: [String: TemplateValue]
-    package var content: String
-    package var block: Bool
-
-    package init(name: String, params: [String: TemplateValue], content: String, block: Bool) {
-        self.name = name
-        self.params = params
-        self.content = content
-        self.block = block
-    }
 }
 
 /// The site in one language: `site.title`, `site.home`, `site.languages`, `site.params` (the

@@ -41,6 +41,9 @@ package struct TemplateSet: Sendable {
     /// The ``sourceHash(of:)`` of each component's template (`components/NAME.html`), by the
     /// component's name.
     package let componentHashes: [String: ContentHash]
+    /// The ``sourceHash(of:)`` of each render hook's template (`render/NAME.html`), by the
+    /// hook's name (`link`, `codeblock-mermaid`).
+    package let hookHashes: [String: ContentHash]
 
     struct Loaded: Sendable {
         /// The file it was read from.
@@ -104,13 +107,21 @@ package struct TemplateSet: Sendable {
         itemReaders = Self.readers(mentioning: TemplateContext.itemMembers, in: templates, referrers: referrers)
         relatedReaders = Self.readers(mentioning: ["page.related"], in: templates, referrers: referrers)
         dataReaders = Self.dataNames(in: templates, referrers: referrers)
-        var componentHashes: [String: ContentHash] = [:]
-        for name in templates.keys where name.hasPrefix("components/") && name.hasSuffix(".html") {
-            componentHashes[String(name.dropFirst("components/".count).dropLast(".html".count))] = Self.sourceHash(of: name, in: templates)
-        }
-        self.componentHashes = componentHashes
+        componentHashes = Self.hashes(under: "components/", in: templates)
+        hookHashes = Self.hashes(under: "render/", in: templates)
         assetReaders = Self.assets(in: templates, referrers: referrers)
         plans = parsed.filter { templates[$0.key]?.problem == nil }
+    }
+
+    /// The ``sourceHash(of:)`` of each template directly in `folder` (`components/`), by its name
+    /// without the folder and `.html`.
+    static func hashes(under folder: String, in templates: [String: Loaded]) -> [String: ContentHash] {
+        var hashes: [String: ContentHash] = [:]
+        for name in templates.keys where name.hasPrefix(folder) && name.hasSuffix(".html") {
+            let short = name.dropFirst(folder.count).dropLast(".html".count)
+            if !short.contains("/") { hashes[String(short)] = sourceHash(of: name, in: templates) }
+        }
+        return hashes
     }
 
     /// The page rendered with template `name`, or a diagnostic at the template's file and line
@@ -155,6 +166,11 @@ package struct TemplateSet: Sendable {
 
     /// The names of every template, sorted.
     package var names: [String] { templates.keys.sorted() }
+
+    /// The file template `name` is read from (the site's over its theme's), if there is one.
+    package func file(of name: String) -> String? {
+        templates[name]?.file
+    }
 
     /// Whether a template of that name exists in any folder.
     package func exists(_ name: String) -> Bool {

@@ -1,6 +1,7 @@
 public import RunwayText
 public import Formatting
 import Foundation
+import HTMLRendering
 import SiteBuilding
 import SiteContent
 import SiteOutput
@@ -35,6 +36,9 @@ public struct ThemeCheck: Sendable {
         /// The components the theme declares (those of the themes it extends too), each with its
         /// parameters: `youtube: id (a string, required), start (an integer, default 0)`.
         public var components: [String] = []
+        /// The render hooks the theme's templates have (those of the themes it extends too):
+        /// `link`, `codeblock-mermaid`.
+        public var hooks: [String] = []
         /// Whether the theme has no error.
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
     }
@@ -104,8 +108,11 @@ public struct ThemeCheck: Sendable {
             }
             components.append(declaration.name + ": " + Self.described(signature) + (declaration.summary.isEmpty ? "" : " — " + declaration.summary))
         }
+        let hooks = TemplateHooks.named(in: templates)
+        diagnostics += hooks.diagnostics
         var report = Report(name: name, diagnostics: diagnostics, unstyled: Self.unstyled(loaded))
         report.components = components.sorted()
+        report.hooks = (hooks.elements.map(\.rawValue) + hooks.languages.map { TemplateHooks.codePrefix + $0 }).sorted()
         return report
     }
 

@@ -25,6 +25,9 @@ import Testing
         // The documentation's own component, in its page about components: its block form, in place of the paragraph.
         let components = try String(contentsOfFile: output + "/features/components/index.html", encoding: .utf8)
         #expect(components.contains("\n<details class=\"rw-details\"><summary>What runs --json shows</summary><p>A component’s output"), "\(components)")
+        // The default theme's Mermaid hook, in the page about render hooks: the diagram's text for the browser's Mermaid.
+        let hooks = try String(contentsOfFile: output + "/features/render-hooks/index.html", encoding: .utf8)
+        #expect(hooks.contains("<pre class=\"mermaid rw-mermaid\">graph LR\n  Markdown --&gt; Runs --&gt; HTML\n</pre>\n"), "\(hooks)")
         let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
         #expect(home.contains(#"<a href="/runway/guide/">Guide</a>"#) && home.contains(#"<a href="/runway/themes/">Themes</a>"#))
         #expect(home.contains(#"<a href="/runway/features/">features</a>"#) || home.contains(#"href="/runway/features/""#))

@@ -208,9 +208,9 @@ final class RootValues {
         case "pagination": context.pagination.map { .value($0.templateValue) }
         case "t": .table
         case "params": context.component.map { component in .value(.object(component.params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })) }
-        case "content": context.component.map { .value(.html($0.content)) }
+        case "content": context.component.map { .value(.html($0.content)) } ?? context.hook.map { .value(.html($0.content)) }
         case "block": context.component.map { .value(.bool($0.block)) }
-        default: nil
+        default: context.hook?.member(name).map { .value($0) }
         }
         made[name] = .some(value)
         return value
