@@ -167,6 +167,9 @@ enum HugoSite {
         where tree.isFolder(folder) {
             plan.note(folder + "/", .leftOut, "\(tree.files(under: folder).count) files of \(what) are not imported")
         }
+        for file in tree.files(under: "layouts").sorted() {
+            if let message = Self.renderHookNote(file) { plan.note("layouts/" + file, .leftOut, message) }
+        }
         plan.copyData("data", of: tree)
         for (source, relative, language, destination) in pending {
             guard var page = tree.page(source, diagnostics: &diagnostics) else { continue }
@@ -265,5 +268,22 @@ enum HugoSite {
             }
         }
         return menus
+    }
+
+    /// What the report says of a Hugo render hook (`_markup/render-link.html`): the Runway hook
+    /// that does its work, which the author writes again in Mustache; `nil` for another file.
+    static func renderHookNote(_ file: String) -> String? {
+        let name = (file as NSString).lastPathComponent
+        guard file.contains("_markup/"), name.hasPrefix("render-"), name.hasSuffix(".html") else { return nil }
+        let element = String(name.dropFirst("render-".count).dropLast(".html".count))
+        let runway: String
+        switch element {
+        case "link", "image", "heading": runway = "templates/render/\(element).html"
+        case "blockquote": runway = "templates/render/blockquote.html (callout.html for GitHub's alerts)"
+        case _ where element == "codeblock" || element.hasPrefix("codeblock-"): runway = "templates/render/\(element).html"
+        default: return "Hugo's render hook for \(element) has no Runway counterpart; its elements keep Runway's HTML"
+        }
+        return "Hugo's render hook for \(element) (a Go template) is not imported: Runway's is \(runway), in Mustache "
+            + "(destination, title, text, {{{content}}}: docs/content/features/render-hooks.md)"
     }
 }

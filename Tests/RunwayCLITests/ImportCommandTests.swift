@@ -43,6 +43,22 @@ import Testing
         return process.terminationStatus
     }
 
+    /// A Hugo site's render hooks are reported with the Runway hook that does their work.
+    @Test func aHugoSitesRenderHooksAreReported() throws {
+        let hooks = ["layouts/_default/_markup/render-link.html": "<a href=\"{{ .Destination }}\">{{ .Text }}</a>",
+                     "layouts/_markup/render-codeblock-mermaid.html": "<pre class=\"mermaid\">{{ .Inner }}</pre>",
+                     "layouts/_default/_markup/render-table.html": "<table></table>"]
+        let (_, _, result) = try Self.imported("hugo", ForeignSiteFixtures.hugo.merging(hooks) { $1 })
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
+        for line in [
+            "layouts/_default/_markup/render-link.html: Hugo's render hook for link (a Go template) is not imported: Runway's is templates/render/link.html, in Mustache",
+            "layouts/_markup/render-codeblock-mermaid.html: Hugo's render hook for codeblock-mermaid (a Go template) is not imported: Runway's is templates/render/codeblock-mermaid.html",
+            "layouts/_default/_markup/render-table.html: Hugo's render hook for table has no Runway counterpart",
+        ] {
+            #expect(result.stdout.contains(line), "\(line)\n\(result.stdout)")
+        }
+    }
+
     /// The Hugo site: its pages at Hugo's URLs (lower case, permalinks by section, slugs, bundles,
     /// languages by file name, a page's own url), its shortcodes converted or reported, its
     /// configuration carried into runway.toml.
