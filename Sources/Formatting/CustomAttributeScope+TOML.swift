@@ -130,8 +130,8 @@ extension CustomAttributeScope {
                         continue names
                     }
                     let typeName = options["type"]?.string ?? "string"
-                    guard var type = Self.valueType(named: typeName) else {
-                        problem("parameter '\(parameter)' of component '\(name)' has unknown type \"\(typeName)\" (expected string, bool, integer, number or object)",
+                    guard var type = typeName == "link" ? .link : Self.valueType(named: typeName) else {
+                        problem("parameter '\(parameter)' of component '\(name)' has unknown type \"\(typeName)\" (expected string, bool, integer, number, link or object)",
                                 at: at)
                         continue names
                     }

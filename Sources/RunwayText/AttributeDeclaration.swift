@@ -14,6 +14,9 @@ public struct AttributeDeclaration: Hashable, Sendable {
         case number
         /// A JSON object.
         case object
+        /// A component's parameter that is a link's destination, written as a string: a URL, or a
+        /// content file's path (`guide/intro.md`), checked and led to its page as a link's is.
+        case link
         /// A component: an object of the parameters it takes, rendered by its template.
         case component(ComponentSignature)
 
@@ -26,6 +29,7 @@ public struct AttributeDeclaration: Hashable, Sendable {
             case .integer: "an integer"
             case .number: "a number"
             case .object: "an object"
+            case .link: "a link (a URL or a content file's path)"
             case .component(let signature): "a component's parameters, an object (\(signature.list))"
             }
         }
@@ -34,7 +38,7 @@ public struct AttributeDeclaration: Hashable, Sendable {
         public func accepts(_ value: AttributeValue) -> Bool {
             switch (self, value) {
             case (.oneOf(let values), .string(let string)): values.contains(string)
-            case (.string, .string), (.bool, .bool), (.integer, .integer), (.object, .object): true
+            case (.string, .string), (.link, .string), (.bool, .bool), (.integer, .integer), (.object, .object): true
             case (.number, .integer), (.number, .number): true
             case (.component(let signature), _): signature.problem(with: value) == nil
             default: false

@@ -80,4 +80,14 @@ public struct ComponentSignature: Hashable, Sendable {
         guard !parameters.isEmpty else { return "no parameters" }
         return parameters.map { "\($0.name) (\($0.type)\($0.required ? ", required" : ""))" }.joined(separator: ", ")
     }
+
+    /// The destinations a call gives its ``AttributeDeclaration/ValueType/link`` parameters (a
+    /// default is no link of the page's), in the order the parameters are declared.
+    public func links(in value: AttributeValue) -> [String] {
+        guard case .object(let given) = value else { return [] }
+        return parameters.compactMap { parameter in
+            guard parameter.type == .link, case .string(let destination)? = given[parameter.name] else { return nil }
+            return destination
+        }
+    }
 }

@@ -29,6 +29,9 @@ package struct PageReader: Sendable {
     /// What writes render hooks (the build's `render/NAME.html` templates), once they are read;
     /// `nil`: every element is written as Runway writes it.
     package var hooks: (any RenderHookWriter)?
+    /// The components of the parser's scope that take a link (``RunwayText/ComponentSignature/links(in:)``):
+    /// what they lead to is among a page's links, checked and led to its page.
+    let linkingComponents: [String: ComponentSignature]
 
     package init(site: String, configuration: SiteConfiguration, parser: MarkdownParser, themes: ThemeSet,
                  staticFiles: [String: String] = [:], highlighter: CodeHighlighter? = nil, strings: [String: [String: String]] = [:]) {
@@ -40,6 +43,13 @@ package struct PageReader: Sendable {
         self.themes = themes
         self.staticFiles = staticFiles
         renderer = HTMLRenderer(options: .init(allowsRawHTML: configuration.markdown.unsafe, headingIDs: true, labelsTasks: true))
+        var linking: [String: ComponentSignature] = [:]
+        for declaration in parser.scope?.declarations ?? [] {
+            if case .component(let signature) = declaration.type, signature.parameters.contains(where: { $0.type == .link }) {
+                linking[declaration.name] = signature
+            }
+        }
+        linkingComponents = linking
     }
 
     /// Markdown into HTML as pages are (the `markdownify` filter of templates): the site's scope,
@@ -300,7 +310,7 @@ package struct PageReader: Sendable {
             file: file, source: path, hash: page.hash, url: pageURL, title: title, metadata: metadata,
             language: language.code, translationKey: name, section: section,
             values: Self.distinct(attributed.spanValues.map { PageRecord.SpanValue(attribute: $0.attribute, value: $0.value) }),
-            links: attributed.pageLinks.filter {
+            links: attributed.pageLinks(components: linkingComponents).filter {
                 $0.destination.hasPrefix("#") || SiteURL.resolve($0.destination, from: pageURL) != nil
             },
             anchors: outline.headings.map(\.id) + HeadingOutline.footnoteIDs(of: highlighting.text.runs).sorted(),

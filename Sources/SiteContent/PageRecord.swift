@@ -167,14 +167,23 @@ extension AttributedText {
     }
 
     /// Every link and image destination, once per link, with where it starts.
-    var pageLinks: [PageRecord.PageLink] {
+    /// Its links and images, and the link parameters of the `components` its spans call
+    /// (``ComponentSignature/links(in:)``: a `ref`'s path), each where it is written.
+    func pageLinks(components: [String: ComponentSignature] = [:]) -> [PageRecord.PageLink] {
         var links: [PageRecord.PageLink] = []
         var seen = Set<Int>()
-        forEachNewInlineComponent(climbing: \.containsLink) { component, run in
+        let climbing: (InlineIntent) -> Bool = components.isEmpty ? \.containsLink : { $0.containsLink || $0.containsAttributeSpan }
+        forEachNewInlineComponent(climbing: climbing) { component, run in
             guard seen.insert(component.identity).inserted else { return }
             switch component.kind {
             case .link(let target, _): links.append(.init(destination: target, position: run.sourceRange?.start))
             case .image(let source, _): links.append(.init(destination: source, position: run.sourceRange?.start))
+            case .attributes(_, let span) where !components.isEmpty:
+                for (name, value) in span.sorted(by: { $0.key < $1.key }) {
+                    for destination in components[name]?.links(in: value) ?? [] {
+                        links.append(.init(destination: destination, position: run.sourceRange?.start))
+                    }
+                }
             default: return
             }
         }

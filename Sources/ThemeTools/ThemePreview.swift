@@ -206,7 +206,7 @@ public struct ThemePreview: Sendable {
 
     /// A call of each of the theme's components, each a paragraph of its own (its block form),
     /// with a sample value for each parameter it requires: the specimen's image for an
-    /// image or a file (`src`, `poster`), the first of a set, `example` for other text.
+    /// image or a file (`src`, `poster`), the first of a set, this section for a link, `example` for other text.
     static func components(of theme: Theme) -> String {
         let declarations = (theme.definition.scope?.declarations ?? []).compactMap { declaration -> (String, ComponentSignature)? in
             if case .component(let signature) = declaration.type { (declaration.name, signature) } else { nil }
@@ -222,6 +222,8 @@ public struct ThemePreview: Sendable {
                 case .bool: value = "true"
                 case .integer, .number: value = "1"
                 case .object, .component: value = "{}"
+                // The specimen's own heading: a link that leads somewhere in any site.
+                case .link: value = "'#components'"
                 case .string: value = ["src", "poster"].contains(parameter.name) ? "'/specimen.svg'" : "'example'"
                 }
                 return "\(parameter.name): \(value)"

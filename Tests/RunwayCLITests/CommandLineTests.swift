@@ -158,7 +158,7 @@ import Testing
         let warned = try RunwayProcess.run(["check", folder])
         #expect(warned.status == 0)
         #expect(warned.stderr == """
-            \(page):1:7: warning: unknown attribute 'customColour' is not in the scope of runway.toml and theme default (it declares annotation, audience, customColor, customStyle, underlineStyle, and the components audio, details, figure, gist, video, vimeo, youtube); the attribute is dropped
+            \(page):1:7: warning: unknown attribute 'customColour' is not in the scope of runway.toml and theme default (it declares annotation, audience, customColor, customStyle, underlineStyle, and the components audio, details, figure, gist, ref, video, vimeo, youtube); the attribute is dropped
             checked 11 pages: 0 errors, 1 warning
 
             """)

@@ -122,6 +122,29 @@ import Testing
         #expect(site.tree("_site") == clean.tree("_site"))
     }
 
+    /// The default theme's `ref`: a link to a content file by its path, a parameter of type
+    /// `link`, which leads to the file's page and is checked as a Markdown link is, at the span.
+    @Test func aRefLeadsToItsPageAndIsChecked() throws {
+        let site = try TestSite([
+            "templates/page.html": "{{{page.content}}}",
+            "content/guide/intro.md": "---\ntitle: Intro\n---\n## Start here\n",
+            "content/refs.md": "See ^[the *intro*](ref: {path: 'guide/intro.md#start-here'}) and ^[nothing](ref: {path: 'gone.md'}).\n\n"
+                + "^[The intro](ref: {path: 'guide/intro.md'})\n\n^[Bad](ref: {path: 'javascript:alert(1)'})\n",
+        ])
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try #require(site.read("_site/refs/index.html"))
+        #expect(page.contains(##"<p>See <a class="rw-ref" href="/guide/intro/#start-here">the <em>intro</em></a> and <a class="rw-ref" href="gone.md">nothing</a>.</p>"##), "\(page)")
+        #expect(page.contains(#"<p><a class="rw-ref" href="/guide/intro/">The intro</a></p>"#))
+        #expect(page.contains(#"<p><a class="rw-ref" href="">Bad</a></p>"#) && !page.contains("javascript"))
+        #expect(build.stderr.contains(site.root + "/content/refs.md:1:68: warning: broken link: gone.md names content/gone.md"), "\(build.stderr)")
+        #expect(build.stderr.components(separatedBy: "broken link").count == 2, "\(build.stderr)")
+        // A path that is not a string is the call's mistake, as any parameter's.
+        try site.write("^[x](ref: {path: 3})\n", to: "content/refs.md")
+        let wrong = try site.runway("build", site.root)
+        #expect(wrong.stderr.contains("content/refs.md:1:1: warning: the component 'ref' has 'path' 3, but it must be a link (a URL or a content file's path)"), "\(wrong.stderr)")
+    }
+
     /// A theme declares components in its `theme.toml` and writes them in its templates; a site
     /// using it calls them; `theme check` lists them with their parameters, and says which has no template.
     @Test func aThemesComponentsAreTheSitesAndListed() throws {

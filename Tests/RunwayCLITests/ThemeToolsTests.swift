@@ -285,7 +285,8 @@ import Testing
             for expected in [#"<figure class="rw-figure"><img src="/specimen.svg" alt="" loading="lazy"><figcaption>The figure component</figcaption></figure>"#,
                              #"<figure class="rw-embed rw-embed--youtube">"#, #"<figure class="rw-embed rw-embed--vimeo">"#,
                              #"<details class="rw-details"><summary>example</summary><p>The details component</p></details>"#,
-                             #"<audio controls preload="metadata" src="/specimen.svg"></audio>"#, #"<p class="rw-gist"><a href="https://gist.github.com/example/example">"#] {
+                             #"<audio controls preload="metadata" src="/specimen.svg"></audio>"#, #"<p class="rw-gist"><a href="https://gist.github.com/example/example">"#,
+                             ##"<p><a class="rw-ref" href="#components">The ref component</a></p>"##] {
                 #expect(html.contains(expected), "\(page): \(expected)")
             }
         }

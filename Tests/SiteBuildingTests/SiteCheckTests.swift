@@ -31,7 +31,7 @@ import Testing
         #expect(report.pageCount == 3)
         #expect(report.diagnostics.map(\.description) == [
             "\(root)/content/a.md:3:30: warning: attribute 'customColor' is \"blue\" but must be one of 'danger'; the attribute is dropped",
-            "\(root)/content/posts/b.md:5:6: warning: unknown attribute 'unknown' is not in the scope of runway.toml and theme default (it declares annotation, customColor, customStyle, underlineStyle, and the components audio, details, figure, gist, video, vimeo, youtube); the attribute is dropped",
+            "\(root)/content/posts/b.md:5:6: warning: unknown attribute 'unknown' is not in the scope of runway.toml and theme default (it declares annotation, customColor, customStyle, underlineStyle, and the components audio, details, figure, gist, ref, video, vimeo, youtube); the attribute is dropped",
             "\(root)/content/posts/b.md:5:27: warning: invalid attribute text \"k: \": expected a JSON5 object body such as key: 'value' (The given data was not valid JSON); the text is kept",
         ])
     }
