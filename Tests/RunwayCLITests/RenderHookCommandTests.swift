@@ -38,7 +38,8 @@ import Testing
     /// A one-pixel PNG, whose size the image hook is told.
     static let dot = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
 
-    static func site(_ extra: [String: String] = [:]) throws -> TestSite {
+    /// A site of `files` (``files`` with `extra` over them), with the image the pages show.
+    static func site(_ extra: [String: String] = [:], files: [String: String] = files) throws -> TestSite {
         let site = try TestSite(files.merging(extra) { $1 }, configuration: "[markdown]\nhighlightCode = false\n")
         try FileManager.default.createDirectory(atPath: site.root + "/static", withIntermediateDirectories: true)
         try dot.write(to: URL(fileURLWithPath: site.root + "/static/dot.png"))
@@ -108,9 +109,7 @@ import Testing
         let page = try #require(site.read("_site/hooked/index.html"))
         #expect(page.contains(#"<div class="mermaid">graph TD;"#) && page.contains("<pre data-lang=\"swift\">let x = 1"))
         #expect(page.contains("<h1 id=\"hello-world\">Hello <a href"))
-        let clean = try TestSite(files, configuration: "[markdown]\nhighlightCode = false\n")
-        try FileManager.default.createDirectory(atPath: clean.root + "/static", withIntermediateDirectories: true)
-        try Self.dot.write(to: URL(fileURLWithPath: clean.root + "/static/dot.png"))
+        let clean = try Self.site(files: files)
         #expect(try clean.runway("build", clean.root).status == 0)
         #expect(site.tree("_site") == clean.tree("_site"))
     }
