@@ -18,7 +18,7 @@ extension RenderHook {
                     case .blockQuote(let callout): names.insert((callout == nil ? Element.blockQuote : .callout).rawValue)
                     case .codeBlock(let language, _):
                         names.insert(Element.codeBlock.rawValue)
-                        if let language { names.insert(Element.codeBlock.rawValue + "-" + language) }
+                        if let language { names.insert(name(ofCodeLanguage: language)) }
                     default: break
                     }
                 }
@@ -32,5 +32,18 @@ extension RenderHook {
             }
         }
         return names.sorted()
+    }
+
+    /// The name of the hook of one language's code blocks: `codeblock-mermaid` for `mermaid`.
+    public static func name(ofCodeLanguage language: String) -> String {
+        Element.codeBlock.rawValue + "-" + language
+    }
+
+    /// The language whose code blocks a hook of this name writes (`mermaid` for
+    /// `codeblock-mermaid`), or `nil` when the name is not one language's (``name(ofCodeLanguage:)``).
+    public static func codeLanguage(ofHookNamed name: String) -> String? {
+        let prefix = Self.name(ofCodeLanguage: "")
+        guard name.hasPrefix(prefix), name.count > prefix.count else { return nil }
+        return String(name.dropFirst(prefix.count))
     }
 }

@@ -20,9 +20,6 @@ package struct TemplateHooks: RenderHookWriter {
 
     /// The folder of the hooks' templates.
     static let folder = "render/"
-    /// The prefix of the hook of one language's code blocks (`codeblock-`).
-    package static let codePrefix = RenderHook.Element.codeBlock.rawValue + "-"
-
     /// The elements and code languages `templates` has hooks for, and a warning at each template
     /// in `render/` that names no element (a misspelt hook would be left out without a word).
     package static func named(in templates: TemplateSet) -> (elements: Set<RenderHook.Element>, languages: Set<String>, diagnostics: [Diagnostic]) {
@@ -30,10 +27,10 @@ package struct TemplateHooks: RenderHookWriter {
         for name in templates.hookHashes.keys.sorted() {
             if let element = RenderHook.Element(rawValue: name) {
                 elements.insert(element)
-            } else if name.hasPrefix(codePrefix) && name.count > codePrefix.count {
-                languages.insert(String(name.dropFirst(codePrefix.count)))
+            } else if let language = RenderHook.codeLanguage(ofHookNamed: name) {
+                languages.insert(language)
             } else {
-                let known = RenderHook.Element.allCases.map(\.rawValue) + [codePrefix + "LANG"]
+                let known = RenderHook.Element.allCases.map(\.rawValue) + [RenderHook.name(ofCodeLanguage: "LANG")]
                 diagnostics.append(Diagnostic(.warning, "no element has a render hook named '\(name)', so this template writes nothing "
                                               + "(hooks are \(known.joined(separator: ", ")); a partial can go in a folder inside render/)",
                                               path: templates.file(of: folder + name + ".html") ?? folder + name + ".html"))
@@ -54,7 +51,7 @@ package struct TemplateHooks: RenderHookWriter {
     /// The HTML of `hook`'s element on `page`: its language's code block template over `codeblock.html`.
     package func render(_ hook: RenderHook, page: ComponentPage) throws(Diagnostic) -> String {
         var name = hook.element.rawValue
-        if case .codeBlock(let language?, _) = hook.values, codeLanguages.contains(language) { name = Self.codePrefix + language }
+        if case .codeBlock(let language?, _) = hook.values, codeLanguages.contains(language) { name = RenderHook.name(ofCodeLanguage: language) }
         let values = HookValues(element: hook.element.rawValue, content: hook.content, text: hook.text, html: hook.html, values: Self.values(of: hook.values))
         var html = try templates.render(Self.folder + name + ".html", context: contexts.context(on: page, hook: values))
         // The file's last line break is not the element's: a link's would be a space after it.

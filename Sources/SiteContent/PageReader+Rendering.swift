@@ -29,7 +29,7 @@ extension PageReader {
     static func usesHooks(_ names: [String], _ hooks: any RenderHookWriter) -> Bool {
         names.contains { name in
             RenderHook.Element(rawValue: name).map(hooks.elements.contains)
-                ?? (name.hasPrefix("codeblock-") && hooks.codeLanguages.contains(String(name.dropFirst("codeblock-".count))))
+                ?? RenderHook.codeLanguage(ofHookNamed: name).map(hooks.codeLanguages.contains) ?? false
         }
     }
 

@@ -112,7 +112,7 @@ public struct ThemeCheck: Sendable {
         diagnostics += hooks.diagnostics
         var report = Report(name: name, diagnostics: diagnostics, unstyled: Self.unstyled(loaded))
         report.components = components.sorted()
-        report.hooks = (hooks.elements.map(\.rawValue) + hooks.languages.map { TemplateHooks.codePrefix + $0 }).sorted()
+        report.hooks = (hooks.elements.map(\.rawValue) + hooks.languages.map(RenderHook.name(ofCodeLanguage:))).sorted()
         return report
     }
 
