@@ -44,6 +44,14 @@ public final class LiveBuild: Sendable {
         /// Whether the output folder holds a build's output (this one's, or the last good one's
         /// when it failed): a site whose first build fails has none to serve.
         public var hasOutput = true
+
+        /// An outcome of these parts.
+        public init(report: SiteBuild.Report, effect: Effect, duration: Duration, hasOutput: Bool = true) {
+            self.report = report
+            self.effect = effect
+            self.duration = duration
+            self.hasOutput = hasOutput
+        }
     }
 
     /// Whether a build of this process succeeded, so that the output matches the cache.

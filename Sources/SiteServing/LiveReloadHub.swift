@@ -5,7 +5,8 @@ import SiteWatching
 import Synchronization
 
 /// Hands each rebuild's effect to every page listening on `/_runway/events` (server-sent events),
-/// and remembers a failed build so that a page opened afterwards shows it too.
+/// and remembers a failed build's errors, or a good build's warnings, so that a page opened
+/// afterwards shows them too.
 ///
 /// Listeners are bounded: past `maximumListeners`, a new page makes room by ending the oldest
 /// listener's stream, after telling it `event: closed` (the script then stops reconnecting), so that
@@ -18,6 +19,8 @@ final class LiveReloadHub: Sendable {
         var next = 0
         /// The diagnostics of the last build, when it failed.
         var failure: [String]?
+        /// The warnings of the last good build.
+        var warnings: [String] = []
     }
 
     /// Listeners kept by default: far more pages than a writer keeps open, far fewer than the
@@ -38,11 +41,12 @@ final class LiveReloadHub: Sendable {
         self.maximumListeners = max(1, maximumListeners)
     }
 
-    /// A new listener's events, starting with the current failure if there is one. When the hub is
+    /// A new listener's events, starting with the current failure if there is one, or else the last
+    /// good build's warnings if it had any. When the hub is
     /// full, the oldest listener is told `closed` and its stream ends.
     func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
-        let (failure, evicted) = state.withLock { state in
+        let (first, evicted) = state.withLock { state in
             var evicted: [AsyncStream<String>.Continuation] = []
             while state.listeners.count >= maximumListeners, let oldest = state.listeners.keys.min() {
                 evicted.append(state.listeners.removeValue(forKey: oldest)!)
@@ -51,14 +55,15 @@ final class LiveReloadHub: Sendable {
             state.next += 1
             state.listeners[id] = continuation
             continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.listeners.removeValue(forKey: id) } }
-            return (state.failure, evicted)
+            return (state.failure.map { Self.event("failure", data: Self.json($0)) }
+                        ?? (state.warnings.isEmpty ? nil : Self.event("warnings", data: Self.json(state.warnings))), evicted)
         }
         for listener in evicted {
             listener.yield(Self.closed)
             listener.finish()
         }
         continuation.yield("retry: 500\n\n")
-        if let failure { continuation.yield(Self.event("failure", data: Self.json(failure))) }
+        if let first { continuation.yield(first) }
         return stream
     }
 
@@ -70,22 +75,35 @@ final class LiveReloadHub: Sendable {
         for listener in state.withLock({ Array($0.listeners.values) }) { listener.yield(Self.ping) }
     }
 
-    /// Tells every listener what a rebuild means for its page.
+    /// Tells every listener what a rebuild means for its page. A good build's warnings reach a page
+    /// that reloads when it listens again; one that does not reload hears `warnings` when they changed.
     func publish(_ outcome: LiveBuild.Outcome) {
-        let event: String?
-        let problems = outcome.report.diagnostics.filter { $0.severity == .error }.map(\.description)
-        let hadFailed = state.withLock { state in
-            defer { state.failure = outcome.effect == .failed ? problems : nil }
-            return state.failure != nil
+        let diagnostics = outcome.report.diagnostics
+        let problems = diagnostics.filter { $0.severity == .error }.map(\.description)
+        let warnings = diagnostics.filter { $0.severity == .warning }.map(\.description)
+        let (hadFailed, warningsChanged) = state.withLock { state in
+            let before = (state.failure != nil, state.warnings != warnings)
+            if outcome.effect == .failed {
+                state.failure = problems
+            } else {
+                state.failure = nil
+                state.warnings = warnings
+            }
+            return before
         }
+        let reload = Self.event("reload", data: "{}")
+        let warned = warningsChanged ? [Self.event("warnings", data: Self.json(warnings))] : []
+        let events: [String]
         switch outcome.effect {
-        case .failed: event = Self.event("failure", data: Self.json(problems))
-        case .reload: event = Self.event("reload", data: "{}")
-        case .stylesheets: event = hadFailed ? Self.event("reload", data: "{}") : Self.event("stylesheets", data: "{}")
-        case .none: event = hadFailed ? Self.event("reload", data: "{}") : nil
+        case .failed: events = [Self.event("failure", data: Self.json(problems))]
+        case .reload: events = [reload]
+        case .stylesheets: events = hadFailed ? [reload] : [Self.event("stylesheets", data: "{}")] + warned
+        case .none: events = hadFailed ? [reload] : warned
         }
-        guard let event else { return }
-        for listener in state.withLock({ Array($0.listeners.values) }) { listener.yield(event) }
+        guard !events.isEmpty else { return }
+        for listener in state.withLock({ Array($0.listeners.values) }) {
+            for event in events { listener.yield(event) }
+        }
     }
 
     /// Ends every listener's stream, so that the server can shut down.
@@ -98,6 +116,8 @@ final class LiveReloadHub: Sendable {
     }
 
     private static func json(_ lines: [String]) -> String {
-        (try? String(decoding: JSONEncoder().encode(lines), as: UTF8.self)) ?? "[]"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return (try? String(decoding: encoder.encode(lines), as: UTF8.self)) ?? "[]"
     }
 }

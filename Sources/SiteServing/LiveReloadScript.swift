@@ -1,6 +1,7 @@
 /// The script `runway serve` adds to every HTML page it serves: it listens to the server's events,
 /// reloads the page when the site changed, swaps stylesheets when only they changed, and shows the
-/// build's errors over the last good page until a good build clears them; told `closed` (the server
+/// build's errors over the last good page until a good build clears them, and a good build's
+/// warnings in a panel at the foot of the page that the writer can hide; told `closed` (the server
 /// keeps a bounded number of listeners), it stops listening.
 enum LiveReloadScript {
     static let path = "/_runway/live.js"
@@ -32,6 +33,34 @@ enum LiveReloadScript {
             }
             document.body.appendChild(overlay);
           }
+          const warningsID = "runway-warnings";
+          function showWarnings(warnings) {
+            document.getElementById(warningsID)?.remove();
+            if (warnings.length === 0) return;
+            const panel = document.createElement("section");
+            panel.id = warningsID;
+            panel.setAttribute("role", "status");
+            panel.setAttribute("aria-label", "runway warnings");
+            panel.style.cssText = "position:fixed;left:0;right:0;bottom:0;z-index:2147483646;max-height:40vh;overflow:auto;" +
+              "padding:0.75rem 1rem;background:rgba(20,20,20,0.94);color:#fff;font:13px/1.5 ui-monospace,monospace;white-space:pre-wrap";
+            const header = document.createElement("div");
+            header.style.cssText = "display:flex;gap:1rem;align-items:center;margin-bottom:0.5rem;font:600 14px system-ui,sans-serif;color:#ffd166";
+            const title = document.createElement("span");
+            title.textContent = "runway: the page was built with " + warnings.length + (warnings.length === 1 ? " warning" : " warnings");
+            const hide = document.createElement("button");
+            hide.type = "button";
+            hide.textContent = "Hide";
+            hide.addEventListener("click", () => panel.remove());
+            header.append(title, hide);
+            panel.appendChild(header);
+            for (const warning of warnings) {
+              const line = document.createElement("div");
+              line.className = "runway-warning";
+              line.textContent = warning;
+              panel.appendChild(line);
+            }
+            document.body.appendChild(panel);
+          }
           let events = null;
           function listen() {
             events = new EventSource("/_runway/events");
@@ -45,6 +74,7 @@ enum LiveReloadScript {
               }
             });
             events.addEventListener("failure", (event) => showOverlay(JSON.parse(event.data)));
+            events.addEventListener("warnings", (event) => showWarnings(JSON.parse(event.data)));
             // The server ended this page's stream to make room for newer pages: stop reconnecting.
             events.addEventListener("closed", () => events.close());
           }

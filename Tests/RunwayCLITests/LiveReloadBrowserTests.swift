@@ -134,6 +134,21 @@ import Testing
                 && (try? browser.execute(Self.overlayText)) is NSNull
         }, "the page recovers: \(server.output)")
 
+        // 3b. A misspelled component builds, with its warning in a panel on the page; fixed, the
+        // panel goes.
+        let warningsText = "return document.getElementById('runway-warnings')?.innerText ?? null;"
+        try (original.replacingOccurrences(of: "# GitHub Flavored Markdown", with: "# Fixed again") + "\n^[A talk](yotube: {id: 'a'})\n")
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        #expect(Server.poll(seconds: 60) {
+            ((try? browser.execute(warningsText)) as? String)?.contains("content/posts/gfm.md:") == true
+        }, "the panel names the file and line: \(server.output)")
+        let warnings = try browser.execute(warningsText) as? String ?? ""
+        #expect(warnings.contains("1 warning") && warnings.contains("warning: unknown attribute 'yotube'"), "\(warnings)")
+        #expect(try browser.execute(Self.overlayText) is NSNull, "a warning is not a failure")
+        try original.replacingOccurrences(of: "# GitHub Flavored Markdown", with: "# Fixed again")
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        #expect(Server.poll(seconds: 60) { (try? browser.execute(warningsText)) is NSNull }, "the panel goes: \(server.output)")
+
         // 4. A stylesheet-only change is swapped in place: the mark survives, the style changes.
         // Once the server serves the new stylesheet, every rebuild before it is done; the mark
         // and a link to the stylesheet go on the page together. A reload would take both away.
