@@ -28,12 +28,16 @@ public struct ComponentCall: Hashable, Sendable {
     /// Whether the component is all its paragraph holds: it is written in the paragraph's place,
     /// as a block, instead of inside a `<p>`.
     public var block: Bool
+    /// Where the span's text starts in the Markdown it was parsed from, when the text knows.
+    public var position: SourcePosition?
 
-    /// A call of `name` with `value`, around `content`, in its block form or not.
-    public init(name: String, value: AttributeValue, content: String, block: Bool) {
+    /// A call of `name` with `value`, around `content`, in its block form or not, whose text
+    /// starts at `position` of its Markdown.
+    public init(name: String, value: AttributeValue, content: String, block: Bool, position: SourcePosition? = nil) {
         self.name = name
         self.value = value
         self.content = content
         self.block = block
+        self.position = position
     }
 }

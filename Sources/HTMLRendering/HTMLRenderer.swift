@@ -94,6 +94,7 @@ public struct HTMLRenderer: Sendable {
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in
                 for index in runs.indices {
+                    if walk.components != nil { walk.runSource = runs[index].sourceRange }
                     walk.move(to: runs[index].attributes)
                     let text = UnsafeBufferPointer(rebasing: bytes[runs[index].range])
                     if walk.inCodeBlock {

@@ -19,7 +19,7 @@ extension RenderWalk {
                 // A component: its content is written, then taken back and given to its template.
                 var others = values
                 others[name] = nil
-                openComponents.append((index, output.count, name, values[name]!, !others.isEmpty))
+                openComponents.append((index, output.count, name, values[name]!, !others.isEmpty, runSource?.start))
                 if !others.isEmpty { writeSpanOpening(others) }
             } else {
                 writeSpanOpening(values)
@@ -89,7 +89,8 @@ extension RenderWalk {
             guard let open = openComponents.last, open.inline == index else { return output.write("</span>") }
             openComponents.removeLast()
             if open.wrapped { output.write("</span>") }
-            let call = ComponentCall(name: open.name, value: open.value, content: output.string(from: open.start), block: false)
+            let call = ComponentCall(name: open.name, value: open.value, content: output.string(from: open.start), block: false,
+                                     position: open.position)
             output.truncate(to: open.start)
             output.write(components!.render(call))
             if openComponents.isEmpty { lastComponent = (open.start, output.count, call) }

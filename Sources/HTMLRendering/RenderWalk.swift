@@ -35,7 +35,9 @@ struct RenderWalk {
     var openHooks: [OpenHook] = []
     /// The components open now, innermost last: the inline element each is, where its content
     /// starts in the output, its call, and whether a span of the other attributes is around the content.
-    var openComponents: [(inline: Int, start: Int, name: String, value: AttributeValue, wrapped: Bool)] = []
+    var openComponents: [(inline: Int, start: Int, name: String, value: AttributeValue, wrapped: Bool, position: SourcePosition?)] = []
+    /// Where the run being moved to starts in its Markdown, with components: where a component's text starts.
+    var runSource: SourceRange?
     /// In a paragraph written with `<p>`: where it starts, and where its content does.
     var openParagraph: (start: Int, content: Int)?
     /// The last outermost component written: where it starts and ends, and its call (a paragraph

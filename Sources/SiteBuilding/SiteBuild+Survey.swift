@@ -85,7 +85,7 @@ extension SiteBuild {
             let why = statics[tag.asset] == nil ? "there is no static file \(tag.asset) (in the site's static/ or its theme's)" : "it cannot be read"
             diagnostics.append(Diagnostic(.error, "template error: asset(\"\(tag.asset)\"): \(why)", path: tag.file, position: tag.position))
         }
-        // Components are written by their templates; `markdownify` (made before) writes them as spans.
+        // Components are written by their templates, and by `markdownify` inside one (``ComponentNesting``).
         let (components, componentDiagnostics) = TemplateComponents.make(site: site, scope: configuration.contentScope(theme: theme),
                                                                          templates: templates, configuration: configuration, theme: theme,
                                                                          themeFile: library.path(of: theme.name), data: data)

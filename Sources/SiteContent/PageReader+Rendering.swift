@@ -33,6 +33,34 @@ extension PageReader {
         }
     }
 
+    /// How `components` write their calls on the page `on` (its file at `path`), their templates'
+    /// errors into `failures`. A template that renders Markdown (`markdownify`) writes that Markdown's components
+    /// inside its own (``ComponentNesting``); one that comes back to a component being written is
+    /// an error at the outermost call (where its text starts in the page), and the inner call is
+    /// left as its content.
+    static func rendering(_ components: any ComponentWriter, on: ComponentPage, at path: String, failures: ComponentFailures) -> ComponentRendering {
+        @Sendable func write(_ call: ComponentCall) -> String {
+            let outer = ComponentNesting.current?.calls ?? []
+            if outer.contains(where: { $0.name == call.name }) {
+                let chain = (outer + [call]).map(\.name).joined(separator: " → ")
+                failures.add(Diagnostic(.error, "the component '\(call.name)' calls itself: its template renders Markdown (markdownify) "
+                                            + "that uses it again (\(chain))",
+                                        path: path, position: outer.first?.position ?? call.position))
+                return call.content
+            }
+            let nesting = ComponentNesting(calls: outer + [call], rendering: ComponentRendering(names: components.names, render: write))
+            return ComponentNesting.$current.withValue(nesting) {
+                do throws(Diagnostic) {
+                    return try components.render(call, page: on)
+                } catch {
+                    failures.add(error)
+                    return call.content
+                }
+            }
+        }
+        return ComponentRendering(names: components.names, render: write)
+    }
+
     /// Whether a run of `text` is in an image.
     static func showsImages(_ text: AttributedText) -> Bool {
         var shows = false
@@ -63,14 +91,7 @@ extension PageReader {
         let on = ComponentPage(file: page.file, title: page.metadata.title ?? "", url: url, language: language, date: page.metadata.date,
                                params: page.metadata.params)
         if let components {
-            renderer.components = ComponentRendering(names: components.names) { call in
-                do throws(Diagnostic) {
-                    return try components.render(call, page: on)
-                } catch {
-                    failures.add(error)
-                    return call.content
-                }
-            }
+            renderer.components = Self.rendering(components, on: on, at: SitePaths.join(site, page.file), failures: failures)
         }
         if let hooks {
             renderer.hooks = RenderHooks(elements: hooks.elements, codeLanguages: hooks.codeLanguages) { hook in
@@ -90,9 +111,22 @@ extension PageReader {
 final class ComponentFailures: Sendable {
     private let found = Mutex<[Diagnostic]>([])
 
+    /// Notes `diagnostic`, once: a component in its block form is written twice.
     func add(_ diagnostic: Diagnostic) {
-        found.withLock { $0.append(diagnostic) }
+        found.withLock { if !$0.contains(diagnostic) { $0.append(diagnostic) } }
     }
 
     var diagnostics: [Diagnostic] { found.withLock { $0 } }
+}
+
+/// The components being written on this thread, outermost first, while a component's template
+/// renders: Markdown it renders (`markdownify`) writes its components with the same page, and
+/// ``PageReader/rendering(_:on:at:failures:)`` refuses a component that comes back.
+struct ComponentNesting: Sendable {
+    @TaskLocal static var current: ComponentNesting?
+
+    /// The calls open, outermost (the page's) first.
+    var calls: [ComponentCall]
+    /// How the page writes components.
+    var rendering: ComponentRendering
 }

@@ -24,7 +24,7 @@ package struct PageReader: Sendable {
     /// The site's string tables by language (`StringTables`): callouts' titles.
     let strings: [String: [String: String]]
     /// What writes components (the build's templates), once they are read; `nil`: a component
-    /// is a span, as any attribute is (`runway check`, `markdownify`).
+    /// is a span, as any attribute is (`runway check`, `markdownify` outside a component).
     package var components: (any ComponentWriter)?
     /// What writes render hooks (the build's `render/NAME.html` templates), once they are read;
     /// `nil`: every element is written as Runway writes it.
@@ -55,9 +55,12 @@ package struct PageReader: Sendable {
     /// Markdown into HTML as pages are (the `markdownify` filter of templates): the site's scope,
     /// its theme's definition and callouts, raw HTML kept under `[markdown] unsafe`, callouts
     /// titled in `language` (a code). Its headings get no ids: the text is a part of a page, whose
-    /// own headings have them; its code is left plain, as under `highlightCode = false`.
+    /// own headings have them; its code is left plain, as under `highlightCode = false`. Inside a
+    /// component's template, its components are written as the page's are (``ComponentNesting``);
+    /// elsewhere they are spans.
     package func html(fromMarkdown markdown: String, language: String) -> String {
         var renderer = self.renderer
+        renderer.components = ComponentNesting.current?.rendering
         renderer.options.headingIDs = false
         renderer.options.codeLines = themes.site.isStyled
         renderer.calloutTitle = calloutTitles(in: language)

@@ -33,6 +33,28 @@ extension TemplateSet {
         return hash
     }
 
+    /// `hashes` of components' templates, each of a template that renders Markdown (`markdownify`,
+    /// in itself or a partial) folded with every component's: the components of that Markdown are
+    /// written inside it, so a change to any of them changes its output.
+    static func nestingHashes(_ hashes: [String: ContentHash], in templates: [String: Loaded],
+                              referrers: [String: [String]]) -> [String: ContentHash] {
+        let renderers = templates.filter { _, loaded in loaded.tags.contains { $0.transforms.contains("markdownify") } }.keys
+        let rendering = readers(of: renderers, referrers: referrers)
+        guard !rendering.isEmpty else { return hashes }
+        var every = ContentHash()
+        for (name, hash) in hashes.sorted(by: { $0.key < $1.key }) {
+            every.add(name)
+            every.add(hash.description)
+        }
+        var nesting = hashes
+        for (name, hash) in hashes where rendering.contains("components/\(name).html") {
+            var folded = hash
+            folded.add(every.description)
+            nesting[name] = folded
+        }
+        return nesting
+    }
+
     /// The templates outside `folder/` that name one inside it as a partial or parent
     /// (`{{>components/video.html}}` in a page's template).
     package func templates(naming folder: String) -> [String] {

@@ -39,7 +39,8 @@ package struct TemplateSet: Sendable {
     /// `{{$content}}` left every page without its text, and the build said nothing).
     package let findings: [Diagnostic]
     /// The ``sourceHash(of:)`` of each component's template (`components/NAME.html`), by the
-    /// component's name.
+    /// component's name; of one that renders Markdown (`markdownify`), with every component's, as
+    /// that Markdown may show any.
     package let componentHashes: [String: ContentHash]
     /// The ``sourceHash(of:)`` of each render hook's template (`render/NAME.html`), by the
     /// hook's name (`link`, `codeblock-mermaid`).
@@ -107,7 +108,7 @@ package struct TemplateSet: Sendable {
         itemReaders = Self.readers(mentioning: TemplateContext.itemMembers, in: templates, referrers: referrers)
         relatedReaders = Self.readers(mentioning: ["page.related"], in: templates, referrers: referrers)
         dataReaders = Self.dataNames(in: templates, referrers: referrers)
-        componentHashes = Self.hashes(under: "components/", in: templates)
+        componentHashes = Self.nestingHashes(Self.hashes(under: "components/", in: templates), in: templates, referrers: referrers)
         hookHashes = Self.hashes(under: "render/", in: templates)
         assetReaders = Self.assets(in: templates, referrers: referrers)
         plans = parsed.filter { templates[$0.key]?.problem == nil }
