@@ -188,6 +188,7 @@ struct SiteBenchmark {
             + "wrote \(one.written.count)); one-page / cold = \(String(format: "%.3f", Self.seconds(oneTime) / Self.seconds(coldTime))) (goal ≤ 0.2); "
             + "blocks sent to the tokenizer by the rebuilds: \(rebuildRequests)")
         try measureSearch(clock: clock, plainCold: coldTime, plainOne: oneTime, edited: edited)
+        try measureComponents(clock: clock)
         guard let hugoTime = hugoTimes.min() else {
             print("  hugo: not installed (apt-get install hugo) — no comparison")
             return
