@@ -70,6 +70,8 @@ let package = Package(
         // Highlighted code: Pygments (a long-lived python3 process) as the tokenizer, its tokens
         // cached by block, set on code runs as the `syntax` attribute.
         .target(name: "SyntaxHighlighting", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
+        // Emoji by their shortcodes, read from Debian's python3-emoji (`[markdown] emoji = true`).
+        .target(name: "EmojiTable", swiftSettings: upcoming),
         // Owning an output folder: where it may be, its lock, the manifest of what Runway wrote,
         // and changes that take effect whole or not at all (a journal finishes or undoes them).
         .target(name: "SiteOutput", dependencies: ["RunwayText"], swiftSettings: upcoming),
@@ -98,7 +100,7 @@ let package = Package(
         .target(
             name: "SiteBuilding",
             dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching",
-                           "SyntaxHighlighting", "MarkdownWriting", "SiteSearch", .product(name: "Crypto", package: "swift-crypto")],
+                           "SyntaxHighlighting", "MarkdownWriting", "SiteSearch", "EmojiTable", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: upcoming
         ),
         // `runway theme check/preview/new`.

@@ -9,6 +9,8 @@ public struct MarkdownParser: Sendable {
     public var options: Options
     /// The custom attributes that exist; `nil` keeps every attribute as written.
     public var scope: CustomAttributeScope?
+    /// Emoji shortcodes (`:tada:`) to replace in the text's words; `nil` leaves them as written.
+    public var emoji: EmojiShortcodes?
 
     /// A parser with these options; given a scope, it checks custom attributes against it.
     public init(options: Options = .default, scope: CustomAttributeScope? = nil) {
@@ -34,7 +36,7 @@ public struct MarkdownParser: Sendable {
                 extensions: CmarkDocument.extensionIdentities, sourceSize: markdown.utf8.count,
                 path: path, scope: scope, headingIDs: options.headingIDs)
             let text = converter.convert(root)
-            return ParsedMarkdown(text: text, diagnostics: converter.diagnostics)
+            return ParsedMarkdown(text: emoji?.replaced(in: text) ?? text, diagnostics: converter.diagnostics)
         }
     }
 }

@@ -58,8 +58,18 @@ extension SiteBuild {
         diagnostics += stringDiagnostics
         let (data, dataDiagnostics) = SiteData.load(site: site)
         diagnostics += dataDiagnostics
-        var reader = PageReader(site: site, configuration: configuration, parser: MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation, headingIDs: true),
-                                                                        scope: configuration.contentScope(theme: theme)),
+        var parser = MarkdownParser(options: .init(smartPunctuation: configuration.markdown.smartPunctuation, headingIDs: true),
+                                    scope: configuration.contentScope(theme: theme))
+        if configuration.markdown.emoji {
+            switch emojiShortcodes(at: configuration.markdown.emojiPosition) {
+            case .success(let (shortcodes, table)):
+                parser.emoji = shortcodes
+                version.add("emoji " + table)
+            case .failure(let problem):
+                return .failure(InputProblems(diagnostics: diagnostics + [problem]))
+            }
+        }
+        var reader = PageReader(site: site, configuration: configuration, parser: parser,
                                 themes: ThemeSet(library: library, site: theme, attributes: configuration.scope), staticFiles: statics,
                                 highlighter: configuration.markdown.highlightCode ? highlighter : nil,
                                 strings: strings)

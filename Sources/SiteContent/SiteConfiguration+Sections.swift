@@ -103,8 +103,9 @@ public struct SearchSettings: Sendable, Hashable {
 }
 
 /// `[markdown]`: raw HTML kept in pages (`unsafe = true`; GFM's tagfilter still applies),
-/// typographic quotes and dashes (`smartPunctuation = true`), and fenced code left untokenized
-/// (`highlightCode = false`, as Hugo's `codeFences` and Zola's `highlight_code`).
+/// typographic quotes and dashes (`smartPunctuation = true`), fenced code left untokenized
+/// (`highlightCode = false`, as Hugo's `codeFences` and Zola's `highlight_code`), and emoji
+/// shortcodes (`emoji = true`: `:tada:` as 🎉, as Hugo's `enableEmoji`).
 public struct MarkdownSettings: Sendable, Hashable {
     /// Whether raw HTML is kept (GFM's tagfilter still applies); else each piece left out is a warning.
     public var unsafe = false
@@ -114,12 +115,20 @@ public struct MarkdownSettings: Sendable, Hashable {
     /// `syntax`). Off, no tokenizer runs and no token is kept: the code is written as under
     /// `plain`, for a script in the browser to colour; line numbers and callouts stay.
     public var highlightCode = true
+    /// Whether emoji shortcodes in words (`:tada:`) become their emoji (Debian's `python3-emoji`
+    /// table); never in code.
+    public var emoji = false
+    /// Where `emoji` is set in `runway.toml`, for a problem with the table.
+    public var emojiPosition: SourcePosition?
 
-    /// Markdown settings: raw HTML and typographic punctuation off, code highlighted.
-    public init(unsafe: Bool = false, smartPunctuation: Bool = false, highlightCode: Bool = true) {
+    /// Markdown settings: raw HTML, typographic punctuation and emoji off, code highlighted.
+    public init(unsafe: Bool = false, smartPunctuation: Bool = false, highlightCode: Bool = true, emoji: Bool = false,
+                emojiPosition: SourcePosition? = nil) {
         self.unsafe = unsafe
         self.smartPunctuation = smartPunctuation
         self.highlightCode = highlightCode
+        self.emoji = emoji
+        self.emojiPosition = emojiPosition
     }
 }
 
@@ -346,12 +355,13 @@ extension SiteConfiguration {
     }
 
     static func markdown(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> MarkdownSettings {
-        guard let table = SettingsTable("markdown", of: source, known: ["unsafe", "smartPunctuation", "highlightCode"],
+        guard let table = SettingsTable("markdown", of: source, known: ["unsafe", "smartPunctuation", "highlightCode", "emoji"],
                                         diagnostics: &diagnostics) else {
             return MarkdownSettings()
         }
         return MarkdownSettings(unsafe: table.bool("unsafe", &diagnostics) ?? false,
                                 smartPunctuation: table.bool("smartPunctuation", &diagnostics) ?? false,
-                                highlightCode: table.bool("highlightCode", &diagnostics) ?? true)
+                                highlightCode: table.bool("highlightCode", &diagnostics) ?? true,
+                                emoji: table.bool("emoji", &diagnostics) ?? false, emojiPosition: source.position(of: ["markdown", "emoji"]))
     }
 }
