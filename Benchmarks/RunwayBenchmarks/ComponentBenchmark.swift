@@ -9,7 +9,7 @@ import SiteBuilding
 /// - a component declared with its template, which no page calls: what a site pays for having one;
 /// - that component called on every tenth page (a line appended, taken back after);
 /// - render hooks for every link and heading (`render/link.html`, `render/heading.html`), and the
-///   processor time each hooked element costs.
+///   processor time of the build beside the site's without them.
 extension SiteBenchmark {
     static let componentDeclaration = """
 
@@ -66,9 +66,9 @@ extension SiteBenchmark {
             + "/ the site without = \(ratio(declared.time)) (goal: 1.00 within noise)")
         print("  a component on every tenth page (\(called.count) pages, two calls each), cold: \(Self.milliseconds(calling.time)) ms; "
             + "/ without = \(ratio(calling.time))")
-        let perElement = elements > 0 ? (hooked.cpu - without.cpu) / Double(elements) * 1e6 : 0
+        let processor = { (build: (time: Duration, cpu: Double)) in "processor \(Int(build.cpu * 1000)) ms" }
         print("  link and heading hooks (\(elements) elements hooked), cold: \(Self.milliseconds(hooked.time)) ms; / without = \(ratio(hooked.time)); "
-            + "processor time per hooked element ≈ \(Int(perElement)) µs")
+            + "\(processor(hooked)), without \(processor(without))")
     }
 
     /// Three cold builds without highlighting: the best time, and the processor time of that build;
