@@ -72,6 +72,8 @@ let package = Package(
         .target(name: "SyntaxHighlighting", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
         // Emoji by their shortcodes, read from Debian's python3-emoji (`[markdown] emoji = true`).
         .target(name: "EmojiTable", swiftSettings: upcoming),
+        // Formulas into MathML: KaTeX (Debian's katex), a long-lived node process (`[markdown] math = true`).
+        .target(name: "MathConversion", swiftSettings: upcoming),
         // Owning an output folder: where it may be, its lock, the manifest of what Runway wrote,
         // and changes that take effect whole or not at all (a journal finishes or undoes them).
         .target(name: "SiteOutput", dependencies: ["RunwayText"], swiftSettings: upcoming),
@@ -79,7 +81,7 @@ let package = Package(
         .target(
             name: "SiteContent",
             dependencies: [
-                "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput", "SyntaxHighlighting",
+                "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput", "SyntaxHighlighting", "MathConversion",
                 .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
@@ -100,7 +102,7 @@ let package = Package(
         .target(
             name: "SiteBuilding",
             dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching",
-                           "SyntaxHighlighting", "MarkdownWriting", "SiteSearch", "EmojiTable", .product(name: "Crypto", package: "swift-crypto")],
+                           "SyntaxHighlighting", "MarkdownWriting", "SiteSearch", "EmojiTable", "MathConversion", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: upcoming
         ),
         // `runway theme check/preview/new`.

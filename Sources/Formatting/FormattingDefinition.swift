@@ -40,7 +40,7 @@ public struct FormattingDefinition: Sendable {
     public func constrain(_ container: inout AttributeContainer) {
         if let scope {
             // Runway's own `syntax` (highlighted code) is no content's to declare: it stays.
-            container.customAttributes = container.customAttributes.filter { scope[$0.key] != nil || $0.key == SyntaxKey.name }
+            container.customAttributes = container.customAttributes.filter { scope[$0.key] != nil || $0.key == SyntaxKey.name || $0.key == MathKey.name }
         }
         for constraint in constraints {
             switch constraint {

@@ -26,6 +26,9 @@ public struct HTMLRenderer: Sendable {
     /// The elements a hook writes (``RenderHooks``): each in place of Runway's HTML for it.
     /// `nil`: every element is written as Runway writes it.
     public var hooks: RenderHooks?
+    /// The MathML of a formula (a run with the `math` attribute, ``RunwayText/MathKey``), or `nil`
+    /// to show its TeX as code. Without it, every formula is shown as code.
+    public var math: (@Sendable (MathFormula) -> String?)?
 
     /// A renderer with these options, and a way to know a local image's size.
     public init(options: Options = Options(), imageSize: (@Sendable (String) -> ImageSize?)? = nil) {
@@ -90,6 +93,7 @@ public struct HTMLRenderer: Sendable {
             walk.footnotesPage = footnotesPage
             walk.components = components
             walk.hooks = hooks
+            walk.math = math
             if options.headingIDs { walk.reserveIDs(HeadingOutline.footnoteIDs(of: text.runs)) }
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in
@@ -97,7 +101,10 @@ public struct HTMLRenderer: Sendable {
                     if walk.components != nil { walk.runSource = runs[index].sourceRange }
                     walk.move(to: runs[index].attributes)
                     let text = UnsafeBufferPointer(rebasing: bytes[runs[index].range])
-                    if walk.inCodeBlock {
+                    if !runs[index].attributes.customAttributes.isEmpty,
+                       let kind = MathKey.value(in: runs[index].attributes) {
+                        walk.writeMath(text, kind: kind, position: runs[index].sourceRange?.start)
+                    } else if walk.inCodeBlock {
                         // Code, perhaps a token of highlighted code.
                         let syntax: String? = if case .string(let name)? = runs[index].attributes.customAttributes[SyntaxKey.name] {
                             name

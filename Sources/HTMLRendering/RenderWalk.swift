@@ -31,6 +31,8 @@ struct RenderWalk {
     var components: ComponentRendering?
     /// `HTMLRenderer.hooks`.
     var hooks: RenderHooks?
+    /// `HTMLRenderer.math`.
+    var math: (@Sendable (MathFormula) -> String?)?
     /// The elements open now that a hook renders, innermost last (``OpenHook``).
     var openHooks: [OpenHook] = []
     /// The components open now, innermost last: the inline element each is, where its content

@@ -27,11 +27,13 @@ enum CmarkDocument {
     struct ExtensionIdentities: @unchecked Sendable {
         let tasklist: OpaquePointer?
         let attributes: OpaquePointer?
+        let math: OpaquePointer?
     }
 
     static let extensionIdentities: ExtensionIdentities = lock.withLock { _ in
         cmark_gfm_core_extensions_ensure_registered()
-        return ExtensionIdentities(tasklist: cmark_find_syntax_extension("tasklist"), attributes: runway_attributes_extension())
+        return ExtensionIdentities(tasklist: cmark_find_syntax_extension("tasklist"), attributes: runway_attributes_extension(),
+                                   math: runway_math_extension())
     }
 
     /// Parses `markdown` and hands the document's root node to `body`; the tree is freed after.
@@ -120,6 +122,9 @@ enum CmarkDocument {
         }
         if options.extendedAttributes {
             cmark_parser_attach_syntax_extension(parser, extensionIdentities.attributes)
+        }
+        if options.math {
+            cmark_parser_attach_syntax_extension(parser, extensionIdentities.math)
         }
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }

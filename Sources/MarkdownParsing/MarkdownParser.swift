@@ -34,7 +34,7 @@ public struct MarkdownParser: Sendable {
         return CmarkDocument.withDocument(markdown, options: options) { root in
             var converter = RunConverter(
                 extensions: CmarkDocument.extensionIdentities, sourceSize: markdown.utf8.count,
-                path: path, scope: scope, headingIDs: options.headingIDs)
+                path: path, scope: scope, headingIDs: options.headingIDs, math: options.math)
             let text = converter.convert(root)
             return ParsedMarkdown(text: emoji?.replaced(in: text) ?? text, diagnostics: converter.diagnostics)
         }
@@ -65,6 +65,9 @@ extension MarkdownParser {
         /// and pandoc's syntax): the heading gets that id (`PresentationIntent.Kind.header`'s),
         /// and its text ends before it. Off, the braces are text, as in CommonMark.
         public var headingIDs: Bool
+        /// Math, `$…$` inline and `$$…$$` display (pandoc's rules): runs of the formula's text as
+        /// written, with the `math` attribute (``RunwayText/MathKey``). Off, dollars are text.
+        public var math = false
 
         /// Options with the GFM extensions, footnotes and extended attributes on, smart punctuation
         /// and heading ids off.

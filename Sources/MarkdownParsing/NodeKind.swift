@@ -11,13 +11,15 @@ enum NodeKind {
     case footnoteReference
     /// An extended attribute span `^[text](…)`: a LINK node marked by Runway's extension.
     case attributeSpan
+    /// A formula, `$…$` or `$$…$$`: a CODE node marked by Runway's math extension.
+    case inlineMath, displayMath
     case unknown
 
     /// Whether the converter turns the node into one run and never looks inside it.
     var isLeaf: Bool {
         switch self {
         case .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak, .lineBreak, .code, .htmlInline,
-             .footnoteReference:
+             .footnoteReference, .inlineMath, .displayMath:
             true
         default:
             false

@@ -39,10 +39,14 @@ struct RunConverter {
 
     /// Whether a heading's text may end with its id, `{#install}`.
     private let headingIDs: Bool
+    /// Whether a fenced `math` block is a display formula (``MarkdownParser/Options/math``).
+    private let math: Bool
 
     /// A converter for a document of about `sourceSize` bytes.
-    init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int, path: String, scope: CustomAttributeScope?, headingIDs: Bool = false) {
+    init(extensions: CmarkDocument.ExtensionIdentities, sourceSize: Int, path: String, scope: CustomAttributeScope?, headingIDs: Bool = false,
+         math: Bool = false) {
         self.extensions = extensions
+        self.math = math
         self.path = path
         self.scope = scope
         self.headingIDs = headingIDs
@@ -80,7 +84,15 @@ struct RunConverter {
     private mutating func kind(of node: CmarkNode) -> NodeKind {
         let type = cmark_node_type(UInt32(node.pointee.type))
         if let kind = NodeKind.core(type) {
-            return kind == .link && runway_attributes_is_span(node) ? .attributeSpan : kind
+            if kind == .link && runway_attributes_is_span(node) { return .attributeSpan }
+            if kind == .code, node.pointee.user_data != nil {
+                switch runway_math_kind(node) {
+                case 1: return .inlineMath
+                case 2: return .displayMath
+                default: break
+                }
+            }
+            return kind
         }
         if let kind = extensionKinds[type.rawValue] { return kind }
         let kind = NodeKind(typeString: String(cString: cmark_node_get_type_string(node)))
@@ -102,6 +114,13 @@ struct RunConverter {
                 diagnostics.append(Diagnostic(.warning, problem, path: path,
                                               position: SourcePosition(line: Int(node.pointee.start_line), column: Int(node.pointee.start_column))))
             }
+            if math && info.languageHint == "math" {
+                // A display formula, in a paragraph of its own.
+                pushBlock(.paragraph)
+                emitMath(node, .display)
+                popBlock()
+                return
+            }
             pushBlock(.codeBlock(languageHint: info.languageHint, options: info.options))
             emitLiteral(node)
             popBlock()
@@ -119,6 +138,8 @@ struct RunConverter {
             leaf(node, .lineBreak, text: "\n")
         case .code:
             leaf(node, .code)
+        case .inlineMath, .displayMath:
+            emitMath(node, kind == .displayMath ? .display : .inline)
         case .htmlInline:
             leaf(node, .inlineHTML)
         case .footnoteReference:
@@ -315,6 +336,14 @@ struct RunConverter {
     }
 
     // MARK: Text
+
+    /// A formula's text as written, with the `math` attribute: no inline element around it.
+    private mutating func emitMath(_ node: CmarkNode, _ kind: MathKind) {
+        let saved = attributes.customAttributes
+        MathKey.setValue(kind, in: &attributes)
+        emitLiteral(node)
+        attributes.customAttributes = saved
+    }
 
     private mutating func emitLiteral(_ node: CmarkNode) {
         var length: Int32 = 0

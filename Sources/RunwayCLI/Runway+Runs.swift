@@ -13,8 +13,8 @@ extension Runway {
             discussion: """
                 With --json, prints {"runs": [{"text": …, "sourceRange": …, "attributes": {…}}]}, one \
                 object per run in order: presentationIntent (blocks, innermost first), \
-                inlinePresentationIntent (Foundation's raw value), inlineIntent, link, imageURL, and each \
-                custom attribute under its own name. Without --theme the attributes are as parsed; with \
+                inlinePresentationIntent (Foundation's raw value), inlineIntent, link, imageURL, math (with \
+                --math: inline or display), and each custom attribute under its own name. Without --theme the attributes are as parsed; with \
                 --theme, after the theme's scope, constraints and attribute containers.
                 """
         )
@@ -26,11 +26,16 @@ extension Runway {
         @Flag(help: "Print the runs as JSON.")
         var json = false
 
+        @Flag(help: "Read $…$, $$…$$ and fenced math blocks as formulas (runs with the math attribute), as [markdown] math = true does.")
+        var math = false
+
         func run() throws {
             let themes = try theme.load()
             let source = try SourceText.read(input.file)
             // As a site reads it: a heading's own id (`{#install}`) is its intent's.
-            let parsed = MarkdownParser(options: .init(headingIDs: true), scope: themes.first?.definition.scope).parse(source.text, path: source.path)
+            var options = MarkdownParser.Options(headingIDs: true)
+            options.math = math
+            let parsed = MarkdownParser(options: options, scope: themes.first?.definition.scope).parse(source.text, path: source.path)
             Terminal.report(parsed.diagnostics)
             // An error (a table too large to parse) leaves nothing to show.
             if parsed.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode.failure }

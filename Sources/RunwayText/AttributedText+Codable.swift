@@ -59,7 +59,7 @@ extension AttributedText: Codable {
 /// The names the JSON form gives Runway's own attributes; custom attributes may not use them.
 public let reservedAttributeNames: Set<String> = [
     PresentationIntentKey.name, InlinePresentationIntentKey.name, InlineIntentKey.name,
-    LinkKey.name, ImageURLKey.name, SyntaxKey.name,
+    LinkKey.name, ImageURLKey.name, SyntaxKey.name, MathKey.name,
 ]
 
 extension AttributeContainer: Codable {

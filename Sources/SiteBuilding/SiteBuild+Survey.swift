@@ -2,6 +2,7 @@ import RunwayText
 import Formatting
 import Foundation
 import MarkdownParsing
+import MathConversion
 import SiteContent
 import SiteOutput
 import SyntaxHighlighting
@@ -69,10 +70,22 @@ extension SiteBuild {
                 return .failure(InputProblems(diagnostics: diagnostics + [problem]))
             }
         }
+        var converter: KaTeXConverter?
+        if configuration.markdown.math {
+            switch mathConverter(at: configuration.markdown.mathPosition) {
+            case .success(let found):
+                converter = found
+                parser.options.math = true
+                version.add("math katex")
+            case .failure(let problem):
+                return .failure(InputProblems(diagnostics: diagnostics + [problem]))
+            }
+        }
         var reader = PageReader(site: site, configuration: configuration, parser: parser,
                                 themes: ThemeSet(library: library, site: theme, attributes: configuration.scope), staticFiles: statics,
                                 highlighter: configuration.markdown.highlightCode ? highlighter : nil,
                                 strings: strings)
+        reader.math = converter
         var filters = TemplateFilters(markdown: reader.html(fromMarkdown:language:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)
         filters.safeURLs = !configuration.markdown.unsafe

@@ -1,5 +1,6 @@
 import Formatting
 import HTMLRendering
+import MathConversion
 import RunwayText
 import SiteOutput
 import Synchronization
@@ -61,6 +62,12 @@ extension PageReader {
         return ComponentRendering(names: components.names, render: write)
     }
 
+    /// Whether a run of `text` is a formula: its page is rendered when read, so that a formula
+    /// KaTeX refuses is the page's warning.
+    static func showsMath(_ text: AttributedText) -> Bool {
+        text.runs.contains { !$0.attributes.customAttributes.isEmpty && MathKey.value(in: $0.attributes) != nil }
+    }
+
     /// Whether a run of `text` is in an image.
     static func showsImages(_ text: AttributedText) -> Bool {
         var shows = false
@@ -103,11 +110,24 @@ extension PageReader {
                 }
             }
         }
+        if let math {
+            let path = SitePaths.join(site, page.file)
+            renderer.math = { formula in
+                switch math.convert(formula.tex, display: formula.kind == .display) {
+                case .success(let mathML): return mathML
+                case .failure(let failure):
+                    failures.add(Diagnostic(.warning, "KaTeX cannot set this formula (\(failure.description)); its TeX is shown as code",
+                                            path: path, position: formula.position))
+                    return nil
+                }
+            }
+        }
         return (renderer, images, failures)
     }
 }
 
-/// The errors of a page's components' and render hooks' templates, gathered while its body is rendered.
+/// The errors of a page's components' and render hooks' templates, and the formulas KaTeX refused,
+/// gathered while its body is rendered.
 final class ComponentFailures: Sendable {
     private let found = Mutex<[Diagnostic]>([])
 

@@ -5,6 +5,7 @@ import HTMLRendering
 package import MarkdownParsing
 import SiteOutput
 package import SyntaxHighlighting
+package import MathConversion
 
 /// Reads one content file into its record and its body HTML: front matter, Markdown through the
 /// site's scope and the theme's definition, the page's language, URL and title.
@@ -29,6 +30,8 @@ package struct PageReader: Sendable {
     /// What writes render hooks (the build's `render/NAME.html` templates), once they are read;
     /// `nil`: every element is written as Runway writes it.
     package var hooks: (any RenderHookWriter)?
+    /// What writes formulas as MathML (`[markdown] math = true`); `nil`: a formula is its TeX as code.
+    package var math: KaTeXConverter?
     /// The components of the parser's scope that take a link (``RunwayText/ComponentSignature/links(in:)``):
     /// what they lead to is among a page's links, checked and led to its page.
     let linkingComponents: [String: ComponentSignature]
@@ -61,6 +64,7 @@ package struct PageReader: Sendable {
     package func html(fromMarkdown markdown: String, language: String) -> String {
         var renderer = self.renderer
         renderer.components = ComponentNesting.current?.rendering
+        if let math { renderer.math = { try? math.convert($0.tex, display: $0.kind == .display).get() } }
         renderer.options.headingIDs = false
         renderer.options.codeLines = themes.site.isStyled
         renderer.calloutTitle = calloutTitles(in: language)
@@ -300,7 +304,7 @@ package struct PageReader: Sendable {
         let hookNames = RenderHook.names(in: attributed)
         let html: String?, outline: HeadingOutline
         if wantsBody || Self.showsImages(highlighting.text) || (components != nil && Self.usesComponents(attributed, components!))
-            || (hooks != nil && Self.usesHooks(hookNames, hooks!)) {
+            || (hooks != nil && Self.usesHooks(hookNames, hooks!)) || (math != nil && Self.showsMath(attributed)) {
             (html, outline) = renderer.renderWithOutline(highlighting.text)
             diagnostics += failures.diagnostics
         } else {

@@ -105,7 +105,8 @@ public struct SearchSettings: Sendable, Hashable {
 /// `[markdown]`: raw HTML kept in pages (`unsafe = true`; GFM's tagfilter still applies),
 /// typographic quotes and dashes (`smartPunctuation = true`), fenced code left untokenized
 /// (`highlightCode = false`, as Hugo's `codeFences` and Zola's `highlight_code`), and emoji
-/// shortcodes (`emoji = true`: `:tada:` as 🎉, as Hugo's `enableEmoji`).
+/// shortcodes (`emoji = true`: `:tada:` as 🎉, as Hugo's `enableEmoji`), and math (`math = true`:
+/// `$…$` and `$$…$$` as MathML, written at build time by KaTeX).
 public struct MarkdownSettings: Sendable, Hashable {
     /// Whether raw HTML is kept (GFM's tagfilter still applies); else each piece left out is a warning.
     public var unsafe = false
@@ -120,6 +121,11 @@ public struct MarkdownSettings: Sendable, Hashable {
     public var emoji = false
     /// Where `emoji` is set in `runway.toml`, for a problem with the table.
     public var emojiPosition: SourcePosition?
+    /// Whether `$…$`, `$$…$$` and fenced `math` blocks are formulas, written as MathML (Debian's
+    /// `katex`); off, dollars are text.
+    public var math = false
+    /// Where `math` is set in `runway.toml`, for a problem with the converter.
+    public var mathPosition: SourcePosition?
 
     /// Markdown settings: raw HTML, typographic punctuation and emoji off, code highlighted.
     public init(unsafe: Bool = false, smartPunctuation: Bool = false, highlightCode: Bool = true, emoji: Bool = false,
@@ -355,13 +361,16 @@ extension SiteConfiguration {
     }
 
     static func markdown(_ source: TOMLSource, diagnostics: inout [Diagnostic]) -> MarkdownSettings {
-        guard let table = SettingsTable("markdown", of: source, known: ["unsafe", "smartPunctuation", "highlightCode", "emoji"],
+        guard let table = SettingsTable("markdown", of: source, known: ["unsafe", "smartPunctuation", "highlightCode", "emoji", "math"],
                                         diagnostics: &diagnostics) else {
             return MarkdownSettings()
         }
-        return MarkdownSettings(unsafe: table.bool("unsafe", &diagnostics) ?? false,
+        var settings = MarkdownSettings(unsafe: table.bool("unsafe", &diagnostics) ?? false,
                                 smartPunctuation: table.bool("smartPunctuation", &diagnostics) ?? false,
                                 highlightCode: table.bool("highlightCode", &diagnostics) ?? true,
                                 emoji: table.bool("emoji", &diagnostics) ?? false, emojiPosition: source.position(of: ["markdown", "emoji"]))
+        settings.math = table.bool("math", &diagnostics) ?? false
+        settings.mathPosition = source.position(of: ["markdown", "math"])
+        return settings
     }
 }

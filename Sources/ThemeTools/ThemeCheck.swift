@@ -191,6 +191,9 @@ public struct ThemeCheck: Sendable {
             } else if attribute == SyntaxKey.name {
                 problem = SyntaxCategory(rawValue: value) == nil
                     ? "there is no syntax value '\(value)' (values: \(SyntaxCategory.allCases.map(\.rawValue).joined(separator: ", ")))" : nil
+            } else if attribute == MathKey.name {
+                problem = MathKind(rawValue: value) == nil
+                    ? "there is no math value '\(value)' (values: \(MathKind.allCases.map(\.rawValue).joined(separator: ", ")))" : nil
             } else if let declaration = theme.definition.scope?[attribute] {
                 switch declaration.type {
                 case .oneOf(let allowed) where !allowed.contains(value):
