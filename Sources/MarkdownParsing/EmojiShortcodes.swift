@@ -2,7 +2,7 @@ public import RunwayText
 
 /// Emoji shortcodes (`:tada:`) in a text's words replaced by their emoji, as GitHub writes them:
 /// a name between two colons that the table knows; any other (`:notone:`, `12:30:00`) stays as
-/// written. Never in code (spans and blocks) or raw HTML; a link's or an image's words are words.
+/// written. Never in code (spans and blocks), raw HTML or formulas; a link's or an image's words are words.
 public struct EmojiShortcodes: Sendable {
     /// Each shortcode's emoji, by its name without colons (`tada`).
     public let table: [String: String]
@@ -43,9 +43,10 @@ public struct EmojiShortcodes: Sendable {
         return builder?.build() ?? text
     }
 
-    /// Whether a run's text is words: not code, not raw HTML.
+    /// Whether a run's text is words: not code, not raw HTML, not a formula.
     static func holdsWords(_ attributes: AttributeContainer) -> Bool {
         if case .codeBlock? = attributes.presentationIntent?.innermost?.kind { return false }
+        if !attributes.customAttributes.isEmpty, MathKey.value(in: attributes) != nil { return false }
         switch attributes.inlineIntent?.innermost?.kind {
         case .code?, .inlineHTML?, .blockHTML?: return false
         default: return true

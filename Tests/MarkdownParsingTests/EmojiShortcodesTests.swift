@@ -28,6 +28,14 @@ import Testing
         #expect(text.string.hasSuffix(":tada:\n"), "\(text.string)")
     }
 
+    @Test func aFormulaKeepsItsColons() {
+        var options = MarkdownParser.Options()
+        options.math = true
+        var parser = MarkdownParser(options: options)
+        parser.emoji = Self.shortcodes
+        #expect(parser.parse("$f:a:b$ :a:").string == "f:a:b 🅰️")
+    }
+
     /// The same runs, attributes and source ranges as the text without the table, their text
     /// aside; a text without a shortcode is returned as it was.
     @Test func runsKeepTheirAttributesAndSources() {

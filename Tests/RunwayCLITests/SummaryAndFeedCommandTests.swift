@@ -125,7 +125,7 @@ import Testing
         ("[feeds]\nlimit = 0\n", "runway.toml:4:1: error: 'limit' in [feeds] must be a whole number above 0"),
         ("[markdown]\nunsafe = \"yes\"\n", "runway.toml:4:1: error: 'unsafe' in [markdown] must be true or false"),
         ("[markdown]\nhighlightCode = \"no\"\n", "runway.toml:4:1: error: 'highlightCode' in [markdown] must be true or false"),
-        ("[markdown]\nsmart = true\n", "runway.toml:4:1: warning: unknown setting 'smart' in [markdown] (known: unsafe, smartPunctuation, highlightCode)"),
+        ("[markdown]\nsmart = true\n", "runway.toml:4:1: warning: unknown setting 'smart' in [markdown] (known: unsafe, smartPunctuation, highlightCode, emoji, math)"),
         ("[author]\nemail = \"a@b.c\"\n", "runway.toml:3:1: error: [author] must give a 'name'"),
         ("feeds = 3\n", "runway.toml:3:1: error: 'feeds' must be a table ([feeds])"),
         ("theme = \"nope\"\n", "runway.toml:3:1: error: no theme named 'nope'"),

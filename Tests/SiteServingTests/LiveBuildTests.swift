@@ -127,7 +127,7 @@ import Testing
         hub.publish(live.rebuild(changedPaths: [root + "/content/posts/a.md"]))
         let failure = try #require(await early.next())
         #expect(failure.hasPrefix("event: failure\ndata: [\""))
-        #expect(failure.contains("content\\/posts\\/a.md:2:"))
+        #expect(failure.contains("content/posts/a.md:2:"))
 
         // A page opened while the build is broken hears of it at once.
         var late = hub.subscribe().makeAsyncIterator()
