@@ -192,6 +192,7 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(name: "SiteOutputTests", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
+        .testTarget(name: "MathConversionTests", dependencies: ["MathConversion"], swiftSettings: upcoming),
         .testTarget(
             name: "SyntaxHighlightingTests",
             dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "SyntaxHighlighting"],

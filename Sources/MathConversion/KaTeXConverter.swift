@@ -10,6 +10,9 @@ public final class KaTeXConverter: Sendable {
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// One line: KaTeX's message (`KaTeX parse error: Expected '}', got 'EOF' at end of input: \frac{a}{b`).
         public var description: String
+        /// Whether KaTeX could not run at all (no `node`, no KaTeX, a worker that stopped), rather
+        /// than refusing the formula: such a failure is not kept as the formula's answer.
+        public var isWorkers = false
     }
 
     /// Where KaTeX is: Debian's `katex` package installs it there.
@@ -17,6 +20,9 @@ public final class KaTeXConverter: Sendable {
 
     private let node: String
     private let library: String
+    /// How long one formula may take, in seconds: KaTeX sets a formula in well under a
+    /// millisecond, and a worker that takes longer is stopped (the next formula starts another).
+    private let timeout: Double
     private let state = Mutex(State())
 
     private struct State {
@@ -24,10 +30,12 @@ public final class KaTeXConverter: Sendable {
         var answers: [String: Result<String, Failure>] = [:]
     }
 
-    /// A converter that runs `node` with the KaTeX at `library`; the worker starts with the first formula.
-    public init(node: String, library: String = KaTeXConverter.defaultLibrary) {
+    /// A converter that runs `node` with the KaTeX at `library`, each formula given `timeout`
+    /// seconds; the worker starts with the first formula.
+    public init(node: String, library: String = KaTeXConverter.defaultLibrary, timeout: Double = 10) {
         self.node = node
         self.library = library
+        self.timeout = timeout
     }
 
     /// `node` on the `PATH` (`/usr/bin/node` first), when there is one.
@@ -41,7 +49,7 @@ public final class KaTeXConverter: Sendable {
 
     /// Whether KaTeX answers: a failure says what is missing.
     public func check() throws(Failure) {
-        if case .failure(let failure) = convert("x", display: false), failure.description.hasPrefix("cannot") { throw failure }
+        if case .failure(let failure) = convert("x", display: false), failure.isWorkers { throw failure }
     }
 
     /// The MathML of `tex` (with `display`, a block formula), or KaTeX's message when it refuses it.
@@ -51,13 +59,13 @@ public final class KaTeXConverter: Sendable {
             if let known = state.answers[key] { return known }
             let answer: Result<String, Failure>
             do throws(Failure) {
-                if state.worker == nil { state.worker = try Worker(node: node, library: library) }
+                if state.worker == nil { state.worker = try Worker(node: node, library: library, timeout: timeout) }
                 answer = try state.worker!.convert(tex, display: display)
             } catch {
                 state.worker = nil
                 answer = .failure(error)
             }
-            if case .failure(let failure) = answer, failure.description.hasPrefix("cannot") { return answer }
+            if case .failure(let failure) = answer, failure.isWorkers { return answer }
             state.answers[key] = answer
             return answer
         }
@@ -86,8 +94,13 @@ public final class KaTeXConverter: Sendable {
         let input: FileHandle
         let output: FileHandle
         var buffered: [UInt8] = []
+        /// How long the worker may take to answer, in seconds.
+        let timeout: Double
+        /// Whether it took longer, and was stopped.
+        var timedOut = false
 
-        init(node: String, library: String) throws(Failure) {
+        init(node: String, library: String, timeout: Double) throws(Failure) {
+            self.timeout = timeout
             process = Process()
             process.executableURL = URL(fileURLWithPath: node)
             process.arguments = ["-e", KaTeXConverter.program, library]
@@ -100,17 +113,19 @@ public final class KaTeXConverter: Sendable {
             do {
                 try process.run()
             } catch {
-                throw Failure(description: "cannot run \(node) (\(error.localizedDescription)); install Debian's katex (apt-get install katex)")
+                throw Failure(description: "cannot run \(node) (\(error.localizedDescription)); install Debian's katex (apt-get install katex)",
+                              isWorkers: true)
             }
             guard let ready = readLine(), ready.contains("\"ready\"") else {
-                process.terminate()
-                throw Failure(description: "cannot start KaTeX: \(node) could not load \(library); install Debian's katex (apt-get install katex)")
+                if process.isRunning { process.terminate() }
+                throw Failure(description: "cannot start KaTeX: \(node) could not load \(library); install Debian's katex (apt-get install katex)",
+                              isWorkers: true)
             }
         }
 
         deinit {
             try? input.close()
-            process.terminate()
+            if process.isRunning { process.terminate() }
         }
 
         func convert(_ tex: String, display: Bool) throws(Failure) -> Result<String, Failure> {
@@ -123,10 +138,12 @@ public final class KaTeXConverter: Sendable {
             do {
                 try input.write(contentsOf: line)
             } catch {
-                throw Failure(description: "cannot reach KaTeX: its worker stopped")
+                throw Failure(description: "cannot reach KaTeX: its worker stopped", isWorkers: true)
             }
             guard let reply = readLine(), let answer = try? JSONDecoder().decode(Answer.self, from: Data(reply.utf8)) else {
-                throw Failure(description: "cannot reach KaTeX: its worker stopped")
+                // A formula that took too long is that formula's problem; a worker that stopped is not.
+                throw timedOut ? Failure(description: "KaTeX did not answer within \(String(format: "%g", timeout)) s, and was stopped")
+                    : Failure(description: "cannot reach KaTeX: its worker stopped", isWorkers: true)
             }
             if let mathml = answer.mathml { return .success(Self.unwrapped(mathml)) }
             return .failure(Failure(description: answer.error ?? "KaTeX gave no MathML"))
@@ -146,6 +163,13 @@ public final class KaTeXConverter: Sendable {
                     let line = String(decoding: buffered[..<newline], as: UTF8.self)
                     buffered.removeSubrange(...newline)
                     return line
+                }
+                // A worker that says nothing for `timeout` is stopped: no formula holds a build.
+                var descriptor = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, Int32(timeout * 1000)) > 0 else {
+                    timedOut = true
+                    if process.isRunning { process.terminate() }
+                    return nil
                 }
                 let data = output.availableData
                 if data.isEmpty { return nil }
