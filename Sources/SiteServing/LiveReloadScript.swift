@@ -25,12 +25,7 @@ enum LiveReloadScript {
             title.textContent = "runway: the build failed; this is the last good page";
             title.style.cssText = "margin:0 0 1rem;font:600 16px system-ui,sans-serif;color:#ff6b6b";
             overlay.appendChild(title);
-            for (const problem of problems) {
-              const line = document.createElement("div");
-              line.className = "runway-problem";
-              line.textContent = problem;
-              overlay.appendChild(line);
-            }
+            appendLines(overlay, problems, "runway-problem");
             document.body.appendChild(overlay);
           }
           const warningsID = "runway-warnings";
@@ -53,13 +48,17 @@ enum LiveReloadScript {
             hide.addEventListener("click", () => panel.remove());
             header.append(title, hide);
             panel.appendChild(header);
-            for (const warning of warnings) {
-              const line = document.createElement("div");
-              line.className = "runway-warning";
-              line.textContent = warning;
-              panel.appendChild(line);
-            }
+            appendLines(panel, warnings, "runway-warning");
             document.body.appendChild(panel);
+          }
+          // One line of text per diagnostic, each `file:line:col: severity: message`.
+          function appendLines(parent, lines, className) {
+            for (const text of lines) {
+              const line = document.createElement("div");
+              line.className = className;
+              line.textContent = text;
+              parent.appendChild(line);
+            }
           }
           let events = null;
           function listen() {
