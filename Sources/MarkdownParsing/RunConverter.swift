@@ -85,12 +85,9 @@ struct RunConverter {
         let type = cmark_node_type(UInt32(node.pointee.type))
         if let kind = NodeKind.core(type) {
             if kind == .link && runway_attributes_is_span(node) { return .attributeSpan }
-            if kind == .code, node.pointee.user_data != nil {
-                switch runway_math_kind(node) {
-                case 1: return .inlineMath
-                case 2: return .displayMath
-                default: break
-                }
+            // A formula is a CODE node marked by the math extension: 1 inline, 2 display.
+            if kind == .code, node.pointee.user_data != nil, let math = [1: NodeKind.inlineMath, 2: .displayMath][runway_math_kind(node)] {
+                return math
             }
             return kind
         }
