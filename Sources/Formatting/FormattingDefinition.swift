@@ -39,8 +39,8 @@ public struct FormattingDefinition: Sendable {
     /// Drops attributes outside the scope and applies every constraint to one container.
     public func constrain(_ container: inout AttributeContainer) {
         if let scope {
-            // Runway's own `syntax` (highlighted code) is no content's to declare: it stays.
-            container.customAttributes = container.customAttributes.filter { scope[$0.key] != nil || $0.key == SyntaxKey.name || $0.key == MathKey.name }
+            // Runway's own attributes (`syntax`, `math`) are no content's to declare: they stay.
+            container.customAttributes = container.customAttributes.filter { scope[$0.key] != nil || runwaySetAttributeNames.contains($0.key) }
         }
         for constraint in constraints {
             switch constraint {

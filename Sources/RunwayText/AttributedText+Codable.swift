@@ -62,6 +62,10 @@ public let reservedAttributeNames: Set<String> = [
     LinkKey.name, ImageURLKey.name, SyntaxKey.name, MathKey.name,
 ]
 
+/// The custom attributes Runway sets itself (`syntax` on highlighted code, `math` on formulas):
+/// content cannot set them, and a scope never drops them.
+public let runwaySetAttributeNames: Set<String> = [SyntaxKey.name, MathKey.name]
+
 extension AttributeContainer: Codable {
     private struct Name: CodingKey {
         var stringValue: String

@@ -4,7 +4,6 @@ import RunwayText
 import SiteContent
 import SiteOutput
 import SyntaxHighlighting
-import Synchronization
 
 /// `[markdown] emoji = true`: the shortcodes of Debian's `python3-emoji`, read by the Python that
 /// highlights code (``SyntaxHighlighting/PygmentsTokenizer/defaultPython()``).
@@ -19,18 +18,9 @@ extension SiteBuild {
         }
         do throws(EmojiTable.Failure) {
             let table = try EmojiTable.load(python: python)
-            let shortcodes = Self.shortcodes.withLock { known in
-                if let (version, made) = known[python], version == table.version { return made }
-                let made = EmojiShortcodes(table: table.emoji)
-                known[python] = (table.version, made)
-                return made
-            }
-            return .success((shortcodes, "\(table.version) \(table.emoji.count)"))
+            return .success((EmojiShortcodes(table: table.emoji), "\(table.version) \(table.emoji.count)"))
         } catch {
             return .failure(Diagnostic(.error, "emoji = true: \(error.description)", path: file, position: position))
         }
     }
-
-    /// The shortcodes made from each Python's table, with its version: `serve` rebuilds often.
-    private static let shortcodes = Mutex<[String: (String, EmojiShortcodes)]>([:])
 }
