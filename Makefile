@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Pagefind ([search] enabled = true) from PyPI: the extended build, which segments Chinese, Japanese and Thai words.
 PAGEFIND := pagefind-bin-extended==1.5.2
 # hugo and jekyll: runway import's tests compare the URLs of an imported site with what they publish.
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config python3 python3-pip curl chromium chromium-driver time python3-jsonschema python3-pygments python3-emoji katex libjemalloc2 libmimalloc-dev hugo jekyll
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pkg-config python3 python3-pip curl chromium chromium-driver time python3-jsonschema python3-pygments python3-emoji katex libvips-dev libjemalloc2 libmimalloc-dev hugo jekyll
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST ?= 127.0.0.1
 PORT ?= 8000

@@ -74,6 +74,12 @@ let package = Package(
         .target(name: "EmojiTable", swiftSettings: upcoming),
         // Formulas into MathML: KaTeX (Debian's katex), a long-lived node process (`[markdown] math = true`).
         .target(name: "MathConversion", swiftSettings: upcoming),
+        // libvips (Debian's libvips-dev): decoding, resizing and encoding images.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // The few libvips calls Runway makes, without their C variadic options, which Swift cannot pass.
+        .target(name: "CImageVariants", dependencies: ["CVips"]),
+        // Images' headers and their smaller copies (`[images]`, the `resize`/`fit`/`fill` functions): the only module that sees libvips.
+        .target(name: "ImageProcessing", dependencies: ["CImageVariants"], swiftSettings: upcoming),
         // Owning an output folder: where it may be, its lock, the manifest of what Runway wrote,
         // and changes that take effect whole or not at all (a journal finishes or undoes them).
         .target(name: "SiteOutput", dependencies: ["RunwayText"], swiftSettings: upcoming),
@@ -82,7 +88,7 @@ let package = Package(
             name: "SiteContent",
             dependencies: [
                 "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "SiteOutput", "SyntaxHighlighting", "MathConversion",
-                .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
+                "ImageProcessing", .product(name: "Yams", package: "Yams"), .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
             swiftSettings: upcoming
@@ -193,6 +199,7 @@ let package = Package(
         ),
         .testTarget(name: "SiteOutputTests", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
         .testTarget(name: "MathConversionTests", dependencies: ["MathConversion"], swiftSettings: upcoming),
+        .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing"], swiftSettings: upcoming),
         .testTarget(
             name: "SyntaxHighlightingTests",
             dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "SyntaxHighlighting"],
