@@ -12,6 +12,11 @@ public struct HTMLRenderer: Sendable {
     /// local files): such an image gets `width`, `height` and `loading="lazy"`. Without it, images
     /// are as cmark-gfm writes them.
     public var imageSize: (@Sendable (String) -> ImageSize?)?
+    /// Smaller copies of the image at a URL (`[images]` of a site build), given where the image is
+    /// in the Markdown (the start of its text, when the text has positions): such an image is
+    /// written with them (``ResponsiveImage``), and with their original's size in place of
+    /// ``imageSize``'s. `nil`, or `nil` for an image: it is written as without.
+    public var responsiveImage: (@Sendable (String, SourcePosition?) -> ResponsiveImage?)?
     /// A callout's title (`Note`, `Remarque`…), from the site's string tables; without it, the
     /// English word (`PresentationIntent.Callout.englishTitle`).
     public var calloutTitle: (@Sendable (PresentationIntent.Callout) -> String)?
@@ -89,6 +94,7 @@ public struct HTMLRenderer: Sendable {
         return string.withUTF8 { bytes in
             var walk = RenderWalk(options: options, capacity: bytes.count * 5 / 4 + 64)
             walk.imageSize = imageSize
+            walk.responsiveImage = responsiveImage
             walk.calloutTitle = calloutTitle
             walk.footnotesPage = footnotesPage
             walk.components = components
@@ -98,7 +104,7 @@ public struct HTMLRenderer: Sendable {
             // Runs are read in place: copying each one out would retain and release its attributes.
             text.runs.withUnsafeBufferPointer { runs in
                 for index in runs.indices {
-                    if walk.components != nil { walk.runSource = runs[index].sourceRange }
+                    if walk.components != nil || walk.responsiveImage != nil { walk.runSource = runs[index].sourceRange }
                     walk.move(to: runs[index].attributes)
                     let text = UnsafeBufferPointer(rebasing: bytes[runs[index].range])
                     if !runs[index].attributes.customAttributes.isEmpty,

@@ -37,8 +37,12 @@ extension RenderWalk {
             if hooks?.elements.contains(.link) == true { openHook(inline: index, start: start) }
         case .image(let source, _):
             let start = output.count
+            let picture = responsiveImage?(source, runSource?.start)
+            if let picture { writePictureOpening(picture) }
+            openPicture = picture
             output.write("<img src=\"")
             writeURL(source)
+            if let picture { writeImageSourceSet(picture) }
             output.write("\" alt=\"")
             imageIndex = index
             if hooks?.elements.contains(.image) == true { openHook(inline: index, start: start) }
@@ -70,11 +74,13 @@ extension RenderWalk {
                 output.write("\" title=\"")
                 output.writeEscaped(title)
             }
-            let size = imageSize?(source)
+            let size = openPicture?.size ?? imageSize?(source)
             if let size {
                 output.write("\" width=\"\(size.width)\" height=\"\(size.height)\" loading=\"lazy")
             }
             output.write("\" />")
+            if let picture = openPicture, picture.sources.count > 1 { output.write("</picture>") }
+            openPicture = nil
             imageIndex = nil
             if hookContent(ofInline: index) != nil { finishHook(.image(source: source, title: title, size: size), content: "") }
             return

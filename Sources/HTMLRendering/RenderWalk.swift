@@ -6,6 +6,10 @@ struct RenderWalk {
     let options: HTMLRenderer.Options
     /// The size of a local image, by its URL (`HTMLRenderer.imageSize`).
     var imageSize: (@Sendable (String) -> ImageSize?)?
+    /// Smaller copies of a local image, by its URL and where it is in the Markdown (`HTMLRenderer.responsiveImage`).
+    var responsiveImage: (@Sendable (String, SourcePosition?) -> ResponsiveImage?)?
+    /// The copies of the open image, when it has them.
+    var openPicture: ResponsiveImage?
     /// A callout's title in the page's language (`HTMLRenderer.calloutTitle`).
     var calloutTitle: (@Sendable (PresentationIntent.Callout) -> String)?
     /// `HTMLRenderer.footnotesPage`.

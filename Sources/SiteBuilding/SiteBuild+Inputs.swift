@@ -161,6 +161,7 @@ extension SiteBuild {
                 // A record whose images changed since is not kept either: their sizes are in its summary.
                 let cached = previous?.records[file].flatMap { $0.highlightPending && retryPending ? nil : $0 }
                     .flatMap { $0.images.isEmpty || $0.imagesKey == PageRecord.imagesKey($0.images) ? $0 : nil }
+                    .flatMap { Self.hasImageCopies($0, in: reader.imageVariants) ? $0 : nil }
                     // Nor one that shows a component whose template changed.
                     .flatMap { record in
                         components.isEmpty && (previous?.components.isEmpty ?? true) ? record

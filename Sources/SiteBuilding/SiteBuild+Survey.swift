@@ -86,6 +86,7 @@ extension SiteBuild {
                                 highlighter: configuration.markdown.highlightCode ? highlighter : nil,
                                 strings: strings)
         reader.math = converter
+        reader.imageVariants = imageVariants(configuration)
         var filters = TemplateFilters(markdown: reader.html(fromMarkdown:language:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)
         filters.safeURLs = !configuration.markdown.unsafe
@@ -290,8 +291,9 @@ extension SiteBuild {
         diagnostics += Self.termClashes(resolved.published, taxonomies: configuration.taxonomies)
         diagnostics += Self.foreignKeys(resolved.published, taxonomies: configuration.taxonomies)
         // 3. Key outputs; links are checked against the files the plan makes.
-        let (statics, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published)
+        let (bundled, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published)
         diagnostics += bundleDiagnostics
+        let statics = withImageCopies(bundled, pages: resolved.published, variants: inputs.reader.imageVariants)
         var plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
                               contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
                               version: inputs.version, statics: statics)

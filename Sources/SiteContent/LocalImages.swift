@@ -1,5 +1,7 @@
 import Foundation
 import HTMLRendering
+import ImageProcessing
+import RunwayText
 import Synchronization
 
 /// The images of one page that are files of the site: in its bundle (`photo.jpg` beside
@@ -18,12 +20,17 @@ final class LocalImages: Sendable {
     /// The files found so far, each once, in the order the page shows them (and where the missing
     /// ones would be).
     private let found = Mutex<[String]>([])
+    /// The smaller copies of the site's images (`[images]`); `nil`: images are published as they are.
+    let variants: ImageVariants?
+    /// The copies the page shows, by their path in the output: their names in the cache.
+    private let copies = Mutex<[String: String]>([:])
 
-    init(page: String, bundle: String?, staticFiles: [String: String], staticFolder: String? = nil) {
+    init(page: String, bundle: String?, staticFiles: [String: String], staticFolder: String? = nil, variants: ImageVariants? = nil) {
         self.page = page
         self.bundle = bundle
         self.staticFiles = staticFiles
         self.staticFolder = staticFolder
+        self.variants = variants
     }
 
     /// The file a source URL names (`photo.jpg`, `../img/a.png`, `/img/a.png`), when it is a PNG,
@@ -55,4 +62,42 @@ final class LocalImages: Sendable {
 
     /// The files of the images rendered so far that are the site's.
     var files: [String] { found.withLock { $0 } }
+
+    /// The copies of the images rendered so far, by their path in the output: their names in the cache.
+    var publishedCopies: [String: String] { copies.withLock { $0 } }
+
+    /// The smaller copies of the image a source URL names, as the page's `srcset` gives them (URLs
+    /// beside the source as written: `photo.jpg` → `photo-480w-q80.HASH.webp`), which are noted for
+    /// the output. An image that cannot be decoded, or is not what its name says, is a warning in
+    /// `failures` at `position` of `file` (where its text starts), and has none.
+    func responsive(of source: String, at position: SourcePosition?, in file: String, failures: ComponentFailures) -> ResponsiveImage? {
+        guard let variants, !source.contains("?"), !source.contains("#"), let path = SiteURL.resolve(source, from: page),
+              let image = self.file(for: source) else { return nil }
+        found.withLock { if !$0.contains(image) { $0.append(image) } }
+        switch variants.copies(of: image) {
+        case .kept:
+            return nil
+        case .refused(let why):
+            failures.add(Diagnostic(.warning, "the image \(source) \(why): it is published as it is, without smaller copies",
+                                    path: file, position: position ?? SourcePosition(line: 1, column: 1)))
+            return nil
+        case .copies(let made):
+            let original = (image as NSString).lastPathComponent
+            let folder = source.range(of: "/", options: .backwards).map { String(source[..<$0.upperBound]) } ?? ""
+            let outputFolder = String((path as NSString).deletingLastPathComponent.drop { $0 == "/" })
+            var sources: [ResponsiveImage.Source] = []
+            for format in variants.settings.formats {
+                var candidates: [(url: String, width: Int)] = []
+                for variant in made.variants where variant.request.format == format {
+                    let name = variant.name(besides: original, hash: made.hash)
+                    candidates.append((folder + name, variant.width))
+                    copies.withLock { $0[(outputFolder.isEmpty ? "" : outputFolder + "/") + name] = variant.cacheName }
+                }
+                if !candidates.isEmpty { sources.append(ResponsiveImage.Source(type: format.mimeType, candidates: candidates)) }
+            }
+            guard !sources.isEmpty else { return nil }
+            return ResponsiveImage(size: made.size, sources: sources,
+                                   sizes: variants.settings.sizes ?? ResponsiveImage.sizes(width: made.size.width))
+        }
+    }
 }

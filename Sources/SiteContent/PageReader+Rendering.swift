@@ -90,9 +90,13 @@ extension PageReader {
     func renderer(of page: ParsedPage, url: String, language: String) -> (renderer: HTMLRenderer, images: LocalImages, failures: ComponentFailures) {
         let failures = ComponentFailures()
         let images = LocalImages(page: url, bundle: PageBundle.folder(of: page.file).map { SitePaths.join(site, $0) },
-                                 staticFiles: staticFiles, staticFolder: SitePaths.join(site, "static"))
+                                 staticFiles: staticFiles, staticFolder: SitePaths.join(site, "static"), variants: imageVariants)
         var renderer = self.renderer
         renderer.imageSize = images.size(of:)
+        if imageVariants != nil {
+            let file = SitePaths.join(site, page.file)
+            renderer.responsiveImage = { images.responsive(of: $0, at: $1, in: file, failures: failures) }
+        }
         renderer.options.codeLines = page.theme.isStyled
         renderer.calloutTitle = calloutTitles(in: language)
         let on = ComponentPage(file: page.file, title: page.metadata.title ?? "", url: url, language: language, date: page.metadata.date,

@@ -32,6 +32,8 @@ package struct PageReader: Sendable {
     package var hooks: (any RenderHookWriter)?
     /// What writes formulas as MathML (`[markdown] math = true`); `nil`: a formula is its TeX as code.
     package var math: KaTeXConverter?
+    /// The smaller copies of the images pages show (`[images]`); `nil`: images are published as they are.
+    package var imageVariants: ImageVariants?
     /// The components of the parser's scope that take a link (``RunwayText/ComponentSignature/links(in:)``):
     /// what they lead to is among a page's links, checked and led to its page.
     let linkingComponents: [String: ComponentSignature]
@@ -329,7 +331,8 @@ package struct PageReader: Sendable {
                                            // Keys other generators read, for what the build says of them.
                                            .merging(metadata.params.keys.filter(Self.isForeignOrTaxonomy).map { ($0, true) }) { $0 || $1 }
                                            .merging(configuration.taxonomies.map { ($0, metadata.params[$0] != nil) }) { $0 || $1 },
-                                       in: frontMatter))
+                                       in: frontMatter),
+            imageCopies: images.publishedCopies)
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
     }
 

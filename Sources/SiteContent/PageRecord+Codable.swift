@@ -56,10 +56,12 @@ extension PageRecord {
         let keyPositions = try fields.decode([String: SourcePosition].self)
         let imagesKey = try fields.decode(ContentHash.self)
         let hookNames = try fields.decode([String].self)
+        let imageCopies = try fields.decode([String: String].self)
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                   summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
-                  highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey)
+                  highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey,
+                  imageCopies: imageCopies)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -96,6 +98,7 @@ extension PageRecord {
         try fields.encode(keyPositions)
         try fields.encode(imagesKey)
         try fields.encode(hookNames)
+        try fields.encode(imageCopies)
     }
 }
 

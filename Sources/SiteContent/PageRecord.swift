@@ -55,6 +55,9 @@ package final class PageRecord: Sendable, Codable {
     /// The render hooks that could write an element of its body (``HTMLRendering/RenderHook/names(in:)``):
     /// a build keys it by their templates, and reads it again when one of them changes.
     package let hookNames: [String]
+    /// The smaller copies of its images (`[images]`) that the build publishes: by their path in
+    /// the output, the name of their file in the images' cache (``ImageVariants``).
+    package let imageCopies: [String: String]
 
     /// The key of image files as they are now: each one's path, size and modification time.
     package static func imagesKey(_ images: [String]) -> ContentHash {
@@ -70,7 +73,7 @@ package final class PageRecord: Sendable, Codable {
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
          summary: PageSummary, length: PageLength, images: [String], firstImage: String? = nil,
          diagnostics: [Diagnostic], signature: FileSignature? = nil, highlightPending: Bool = false, hookNames: [String] = [],
-         keyPositions: [String: SourcePosition] = [:], imagesKey: ContentHash? = nil) {
+         keyPositions: [String: SourcePosition] = [:], imagesKey: ContentHash? = nil, imageCopies: [String: String] = [:]) {
         self.file = file
         self.source = source
         self.hash = hash
@@ -94,6 +97,7 @@ package final class PageRecord: Sendable, Codable {
         self.keyPositions = keyPositions
         self.imagesKey = imagesKey ?? Self.imagesKey(images)
         self.hookNames = hookNames
+        self.imageCopies = imageCopies
     }
 
     /// The page's terms of a taxonomy (its plural name): `tags`, or the front matter's list (or
@@ -134,7 +138,8 @@ package final class PageRecord: Sendable, Codable {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
-                   highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey)
+                   highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey,
+                   imageCopies: imageCopies)
     }
 
     /// The same record with these diagnostics and pending highlighting.
@@ -142,7 +147,8 @@ package final class PageRecord: Sendable, Codable {
         PageRecord(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
-                   highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey)
+                   highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey,
+                   imageCopies: imageCopies)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

@@ -39,6 +39,8 @@ public struct SiteConfiguration: Sendable {
     public var outputs = OutputSettings()
     /// `[search]`: the site indexed by Pagefind for search in the browser.
     public var search = SearchSettings()
+    /// `[images]`: smaller copies of the images pages show; `nil`: images are published as they are.
+    public var images: ImageSettings?
     /// `[assets]`: fingerprinted stylesheets.
     public var assets = AssetSettings()
     /// Whether this build's stylesheets are fingerprinted (`[assets]`, by its environment).
@@ -77,7 +79,7 @@ public struct SiteConfiguration: Sendable {
 
     /// The settings the file may hold at its top level.
     static let knownKeys: Set<String> = ["title", "baseURL", "language", "theme", "paginate", "attributes", "components", "languages", "permalinks",
-                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments", "related", "outputs", "assets", "search"]
+                                         "author", "feeds", "markdown", "params", "menus", "taxonomies", "timezone", "environments", "related", "outputs", "assets", "search", "images"]
 
     /// The custom attributes the site's content may use: those its theme's definition declares and
     /// those `runway.toml` adds (which win).
@@ -226,6 +228,7 @@ public struct SiteConfiguration: Sendable {
         configuration.outputs = outputs(source, diagnostics: &diagnostics)
         configuration.assets = assets(source, diagnostics: &diagnostics)
         configuration.search = search(source, diagnostics: &diagnostics)
+        configuration.images = images(source, diagnostics: &diagnostics)
         for key in source.table["taxonomies"]?.table?.keys ?? [] {
             if let plural = source.table["taxonomies"]?.table?[key]?.string { configuration.taxonomyPositions[plural] = source.position(of: ["taxonomies", key]) }
         }

@@ -1,0 +1,153 @@
+import Foundation
+package import HTMLRendering
+package import ImageProcessing
+import SiteOutput
+import Synchronization
+
+/// `[images]`: the smaller copies of the site's images, made by libvips (``ImageProcessing``) in a
+/// cache of their own (`.runway-cache/images/`), each named by its original's content hash and its
+/// parameters, so that a build where no image changed makes none, and two pages showing one image
+/// make it once. Pages are read in parallel, and each asks for its images as it is rendered: the
+/// copies are made in parallel too, and a page learns whether its image could be decoded before
+/// its HTML is written.
+package final class ImageVariants: Sendable {
+    package let settings: ImageSettings
+    /// The cache's folder.
+    package let folder: String
+    /// What each image gave, by its file and signature: made once per process.
+    private let outcomes = Mutex<[String: Outcome]>([:])
+
+    /// One image's copies, or why it has none.
+    package enum Result: Sendable {
+        case copies(Copies)
+        /// Not an image that gets copies (an animation, a GIF, a vector): published as it is, silently.
+        case kept
+        /// An image that cannot be read or decoded, or not what its name says: published as it is,
+        /// with this warning.
+        case refused(String)
+    }
+
+    /// An image's copies, all in the cache.
+    package struct Copies: Sendable {
+        /// The original's size as it is shown (turned as its EXIF orientation says).
+        package var size: ImageSize
+        /// Its content's hash, in its copies' names.
+        package var hash: String
+        package var variants: [Variant]
+    }
+
+    /// One copy: what it was made as, its size, and its file in the cache.
+    package struct Variant: Sendable, Hashable {
+        package var request: ImageVariantRequest
+        package var width: Int
+        package var height: Int
+        /// Its file's name in the cache folder.
+        package var cacheName: String
+
+        /// Its name beside its original (`photo.jpg` → `photo-480w-q80.3fa2b1c09d12e4f7.webp`):
+        /// a new image is a new name, so the copies can be kept by browsers for ever.
+        package func name(besides original: String, hash: String) -> String {
+            let stem = (original as NSString).deletingPathExtension
+            return stem + "-" + request.label + "." + hash + "." + request.format.fileExtension
+        }
+    }
+
+    /// Each image's outcome, made once: a second page asking waits for the first.
+    private final class Outcome: Sendable {
+        let result = Mutex<Result?>(nil)
+    }
+
+    package init(settings: ImageSettings, folder: String) {
+        self.settings = settings
+        self.folder = folder
+    }
+
+    /// The copies of the image file at `path` the settings ask for, made unless the cache has them.
+    package func copies(of path: String) -> Result {
+        let key = path + " " + (FileSignature.following(path)?.description ?? "-")
+        let outcome = outcomes.withLock { known in
+            if let made = known[key] { return made }
+            let made = Outcome()
+            known[key] = made
+            return made
+        }
+        return outcome.result.withLock { result in
+            if let result { return result }
+            let made = make(path)
+            result = made
+            return made
+        }
+    }
+
+    /// The image's copies, made or taken from the cache.
+    private func make(_ path: String) -> Result {
+        let header: ImageHeader
+        do throws(ImageProcessor.Failure) {
+            header = try ImageProcessor.header(of: path)
+        } catch {
+            return .refused("cannot be read (\(error.description))")
+        }
+        let suffix = (path as NSString).pathExtension.lowercased()
+        guard header.format.extensions.contains(suffix) else {
+            return .refused("is \(Self.named(header.format)), not what its name's .\(suffix) says")
+        }
+        switch header.format {
+        case .gif, .other: return .kept
+        case .jpeg, .png, .webp, .heif: if header.pages > 1 { return .kept }
+        }
+        guard header.width * header.height <= ImageProcessor.largestImage else {
+            return .refused("is \(header.width) × \(header.height) pixels, more than a build decodes (\(ImageProcessor.largestImage / 1_000_000) megapixels)")
+        }
+        guard let bytes = FileContents.read(path) else { return .refused("cannot be read") }
+        let hash = String(repeating: "0", count: 16 - ContentHash(bytes).description.count) + ContentHash(bytes).description
+        // The widths below the original's, and the original's own when a wider one is asked for.
+        var widths = settings.widths.filter { $0 < header.width }
+        if settings.widths.contains(where: { $0 >= header.width }) { widths.append(header.width) }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            return .refused("has no cache folder for its copies (\(folder): \(error.localizedDescription))")
+        }
+        var variants: [Variant] = []
+        for width in widths {
+            let requests = settings.formats.map { ImageVariantRequest(width: width, format: $0, quality: settings.quality) }
+            switch self.variants(requests, of: path, hash: hash) {
+            case .success(let made): variants += made
+            case .failure(let failure): return .refused("cannot be decoded (\(failure.description))")
+            }
+        }
+        return .copies(Copies(size: ImageSize(width: header.width, height: header.height), hash: hash, variants: variants))
+    }
+
+    /// The variants of one box in each format, from the cache, or made into it: written beside
+    /// their place under names of their own, then renamed in, so that no half-written copy is ever
+    /// taken from the cache.
+    package func variants(_ requests: [ImageVariantRequest], of path: String, hash: String) -> Swift.Result<[Variant], ImageProcessor.Failure> {
+        let names = requests.map { hash + "-" + $0.label + "." + $0.format.fileExtension }
+        var headers: [ImageHeader?] = names.map { try? ImageProcessor.header(of: folder + "/" + $0) }
+        let missing = headers.indices.filter { headers[$0] == nil }
+        if !missing.isEmpty {
+            let partial = ".partial-\(UUID().uuidString)-"
+            let destinations = missing.map { folder + "/" + partial + names[$0] }
+            do throws(ImageProcessor.Failure) {
+                let made = try ImageProcessor.write(missing.map { requests[$0] }, of: path, to: destinations)
+                for (index, header) in zip(missing, made) {
+                    headers[index] = header
+                    rename(folder + "/" + partial + names[index], folder + "/" + names[index])
+                }
+            } catch {
+                for destination in destinations { unlink(destination) }
+                return .failure(error)
+            }
+        }
+        return .success(requests.indices.map { index in
+            Variant(request: requests[index], width: headers[index]!.width, height: headers[index]!.height, cacheName: names[index])
+        })
+    }
+
+    /// `a PNG`, `an image libvips reads with tiffload`.
+    private static func named(_ format: ImageHeader.SourceFormat) -> String {
+        if case .other = format { return format.description }
+        return (format == .heif ? "an " : "a ") + format.description + " image"
+    }
+}
