@@ -232,7 +232,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RunwayCLITests",
-            dependencies: ["RunwayCLI"],
+            dependencies: ["RunwayCLI", "ImageProcessing"],
             swiftSettings: upcoming
         ),
     ],
