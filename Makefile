@@ -87,12 +87,15 @@ bench: deps
 
 ## bench-site: a generated 10,000-page site and a site of real text (the bench corpus cut at its headings), each
 ## built by Runway (cold, no change, one page changed) and by Hugo (Debian's hugo, installed here), on disk and in
-## memory (/dev/shm).
+## memory (/dev/shm); then 100 photographs of 12 megapixels with responsive copies, beside Hugo's image processing.
 bench-site: deps
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; }
 	sh Benchmarks/fetch_corpus.sh .build/corpus
 	$(SWIFT) build -c release --product RunwayBenchmarks
 	.build/release/RunwayBenchmarks --corpus .build/corpus/nodejs-doc site 10000
+	@command -v vips >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libvips-tools >/dev/null; }
+	$(SWIFT) build -c release --product runway
+	python3 Benchmarks/image_bench.py .build/release/runway --count 100
 
 ## bench-serve: runway serve under wrk (and hugo server when installed) and its save-to-reload latency.
 bench-serve: deps

@@ -24,11 +24,13 @@ public struct ResponsiveImage: Hashable, Sendable {
             self.candidates = candidates
         }
 
+        /// Whether two sources offer the same copies, in the same order.
         public static func == (left: Source, right: Source) -> Bool {
             left.type == right.type && left.candidates.map(\.url) == right.candidates.map(\.url)
                 && left.candidates.map(\.width) == right.candidates.map(\.width)
         }
 
+        /// Hashes the type and the copies.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(type)
             for candidate in candidates {

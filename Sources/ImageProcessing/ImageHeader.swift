@@ -19,7 +19,16 @@ public struct ImageHeader: Hashable, Sendable {
 
     /// What an image file holds, by the libvips loader that reads it.
     public enum SourceFormat: Hashable, Sendable, CustomStringConvertible {
-        case jpeg, png, webp, gif, heif
+        /// JPEG.
+        case jpeg
+        /// PNG.
+        case png
+        /// WebP.
+        case webp
+        /// GIF.
+        case gif
+        /// HEIF, AVIF among them.
+        case heif
         /// Another format libvips reads (TIFF, SVG, PDF…), by its loader's name (`tiffload`).
         case other(String)
 

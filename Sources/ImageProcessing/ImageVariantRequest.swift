@@ -12,7 +12,14 @@ public struct ImageVariantRequest: Hashable, Sendable, Codable {
 
     /// The formats a variant is written in.
     public enum Format: String, Hashable, Sendable, Codable, CaseIterable {
-        case webp, avif, jpeg, png
+        /// WebP (libvips's `webpsave`).
+        case webp
+        /// AVIF: AV1 in HEIF (libvips's `heifsave`, through libheif).
+        case avif
+        /// JPEG (libvips's `jpegsave`).
+        case jpeg
+        /// PNG, lossless (libvips's `pngsave`).
+        case png
 
         /// Its MIME type, for a `<source type>`.
         public var mimeType: String {
@@ -30,10 +37,13 @@ public struct ImageVariantRequest: Hashable, Sendable, Codable {
         }
     }
 
+    /// How the image goes in the box.
     public var mode: Mode
-    /// The box, in pixels; a variant is never larger than the original.
+    /// The box's width, in pixels; a variant is never larger than the original.
     public var width: Int
+    /// The box's height, in pixels (for `fit` and `fill`).
     public var height: Int
+    /// The format it is written in.
     public var format: Format
     /// 1–100: the encoder's quality (`Q` of libvips's savers; PNG is lossless and ignores it).
     public var quality: Int

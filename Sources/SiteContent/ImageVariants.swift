@@ -11,6 +11,7 @@ import Synchronization
 /// copies are made in parallel too, and a page learns whether its image could be decoded before
 /// its HTML is written.
 package final class ImageVariants: Sendable {
+    /// The widths, formats and quality asked for.
     package let settings: ImageSettings
     /// The cache's folder.
     package let folder: String
@@ -33,12 +34,15 @@ package final class ImageVariants: Sendable {
         package var size: ImageSize
         /// Its content's hash, in its copies' names.
         package var hash: String
+        /// Its copies, by width, then format as the settings order them.
         package var variants: [Variant]
     }
 
     /// One copy: what it was made as, its size, and its file in the cache.
     package struct Variant: Sendable, Hashable {
+        /// What it was made as.
         package var request: ImageVariantRequest
+        /// Its size in pixels, as libvips wrote it.
         package var width: Int
         package var height: Int
         /// Its file's name in the cache folder.
@@ -57,6 +61,7 @@ package final class ImageVariants: Sendable {
         let result = Mutex<Result?>(nil)
     }
 
+    /// Copies as `settings` ask, cached in `folder` (made when the first copy is).
     package init(settings: ImageSettings, folder: String) {
         self.settings = settings
         self.folder = folder
@@ -122,6 +127,7 @@ package final class ImageVariants: Sendable {
     /// The variants of one box in each format, from the cache, or made into it: written beside
     /// their place under names of their own, then renamed in, so that no half-written copy is ever
     /// taken from the cache.
+    /// (Also for tests: each request's variant, made unless `folder` has it.)
     package func variants(_ requests: [ImageVariantRequest], of path: String, hash: String) -> Swift.Result<[Variant], ImageProcessor.Failure> {
         let names = requests.map { hash + "-" + $0.label + "." + $0.format.fileExtension }
         var headers: [ImageHeader?] = names.map { try? ImageProcessor.header(of: folder + "/" + $0) }

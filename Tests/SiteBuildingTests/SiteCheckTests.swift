@@ -63,7 +63,7 @@ import Testing
                                  pages: ["a.md": "^[x](customColor: 'danger')\n"])
         let report = SiteCheck(site: root).run()
         #expect(report.diagnostics.map(\.description) == [
-            "\(root)/runway.toml:2:1: warning: unknown setting 'colour' (known: assets, attributes, author, baseURL, components, environments, feeds, language, languages, markdown, menus, outputs, paginate, params, permalinks, related, search, taxonomies, theme, timezone, title)",
+            "\(root)/runway.toml:2:1: warning: unknown setting 'colour' (known: assets, attributes, author, baseURL, components, environments, feeds, images, language, languages, markdown, menus, outputs, paginate, params, permalinks, related, search, taxonomies, theme, timezone, title)",
             "\(root)/runway.toml:1:1: error: 'title' must be a string",
         ])
     }
