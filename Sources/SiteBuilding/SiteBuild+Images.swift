@@ -1,7 +1,9 @@
 import Foundation
+import HTMLRendering
 import RunwayText
 import SiteContent
 import SiteOutput
+import Templating
 
 /// `[images]`: the smaller copies of the images pages show, made while pages are read (each page
 /// asks for its images as it is rendered, ``SiteContent/ImageVariants``) and published beside
@@ -30,5 +32,21 @@ extension SiteBuild {
     static func hasImageCopies(_ record: PageRecord, in variants: ImageVariants?) -> Bool {
         guard let variants, !record.imageCopies.isEmpty else { return true }
         return record.imageCopies.values.allSatisfy { FileManager.default.fileExists(atPath: variants.folder + "/" + $0) }
+    }
+
+    /// What a template's `image` transform gives for the image at `source` of the page being
+    /// written (``SiteContent/PageImages``): `src`, `width`, `height`, `sizes`, the first format's
+    /// `srcset` and `type`, and `sources`, each format's `type` and `srcset`; `nil` without copies.
+    static func templateImage(_ source: String) -> TemplateValue? {
+        guard let image = PageImages.current?.responsive(source) else { return nil }
+        // In a `srcset`, a space or a comma would end the URL: they are percent-encoded.
+        let sets = image.sources.map { format in
+            format.candidates.map { $0.url.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ",", with: "%2C") + " \($0.width)w" }
+                .joined(separator: ", ")
+        }
+        let sources = zip(image.sources, sets).map { TemplateValue.object([("type", .text($0.type)), ("srcset", .text($1))]) }
+        return .object([("src", .text(source)), ("width", .integer(image.size.width)), ("height", .integer(image.size.height)),
+                        ("sizes", .text(image.sizes)), ("srcset", .text(sets.first ?? "")), ("type", .text(image.sources.first?.type ?? "")),
+                        ("sources", .list(sources))])
     }
 }

@@ -1,5 +1,5 @@
 import Formatting
-import HTMLRendering
+package import HTMLRendering
 import MathConversion
 import RunwayText
 import SiteOutput
@@ -39,7 +39,9 @@ extension PageReader {
     /// inside its own (``ComponentNesting``); one that comes back to a component being written is
     /// an error at the outermost call (where its text starts in the page), and the inner call is
     /// left as its content.
-    static func rendering(_ components: any ComponentWriter, on: ComponentPage, at path: String, failures: ComponentFailures) -> ComponentRendering {
+    /// The images a component's template asks for (the `image` transform) are the page's (``PageImages``).
+    static func rendering(_ components: any ComponentWriter, on: ComponentPage, at path: String, failures: ComponentFailures,
+                          images: LocalImages? = nil) -> ComponentRendering {
         @Sendable func write(_ call: ComponentCall) -> String {
             let outer = ComponentNesting.current?.calls ?? []
             if outer.contains(where: { $0.name == call.name }) {
@@ -50,12 +52,15 @@ extension PageReader {
                 return call.content
             }
             let nesting = ComponentNesting(calls: outer + [call], rendering: ComponentRendering(names: components.names, render: write))
+            let pageImages = images.map { PageImages(images: $0, failures: failures, file: path, position: call.position) }
             return ComponentNesting.$current.withValue(nesting) {
-                do throws(Diagnostic) {
-                    return try components.render(call, page: on)
-                } catch {
-                    failures.add(error)
-                    return call.content
+                PageImages.$current.withValue(pageImages ?? PageImages.current) {
+                    do throws(Diagnostic) {
+                        return try components.render(call, page: on)
+                    } catch {
+                        failures.add(error)
+                        return call.content
+                    }
                 }
             }
         }
@@ -102,12 +107,16 @@ extension PageReader {
         let on = ComponentPage(file: page.file, title: page.metadata.title ?? "", url: url, language: language, date: page.metadata.date,
                                params: page.metadata.params)
         if let components {
-            renderer.components = Self.rendering(components, on: on, at: SitePaths.join(site, page.file), failures: failures)
+            renderer.components = Self.rendering(components, on: on, at: SitePaths.join(site, page.file), failures: failures, images: images)
         }
         if let hooks {
             renderer.hooks = RenderHooks(elements: hooks.elements, codeLanguages: hooks.codeLanguages) { hook in
+                let pageImages = PageImages(images: images, failures: failures, file: SitePaths.join(site, page.file), position: nil)
+                let rendered = PageImages.$current.withValue(pageImages) { () -> Result<String, Diagnostic> in
+                    do throws(Diagnostic) { return .success(try hooks.render(hook, page: on)) } catch { return .failure(error) }
+                }
                 do throws(Diagnostic) {
-                    return try hooks.render(hook, page: on)
+                    return try rendered.get()
                 } catch {
                     failures.add(error)
                     return hook.html
@@ -153,4 +162,22 @@ struct ComponentNesting: Sendable {
     var calls: [ComponentCall]
     /// How the page writes components.
     var rendering: ComponentRendering
+}
+
+/// The images of the page whose component or render hook is being written on this thread: what a
+/// template's `image` transform names is one of them, resolved against the page, its copies made
+/// and noted for the output with the page's own.
+package struct PageImages: Sendable {
+    @TaskLocal package static var current: PageImages?
+
+    let images: LocalImages
+    let failures: ComponentFailures
+    /// The page's file, and where the call being written is in it, for a warning about an image.
+    let file: String
+    let position: SourcePosition?
+
+    /// The copies of the image at `source` (as the page names it), when it has some.
+    package func responsive(_ source: String) -> ResponsiveImage? {
+        images.responsive(of: source, at: position, in: file, failures: failures)
+    }
 }

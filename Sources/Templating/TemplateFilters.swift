@@ -14,7 +14,10 @@ import SiteOutput
 /// - `uppercased`, `lowercased`, `capitalized`; `empty` (for `{{^empty(x)}}`);
 /// - `asset` and `integrity`, on a static file's path written in the tag (`{{asset("js/app.js")}}`):
 ///   its URL, under a name that holds a hash of its bytes when the site fingerprints its assets,
-///   and its Subresource Integrity then (`sha384-…`; empty otherwise).
+///   and its Subresource Integrity then (`sha384-…`; empty otherwise);
+/// - `image`, on an image's path as a page names it (`{{#image(params.src)}}…{{/image(params.src)}}`),
+///   in a component's or a render hook's template: its smaller copies (`[images]`), as
+///   ``TemplateTransform/image`` says; false when there are none, for `{{^image(params.src)}}`.
 ///
 /// And `t`, the string table of the page's language: `{{ t.newer }}` is the text for the key
 /// `newer`; a key the language's table lacks is taken from the English table (`en`), and a key
@@ -34,6 +37,9 @@ package struct TemplateFilters: Sendable {
     /// A static file's URL and integrity, by its path in the output (`js/app.js`); `nil` when the
     /// site has no such file.
     package var assets: @Sendable (String) -> (url: String, integrity: String)? = { _ in nil }
+    /// A site image's copies, by its path as the page being rendered names it (``TemplateTransform/image``);
+    /// `nil` when it has none.
+    package var images: @Sendable (String) -> TemplateValue? = { _ in nil }
     /// The dates `date` wrote, by language and date: a build writes the same few hundred dates on
     /// thousands of pages and lists, and making a calendar and a format for each took 2% of it.
     let writtenDates = WrittenDates()
@@ -61,7 +67,7 @@ package struct TemplateFilters: Sendable {
         "slugify", "truncate", "date", "relURL", "absURL", "markdownify", "uppercased", "lowercased", "capitalized", "empty",
         // Mustache's own, on lists and numbers, and in loops.
         "first", "last", "reversed", "count", "sorted", "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index",
-        "jsonify", "asset", "integrity",
+        "jsonify", "asset", "integrity", "image",
     ]
 
     /// How many characters `truncate` keeps.
@@ -100,6 +106,7 @@ package struct TemplateFilters: Sendable {
             case .empty: .bool(text.isEmpty)
             case .asset: filters.assets(TemplateFilters.assetPath(text)).map { .text($0.url) }
             case .integrity: filters.assets(TemplateFilters.assetPath(text)).map { .text($0.integrity) }
+            case .image: filters.images(text)
             default: nil
             }
         }

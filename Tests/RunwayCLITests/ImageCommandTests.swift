@@ -228,4 +228,32 @@ import Testing
         // (its natural width is the slot's, the copy's 960 pixels at their density of 0.8).
         #expect(source.contains("-960w-") && width == 1200, "\(loaded)")
     }
+
+    /// The default theme's `figure` component asks for its image's copies with the `image`
+    /// transform: a `<picture>` of them in the figure, the copies published with the page's.
+    @Test func theFigureComponentIsResponsive() throws {
+        let page = "---\ntitle: Trip\n---\n^[The lake at dawn](figure: {src: 'photo.jpg', alt: 'A lake', credit: 'Ana'})\n\n"
+            + "Inline: ^[](figure: {src: '/img/wide.png'}) and one from elsewhere ^[](figure: {src: 'https://example.org/a.jpg'}).\n"
+        let site = try TestSite(["content/trip/index.md": page], configuration: "theme = \"default\"\n[images]\nwidths = [480, 960]\nformats = [\"avif\", \"webp\"]\n")
+        try Self.photograph(width: 1200, height: 900, format: .jpeg, at: site.root + "/content/trip/photo.jpg")
+        try FileManager.default.createDirectory(atPath: site.root + "/static/img", withIntermediateDirectories: true)
+        try Self.photograph(width: 2000, height: 1000, format: .png, at: site.root + "/static/img/wide.png")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && !build.stderr.contains("warning"), "\(build.stderr)")
+        let html = try #require(site.read("_site/trip/index.html"))
+        let figure = try #require(html.range(of: #"<figure class="rw-figure"><picture><source type="image/avif" srcset="photo-480w-q80."#),
+                                  "\(html)")
+        let rest = String(html[figure.lowerBound...])
+        #expect(rest.contains(#".webp 960w" sizes="(min-width: 1200px) 1200px, 100vw"><img src="photo.jpg" width="1200" height="900" alt="A lake" loading="lazy"></picture><figcaption>The lake at dawn <span class="rw-credit">Ana</span></figcaption></figure>"#),
+                "\(rest)")
+        #expect(html.contains(#"<img class="rw-figure" src="/img/wide.png" width="2000" height="1000" alt="" loading="lazy"></picture>"#), "\(html)")
+        #expect(html.contains(#"<img class="rw-figure" src="https://example.org/a.jpg" alt="" loading="lazy">"#), "an image from elsewhere has no copies")
+        for set in Self.sourceSets(in: html.replacingOccurrences(of: "\">", with: "\" />")) {
+            for candidate in set.candidates {
+                let file = candidate.url.hasPrefix("/") ? "_site" + candidate.url : "_site/trip/" + candidate.url
+                #expect(try ImageProcessor.header(of: site.root + "/" + file).width == candidate.width, "\(file)")
+            }
+        }
+        #expect(Self.sourceSets(in: html.replacingOccurrences(of: "\">", with: "\" />")).count == 4, "\(html)")
+    }
 }

@@ -141,6 +141,10 @@ enum TemplateTransform: String, Sendable {
     /// A static file's URL (`asset("js/app.js")`), fingerprinted when the site's assets are, and
     /// its Subresource Integrity (`integrity("js/app.js")`, empty when they are not).
     case asset, integrity
+    /// A site image's smaller copies (`image(params.src)`): an object of `src`, `width`, `height`,
+    /// `sizes`, `srcset` and `type` (the first format's), and `sources` (each format's `type` and
+    /// `srcset`); nothing when the site makes none of it (no `[images]`, an image from elsewhere).
+    case image
     /// A name no transform has: the value becomes nothing (the check refuses such templates).
     case unknown
 }
