@@ -53,7 +53,7 @@ int runway_image_read_header(const char *path, runway_image_header *header, char
     }
     VipsImage *image = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (image == NULL) {
-        take_error(error, error_size, "its header cannot be read");
+        take_error(error, error_size, "libvips found no image in it");
         return -1;
     }
     header->width = vips_image_get_width(image);

@@ -110,12 +110,13 @@ import Testing
     /// A truncated JPEG, a PNG named `.jpg`, and words named `.png`: each a warning where the page
     /// shows it, published as it is, with a plain `<img>`; under `--strict`, the build fails.
     @Test func anImageThatCannotBeDecodedIsALocatedWarning() throws {
-        let page = Self.page + "\n![Half](half.jpg)\n\n![Not a JPEG](fake.jpg)\n\n![Words](notes.png)\n"
+        let page = Self.page + "\n![Half](half.jpg)\n\n![Not a JPEG](fake.jpg)\n\n![Words](notes.png)\n\n![Huge](huge.png)\n"
         let site = try Self.site("[images]\nwidths = [480]\n", page: page)
         let photo = try #require(FileManager.default.contents(atPath: site.root + "/content/trip/photo.jpg"))
         try photo.prefix(photo.count / 3).write(to: URL(fileURLWithPath: site.root + "/content/trip/half.jpg"))
         try FileManager.default.copyItem(atPath: site.root + "/static/img/wide.png", toPath: site.root + "/content/trip/fake.jpg")
         try site.write("a note, not a picture\n", to: "content/trip/notes.png")
+        try Self.enormousPNG().write(to: URL(fileURLWithPath: site.root + "/content/trip/huge.png"))
         let build = try site.runway("build", site.root)
         #expect(build.status == 0, "\(build.stderr)")
         let file = site.root + "/content/trip/index.md"
@@ -123,7 +124,9 @@ import Testing
         #expect(build.stderr.contains("\(file):12:3: warning: the image fake.jpg is a PNG image, not what its name's .jpg says: it is published as it is, without smaller copies"),
                 "\(build.stderr)")
         #expect(build.stderr.contains("\(file):14:3: warning: the image notes.png cannot be read ("), "\(build.stderr)")
-        #expect(build.stderr.components(separatedBy: "warning:").count == 4, "\(build.stderr)")
+        #expect(build.stderr.contains("\(file):16:3: warning: the image huge.png is 30000 × 30000 pixels, more than a build decodes (178 megapixels)"),
+                "\(build.stderr)")
+        #expect(build.stderr.components(separatedBy: "warning:").count == 5, "\(build.stderr)")
         let html = try #require(site.read("_site/trip/index.html"))
         // Its header is whole (only decoding finds the missing pixels): it keeps its size.
         #expect(html.contains(#"<p><img src="half.jpg" alt="Half" width="1200" height="900" loading="lazy" /></p>"#), "\(html)")
@@ -134,6 +137,28 @@ import Testing
         let strict = try site.runway("build", site.root, "--strict")
         #expect(strict.status == 1, "\(strict.stderr)")
         #expect(strict.stderr.contains("\(file):10:3: error: the image half.jpg cannot be decoded"), "\(strict.stderr)")
+    }
+
+    /// A PNG whose header says 30000 × 30000 pixels (900 megapixels), with no pixels after it.
+    static func enormousPNG() -> Data {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in body {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            crc ^= 0xFFFF_FFFF
+            return withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + body + withUnsafeBytes(of: crc.bigEndian, Array.init)
+        }
+        let side = withUnsafeBytes(of: UInt32(30000).bigEndian, Array.init)
+        // A little of the first row, as a stored (uncompressed) zlib stream: libvips reads the header up to the data.
+        let row = [UInt8](repeating: 0, count: 16)
+        var (a, b): (UInt32, UInt32) = (1, 0)
+        for byte in row { (a, b) = ((a + UInt32(byte)) % 65521, (b + (a + UInt32(byte)) % 65521) % 65521) }
+        let stored = [0x78, 0x01, 0x01, UInt8(row.count), 0, ~UInt8(row.count), 0xFF] + row + withUnsafeBytes(of: (b << 16 | a).bigEndian, Array.init)
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 2, 0, 0, 0]) + chunk("IDAT", stored)
+                    + chunk("IEND", []))
     }
 
     /// A rebuild where no image changed makes no copy; a changed image gets copies of new names and
