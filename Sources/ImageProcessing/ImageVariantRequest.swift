@@ -10,12 +10,12 @@ public struct ImageVariantRequest: Hashable, Sendable, Codable {
         case fill
     }
 
-    /// The formats a variant is written in.
+    /// The formats a variant is written in, the smallest first (as `allCases` lists them).
     public enum Format: String, Hashable, Sendable, Codable, CaseIterable {
-        /// WebP (libvips's `webpsave`).
-        case webp
         /// AVIF: AV1 in HEIF (libvips's `heifsave`, through libheif).
         case avif
+        /// WebP (libvips's `webpsave`).
+        case webp
         /// JPEG (libvips's `jpegsave`).
         case jpeg
         /// PNG, lossless (libvips's `pngsave`).

@@ -5,13 +5,14 @@ import TOMLKit
 
 /// `[images]`: smaller copies of every raster image a page shows, at the widths asked for
 /// (`widths = [480, 960, 1600]`, never wider than the original) in the formats asked for
-/// (`formats = ["webp", "avif"]`), at a quality (`quality = 80`). The page gets `<picture>`
+/// (`formats = ["webp", "avif"]`, offered AVIF first), at a quality (`quality = 80`). The page gets `<picture>`
 /// with a `<source>` per format (or `srcset` on the `<img>` with one format), and the original
 /// stays where it is, as the `<img>`'s `src`. Without the table, images are published as they are.
 public struct ImageSettings: Sendable, Hashable {
     /// The widths of the variants, in pixels, ascending.
     public var widths: [Int]
-    /// The formats of the variants, in the order a browser is offered them.
+    /// The formats of the variants, in the order a browser is offered them: AVIF, WebP, JPEG, PNG
+    /// (the smallest first, as browsers take the first they can show).
     public var formats: [ImageVariantRequest.Format]
     /// The encoders' quality, 1–100.
     public var quality: Int
@@ -56,7 +57,9 @@ extension SiteConfiguration {
             let names = formats.array?.compactMap(\.string) ?? []
             let known = names.compactMap { ImageVariantRequest.Format(rawValue: $0.lowercased() == "jpg" ? "jpeg" : $0.lowercased()) }
             if !names.isEmpty, names.count == formats.array?.count, known.count == names.count {
-                settings.formats = known.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+                // A browser takes the first source it can show: the smallest formats come first,
+                // whatever order the list has (AVIF listed after WebP would never be loaded).
+                settings.formats = ImageVariantRequest.Format.allCases.filter(known.contains)
             } else {
                 let list = ImageVariantRequest.Format.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                 diagnostics.append(Diagnostic(.error, "'formats' in [images] must be a list of formats among \(list) (formats = [\"webp\"])",

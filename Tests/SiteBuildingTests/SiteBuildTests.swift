@@ -210,7 +210,7 @@ import Testing
         let report = SiteBuild(site: root).run()
         #expect(report.diagnostics.map(\.description) == [
             "\(root)/templates/partials/footer.html:3:3: error: template error: unknown transform 'nofilter' (known: "
-                + "absURL, asset, capitalized, count, date, empty, enumerated, equalzero, even, first, index, integrity, jsonify, last, lowercased, markdownify, minusone, "
+                + "absURL, asset, capitalized, count, date, empty, enumerated, equalzero, even, first, image, index, integrity, jsonify, last, lowercased, markdownify, minusone, "
                 + "odd, plusone, relURL, reversed, slugify, sorted, truncate, uppercased)",
         ])
     }
