@@ -99,12 +99,15 @@ enum HugoShortcodes {
             guard let source = tag.arguments.value("src") else { return nil }
             let alt = tag.arguments.value("alt") ?? tag.arguments.value("title") ?? ""
             let title = tag.arguments.value("title").map { " \"\(Self.escapedTitle($0))\"" } ?? ""
-            if let caption = tag.arguments.value("caption") ?? tag.arguments.value("title") {
+            if let written = tag.arguments.value("caption") ?? tag.arguments.value("title") {
                 // Hugo's `attr` is the credit, `attrlink` where it leads (the component's credit is text).
+                // A link in the caption becomes its text, and the report says where it led.
+                let (caption, links) = Self.unlinked(written)
                 return Conversion(end: tag.end, text: ComponentText.call("figure", label: Self.escapedText(caption), [
                     ("src", .text(source)), ("alt", .text(tag.arguments.value("alt") ?? caption.filter { $0 != "*" && $0 != "_" })),
                     ("credit", tag.arguments.value("attr").map { .text($0) }), ("link", tag.arguments.value("link").map { .text($0) }),
-                ]))
+                ]), note: links.isEmpty ? nil
+                    : "{{< figure >}}'s caption links (\(links.joined(separator: ", "))) became their text: a component's text holds no link")
             }
             var image = "![\(Self.escapedText(alt))](\(Self.destination(source))\(title))"
             if let link = tag.arguments.value("link") { image = "[\(image)](\(Self.destination(link)))" }
@@ -209,6 +212,17 @@ enum HugoShortcodes {
     }
 
     /// A link's text with what Markdown would read as syntax escaped.
+    /// `text` with each Markdown link (`[Jr Korpa](https://…)`) as its text, and the links as
+    /// `text → URL`: a component's text is a span's, and CommonMark's links do not nest.
+    static func unlinked(_ text: String) -> (text: String, links: [String]) {
+        let pattern = try! NSRegularExpression(pattern: #"\[([^\[\]]*)\]\(\s*<?([^()\s>]*)>?(?:\s+"[^"]*")?\s*\)"#)
+        let range = NSRange(text.startIndex..., in: text)
+        let links = pattern.matches(in: text, range: range).map { match in
+            String(text[Range(match.range(at: 1), in: text)!]) + " → " + String(text[Range(match.range(at: 2), in: text)!])
+        }
+        return (pattern.stringByReplacingMatches(in: text, range: range, withTemplate: "$1"), links)
+    }
+
     static func escapedText(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
     }

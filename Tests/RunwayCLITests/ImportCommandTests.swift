@@ -59,6 +59,20 @@ import Testing
         }
     }
 
+    /// A figure whose caption holds links (Hugo renders the caption as Markdown): a component's
+    /// text holds no link (CommonMark's links do not nest), so each becomes its text, and the
+    /// report says where it led; the caption is not left with escaped brackets.
+    @Test func aFiguresCaptionLinksBecomeTextAndAreReported() throws {
+        let files = ["hugo.toml": "baseURL = \"https://example.org/\"\ntitle = \"T\"\n",
+                     "content/art.md": "---\ntitle: Art\n---\n{{< figure src=\"/a.jpg\" alt=\"Purple\" caption=\"Photo by [Jr Korpa](https://unsplash.com/@jrkorpa) on [Unsplash](https://unsplash.com/)\" >}}\n"]
+        let (_, site, result) = try Self.imported("hugo", files)
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout)")
+        let page = try String(contentsOfFile: site + "/content/art.md", encoding: .utf8)
+        #expect(page.contains("^[Photo by Jr Korpa on Unsplash](figure: {src: '/a.jpg', alt: 'Purple'})"), "\(page)")
+        #expect(result.stdout.contains("content/art.md:4: {{< figure >}}'s caption links (Jr Korpa → https://unsplash.com/@jrkorpa, Unsplash → https://unsplash.com/) became their text"),
+                "\(result.stdout)")
+    }
+
     /// The Hugo site: its pages at Hugo's URLs (lower case, permalinks by section, slugs, bundles,
     /// languages by file name, a page's own url), its shortcodes converted or reported, its
     /// configuration carried into runway.toml.
