@@ -41,17 +41,6 @@ import Testing
         try FileManager.default.removeItem(atPath: ppm)
     }
 
-    /// Every file under `folder` with its bytes.
-    static func bytes(under folder: String) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for file in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            files[file] = FileManager.default.contents(atPath: folder + "/" + file)
-        }
-        return files
-    }
-
     /// The `srcset` candidates of each `<source>` (or of the `<img>`) in `html`, by MIME type.
     static func sourceSets(in html: String) -> [(type: String?, candidates: [(url: String, width: Int)])] {
         let pattern = try! NSRegularExpression(pattern: #"<(source|img) (?:type="([^"]+)" )?(?:src="[^"]*" )?srcset="([^"]+)" sizes="([^"]+)""#)
@@ -204,7 +193,7 @@ import Testing
             try FileManager.default.copyItem(atPath: site.root + "/" + folder, toPath: clean.root + "/" + folder)
         }
         #expect(try clean.runway("build", clean.root).status == 0, sourceLocation: sourceLocation)
-        let (incremental, fresh) = (bytes(under: site.root + "/_site"), bytes(under: clean.root + "/_site"))
+        let (incremental, fresh) = (ForeignSiteFixtures.tree(site.root + "/_site"), ForeignSiteFixtures.tree(clean.root + "/_site"))
         #expect(!fresh.isEmpty && incremental.keys.sorted() == fresh.keys.sorted(), sourceLocation: sourceLocation)
         #expect(incremental == fresh, "incremental and clean outputs differ", sourceLocation: sourceLocation)
     }
