@@ -108,7 +108,8 @@ let package = Package(
         .target(
             name: "SiteBuilding",
             dependencies: ["RunwayText", "Formatting", "MarkdownParsing", "SiteOutput", "SiteContent", "Templating", "SiteWatching",
-                           "SyntaxHighlighting", "MarkdownWriting", "SiteSearch", "EmojiTable", "MathConversion", .product(name: "Crypto", package: "swift-crypto")],
+                           "SyntaxHighlighting", "MarkdownWriting", "SiteSearch", "EmojiTable", "MathConversion", "ImageProcessing",
+                           .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: upcoming
         ),
         // `runway theme check/preview/new`.

@@ -1,5 +1,6 @@
 import Foundation
 import HTMLRendering
+import ImageProcessing
 import RunwayText
 import SiteContent
 import SiteOutput
@@ -37,7 +38,21 @@ extension SiteBuild {
     /// What a template's `image` transform gives for the image at `source` of the page being
     /// written (``SiteContent/PageImages``): `src`, `width`, `height`, `sizes`, the first format's
     /// `srcset` and `type`, and `sources`, each format's `type` and `srcset`; `nil` without copies.
-    static func templateImage(_ source: String) -> TemplateValue? {
+    /// With a box (`fill_600x400`), the copy in it: `src`, `width`, `height` and `type` of the
+    /// last format (the one most browsers show), and `sources`, each format's `type` and `src`.
+    static func templateImage(_ source: String, box: TemplateImageBox?) -> TemplateValue? {
+        if let box {
+            let mode: ImageVariantRequest.Mode = switch box.mode {
+            case .resize: .resize
+            case .fit: .fit
+            case .fill: .fill
+            }
+            guard let image = PageImages.current?.boxed(source, in: ImageVariants.Box(mode: mode, width: box.width, height: box.height)),
+                  let last = image.copies.last else { return nil }
+            let sources = image.copies.map { TemplateValue.object([("type", .text($0.type)), ("src", .text($0.url))]) }
+            return .object([("src", .text(last.url)), ("width", .integer(image.width)), ("height", .integer(image.height)),
+                            ("type", .text(last.type)), ("sources", .list(sources))])
+        }
         guard let image = PageImages.current?.responsive(source) else { return nil }
         // In a `srcset`, a space or a comma would end the URL: they are percent-encoded.
         let sets = image.sources.map { format in

@@ -90,7 +90,7 @@ extension SiteBuild {
         var filters = TemplateFilters(markdown: reader.html(fromMarkdown:language:), slug: SiteURL.slug, baseURL: configuration.baseURL,
                                       strings: strings)
         filters.safeURLs = !configuration.markdown.unsafe
-        if reader.imageVariants != nil { filters.images = Self.templateImage }
+        if reader.imageVariants != nil { filters.images = { Self.templateImage($0, box: $1) } }
         let assets = Assets(statics: statics, fingerprint: configuration.fingerprints)
         filters.assets = { path in assets.asset(path).map { ($0.url, $0.integrity) } }
         let templates = TemplateSet(folders: templateFolders, filters: filters)

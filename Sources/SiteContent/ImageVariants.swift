@@ -67,9 +67,40 @@ package final class ImageVariants: Sendable {
         self.folder = folder
     }
 
-    /// The copies of the image file at `path` the settings ask for, made unless the cache has them.
-    package func copies(of path: String) -> Result {
-        let key = path + " " + (FileSignature.following(path)?.description ?? "-")
+    /// A box a template asks an image's copy in (`fill_600x400`), in each format of the settings.
+    package struct Box: Hashable, Sendable, CustomStringConvertible {
+        package var mode: ImageVariantRequest.Mode
+        package var width: Int
+        /// 0 for `resize`.
+        package var height: Int
+
+        package init(mode: ImageVariantRequest.Mode, width: Int, height: Int) {
+            self.mode = mode
+            self.width = width
+            self.height = height
+        }
+
+        package var description: String { "\(mode.rawValue) \(width)x\(height)" }
+
+        /// The box an image of `size` is put in, never larger than it: `resize` no wider, `fill`
+        /// made smaller with its proportions kept until the image covers it, `fit` no larger than the image.
+        func within(_ size: ImageSize) -> Box {
+            switch mode {
+            case .resize:
+                return Box(mode: mode, width: min(width, size.width), height: 0)
+            case .fit:
+                return Box(mode: mode, width: min(width, size.width), height: min(height, size.height))
+            case .fill:
+                let scale = min(1, Double(size.width) / Double(width), Double(size.height) / Double(height))
+                return Box(mode: mode, width: max(1, Int((Double(width) * scale).rounded())), height: max(1, Int((Double(height) * scale).rounded())))
+            }
+        }
+    }
+
+    /// The copies of the image file at `path` the settings ask for (or, with a box, its copy in
+    /// that box in each format), made unless the cache has them.
+    package func copies(of path: String, box: Box? = nil) -> Result {
+        let key = path + " " + (FileSignature.following(path)?.description ?? "-") + (box.map { " " + $0.description } ?? "")
         let outcome = outcomes.withLock { known in
             if let made = known[key] { return made }
             let made = Outcome()
@@ -78,14 +109,14 @@ package final class ImageVariants: Sendable {
         }
         return outcome.result.withLock { result in
             if let result { return result }
-            let made = make(path)
+            let made = make(path, box: box)
             result = made
             return made
         }
     }
 
-    /// The image's copies, made or taken from the cache.
-    private func make(_ path: String) -> Result {
+    /// The image's copies (in the box, with one), made or taken from the cache.
+    private func make(_ path: String, box: Box?) -> Result {
         let header: ImageHeader
         do throws(ImageProcessor.Failure) {
             header = try ImageProcessor.header(of: path)
@@ -105,14 +136,24 @@ package final class ImageVariants: Sendable {
         }
         guard let bytes = FileContents.read(path) else { return .refused("cannot be read") }
         let hash = String(repeating: "0", count: 16 - ContentHash(bytes).description.count) + ContentHash(bytes).description
-        // The widths below the original's, and the original's own when a wider one is asked for.
-        var widths = settings.widths.filter { $0 < header.width }
-        if settings.widths.contains(where: { $0 >= header.width }) { widths.append(header.width) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             return .refused("has no cache folder for its copies (\(folder): \(error.localizedDescription))")
         }
+        let size = ImageSize(width: header.width, height: header.height)
+        if let box = box?.within(size) {
+            let requests = settings.formats.map {
+                ImageVariantRequest(mode: box.mode, width: box.width, height: box.height, format: $0, quality: settings.quality)
+            }
+            switch variants(requests, of: path, hash: hash) {
+            case .success(let made): return .copies(Copies(size: size, hash: hash, variants: made))
+            case .failure(let failure): return .refused("cannot be decoded (\(failure.description))")
+            }
+        }
+        // The widths below the original's, and the original's own when a wider one is asked for.
+        var widths = settings.widths.filter { $0 < header.width }
+        if settings.widths.contains(where: { $0 >= header.width }) { widths.append(header.width) }
         var variants: [Variant] = []
         for width in widths {
             let requests = settings.formats.map { ImageVariantRequest(width: width, format: $0, quality: settings.quality) }
@@ -121,7 +162,7 @@ package final class ImageVariants: Sendable {
             case .failure(let failure): return .refused("cannot be decoded (\(failure.description))")
             }
         }
-        return .copies(Copies(size: ImageSize(width: header.width, height: header.height), hash: hash, variants: variants))
+        return .copies(Copies(size: size, hash: hash, variants: variants))
     }
 
     /// The variants of one box in each format, from the cache, or made into it: written beside

@@ -71,10 +71,32 @@ final class LocalImages: Sendable {
     /// the output. An image that cannot be decoded, or is not what its name says, is a warning in
     /// `failures` at `position` of `file` (where its text starts), and has none.
     func responsive(of source: String, at position: SourcePosition?, in file: String, failures: ComponentFailures) -> ResponsiveImage? {
+        guard let variants, let made = copies(of: source, box: nil, at: position, in: file, failures: failures) else { return nil }
+        var sources: [ResponsiveImage.Source] = []
+        for format in variants.settings.formats {
+            let candidates = made.filter { $0.variant.request.format == format }.map { (url: $0.url, width: $0.variant.width) }
+            if !candidates.isEmpty { sources.append(ResponsiveImage.Source(type: format.mimeType, candidates: candidates)) }
+        }
+        guard !sources.isEmpty, let size = made.first?.size else { return nil }
+        return ResponsiveImage(size: size, sources: sources, sizes: variants.settings.sizes ?? ResponsiveImage.sizes(width: size.width))
+    }
+
+    /// The image a source URL names in `box`, one copy in each format, noted for the output as
+    /// ``responsive(of:at:in:failures:)``'s are.
+    func boxed(_ source: String, in box: ImageVariants.Box, at position: SourcePosition?, in file: String, failures: ComponentFailures) -> ImageInBox? {
+        guard let made = copies(of: source, box: box, at: position, in: file, failures: failures), let first = made.first else { return nil }
+        return ImageInBox(width: first.variant.width, height: first.variant.height,
+                          copies: made.map { (type: $0.variant.request.format.mimeType, url: $0.url) })
+    }
+
+    /// The copies of the image a source URL names (in `box`, with one), each with its URL beside
+    /// the source and the original's size, noted for the output; `nil` when it has none.
+    private func copies(of source: String, box: ImageVariants.Box?, at position: SourcePosition?, in file: String,
+                        failures: ComponentFailures) -> [(variant: ImageVariants.Variant, url: String, size: ImageSize)]? {
         guard let variants, !source.contains("?"), !source.contains("#"), let path = SiteURL.resolve(source, from: page),
               let image = self.file(for: source) else { return nil }
         found.withLock { if !$0.contains(image) { $0.append(image) } }
-        switch variants.copies(of: image) {
+        switch variants.copies(of: image, box: box) {
         case .kept:
             return nil
         case .refused(let why):
@@ -85,19 +107,21 @@ final class LocalImages: Sendable {
             let original = (image as NSString).lastPathComponent
             let folder = source.range(of: "/", options: .backwards).map { String(source[..<$0.upperBound]) } ?? ""
             let outputFolder = String((path as NSString).deletingLastPathComponent.drop { $0 == "/" })
-            var sources: [ResponsiveImage.Source] = []
-            for format in variants.settings.formats {
-                var candidates: [(url: String, width: Int)] = []
-                for variant in made.variants where variant.request.format == format {
-                    let name = variant.name(besides: original, hash: made.hash)
-                    candidates.append((folder + name, variant.width))
-                    copies.withLock { $0[(outputFolder.isEmpty ? "" : outputFolder + "/") + name] = variant.cacheName }
-                }
-                if !candidates.isEmpty { sources.append(ResponsiveImage.Source(type: format.mimeType, candidates: candidates)) }
+            return made.variants.map { variant in
+                let name = variant.name(besides: original, hash: made.hash)
+                copies.withLock { $0[(outputFolder.isEmpty ? "" : outputFolder + "/") + name] = variant.cacheName }
+                return (variant, folder + name, made.size)
             }
-            guard !sources.isEmpty else { return nil }
-            return ResponsiveImage(size: made.size, sources: sources,
-                                   sizes: variants.settings.sizes ?? ResponsiveImage.sizes(width: made.size.width))
         }
     }
+}
+
+/// An image's copy in a box a template asked for (`fill_600x400`): its size, and its URL in each
+/// format, as `[images] formats` order them.
+package struct ImageInBox: Sendable {
+    /// The copy's size in pixels (each format's copy has it).
+    package var width: Int
+    package var height: Int
+    /// Each format's MIME type and URL.
+    package var copies: [(type: String, url: String)]
 }

@@ -180,4 +180,9 @@ package struct PageImages: Sendable {
     package func responsive(_ source: String) -> ResponsiveImage? {
         images.responsive(of: source, at: position, in: file, failures: failures)
     }
+
+    /// The image at `source` (as the page names it) in `box`, when it gets copies.
+    package func boxed(_ source: String, in box: ImageVariants.Box) -> ImageInBox? {
+        images.boxed(source, in: box, at: position, in: file, failures: failures)
+    }
 }

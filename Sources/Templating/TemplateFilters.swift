@@ -17,7 +17,9 @@ import SiteOutput
 ///   and its Subresource Integrity then (`sha384-…`; empty otherwise);
 /// - `image`, on an image's path as a page names it (`{{#image(params.src)}}…{{/image(params.src)}}`),
 ///   in a component's or a render hook's template: its smaller copies (`[images]`), as
-///   ``TemplateTransform/image`` says; false when there are none, for `{{^image(params.src)}}`.
+///   ``TemplateTransform/image`` says; false when there are none, for `{{^image(params.src)}}`;
+/// - `resize_600`, `fit_600x400`, `fill_600x400`, there too: the image's copy in that box
+///   (``TemplateImageBox``), in each of `[images] formats`, as ``TemplateTransform/box(_:)`` says.
 ///
 /// And `t`, the string table of the page's language: `{{ t.newer }}` is the text for the key
 /// `newer`; a key the language's table lacks is taken from the English table (`en`), and a key
@@ -37,9 +39,10 @@ package struct TemplateFilters: Sendable {
     /// A static file's URL and integrity, by its path in the output (`js/app.js`); `nil` when the
     /// site has no such file.
     package var assets: @Sendable (String) -> (url: String, integrity: String)? = { _ in nil }
-    /// A site image's copies, by its path as the page being rendered names it (``TemplateTransform/image``);
-    /// `nil` when it has none.
-    package var images: @Sendable (String) -> TemplateValue? = { _ in nil }
+    /// A site image's copies, by its path as the page being rendered names it: its smaller copies
+    /// (``TemplateTransform/image``) without a box, its copy in the box otherwise
+    /// (``TemplateTransform/box(_:)``); `nil` when it has none.
+    package var images: @Sendable (_ source: String, _ box: TemplateImageBox?) -> TemplateValue? = { _, _ in nil }
     /// The dates `date` wrote, by language and date: a build writes the same few hundred dates on
     /// thousands of pages and lists, and making a calendar and a format for each took 2% of it.
     let writtenDates = WrittenDates()
@@ -69,6 +72,11 @@ package struct TemplateFilters: Sendable {
         "first", "last", "reversed", "count", "sorted", "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index",
         "jsonify", "asset", "integrity", "image",
     ]
+
+    /// Whether a tag's transform name is one: a name of ``transforms`` or an image box (`fill_600x400`).
+    static func isTransform(_ name: String) -> Bool {
+        transforms.contains(name) || TemplateImageBox(name: name) != nil
+    }
 
     /// How many characters `truncate` keeps.
     static let truncation = 80
@@ -106,7 +114,8 @@ package struct TemplateFilters: Sendable {
             case .empty: .bool(text.isEmpty)
             case .asset: filters.assets(TemplateFilters.assetPath(text)).map { .text($0.url) }
             case .integrity: filters.assets(TemplateFilters.assetPath(text)).map { .text($0.integrity) }
-            case .image: filters.images(text)
+            case .image: filters.images(text, nil)
+            case .box(let box): filters.images(text, box)
             default: nil
             }
         }

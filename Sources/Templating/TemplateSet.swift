@@ -102,7 +102,7 @@ package struct TemplateSet: Sendable {
         }
         Self.check(&templates)
         self.templates = templates
-        findings = listed + Self.overridesOfNoBlock(templates)
+        findings = listed + Self.overridesOfNoBlock(templates) + Self.imagesOutsidePages(templates)
         let referrers = Self.referrers(in: templates)
         listingReaders = Self.readers(mentioning: TemplateContext.listingMembers, in: templates, referrers: referrers)
         itemReaders = Self.readers(mentioning: TemplateContext.itemMembers, in: templates, referrers: referrers)
@@ -217,6 +217,22 @@ package struct TemplateSet: Sendable {
             .sorted { ($0.file, $0.position.line, $0.position.column) < ($1.file, $1.position.line, $1.position.column) }
     }
 
+    /// Each image transform (`image`, `fill_600x400`…) of a template that is neither a component's
+    /// (`components/`), a render hook's (`render/`) nor a partial: a warning at its tag, since it
+    /// gives nothing there (a page's or a list's images are made while its Markdown is read).
+    private static func imagesOutsidePages(_ templates: [String: Loaded]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for name in templates.keys.sorted() where !["components/", "render/", "partials/"].contains(where: name.hasPrefix) {
+            guard let loaded = templates[name], loaded.problem == nil else { continue }
+            for tag in loaded.tags where tag.kind != "/" {
+                guard let transform = tag.transforms.first(where: { $0 == "image" || TemplateImageBox(name: $0) != nil }) else { continue }
+                warnings.append(Diagnostic(.warning, "'\(transform)' gives an image's copies in a component's or a render hook's template "
+                                           + "(templates/components/, templates/render/) only: here it is always empty", path: tag.file, position: tag.position))
+            }
+        }
+        return warnings
+    }
+
     /// Each block a template gives its parent (a `{{$…}}` right inside `{{<parent}}`) that the
     /// parent, the templates it includes and the parents it extends do not have: a warning at the
     /// block's tag. Templates with a problem are left to it.
@@ -261,8 +277,11 @@ package struct TemplateSet: Sendable {
                     templates[name]?.problem = tag.diagnostic("no template '\(reference)' (a \(tag.kind == "<" ? "parent" : "partial") must be a file of the site's or the theme's templates)")
                     break
                 }
-                if let unknown = tag.transforms.first(where: { !TemplateFilters.transforms.contains($0) }) {
-                    templates[name]?.problem = tag.diagnostic("unknown transform '\(unknown)' (known: \(TemplateFilters.transforms.sorted().joined(separator: ", ")))")
+                if let unknown = tag.transforms.first(where: { !TemplateFilters.isTransform($0) }) {
+                    templates[name]?.problem = TemplateImageBox.isBoxName(unknown)
+                        ? tag.diagnostic("'\(unknown)' is not an image box: write \(TemplateImageBox.forms)")
+                        : tag.diagnostic("unknown transform '\(unknown)' (known: \(TemplateFilters.transforms.sorted().joined(separator: ", ")), "
+                                         + "and the image boxes \(TemplateImageBox.forms))")
                     break
                 }
             }

@@ -115,7 +115,7 @@ struct ValueReference: Sendable {
         if name.first == "\"" {
             start = .literal
             path = [String(name.dropFirst())]
-            self.transforms = transforms.reversed().map { TemplateTransform(rawValue: $0) ?? .unknown }
+            self.transforms = transforms.reversed().map { TemplateTransform(name: $0) ?? .unknown }
             return
         }
         if name == "." {
@@ -128,12 +128,12 @@ struct ValueReference: Sendable {
             start = .stack
         }
         path = start == .top || start == .sequence ? [] : name.split(separator: ".").map(String.init)
-        self.transforms = transforms.reversed().map { TemplateTransform(rawValue: $0) ?? .unknown }
+        self.transforms = transforms.reversed().map { TemplateTransform(name: $0) ?? .unknown }
     }
 }
 
 /// The transforms a template can apply (``TemplateFilters`` says what each does).
-enum TemplateTransform: String, Sendable {
+enum TemplateTransform: Hashable, Sendable {
     case slugify, truncate, date, relURL, absURL, markdownify, uppercased, lowercased, capitalized, empty
     case first, last, reversed, count, sorted, enumerated, equalzero, plusone, minusone, even, odd, index
     /// Any value as JSON, safe in HTML and scripts (`<`, `>`, `&`, `'` written `\u003c`…).
@@ -145,6 +145,30 @@ enum TemplateTransform: String, Sendable {
     /// `sizes`, `srcset` and `type` (the first format's), and `sources` (each format's `type` and
     /// `srcset`); nothing when the site makes none of it (no `[images]`, an image from elsewhere).
     case image
+    /// A site image's copy in a box of its own (`fill_600x400(params.src)`, `fit_…`, `resize_600`),
+    /// in each format of `[images]`: an object of `src`, `width`, `height` and `type` (the last
+    /// format's, the one most browsers show), and `sources` (each format's `type` and `src`).
+    case box(TemplateImageBox)
     /// A name no transform has: the value becomes nothing (the check refuses such templates).
     case unknown
+
+    /// The transforms without a box, by name.
+    private static let named: [String: TemplateTransform] = [
+        "slugify": .slugify, "truncate": .truncate, "date": .date, "relURL": .relURL, "absURL": .absURL, "markdownify": .markdownify,
+        "uppercased": .uppercased, "lowercased": .lowercased, "capitalized": .capitalized, "empty": .empty,
+        "first": .first, "last": .last, "reversed": .reversed, "count": .count, "sorted": .sorted, "enumerated": .enumerated,
+        "equalzero": .equalzero, "plusone": .plusone, "minusone": .minusone, "even": .even, "odd": .odd, "index": .index,
+        "jsonify": .jsonify, "asset": .asset, "integrity": .integrity, "image": .image,
+    ]
+
+    /// The transform a tag names (`slugify`, `fill_600x400`), or `nil` for a name no transform has.
+    init?(name: String) {
+        if let known = Self.named[name] {
+            self = known
+        } else if let box = TemplateImageBox(name: name) {
+            self = .box(box)
+        } else {
+            return nil
+        }
+    }
 }

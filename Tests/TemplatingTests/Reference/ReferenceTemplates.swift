@@ -89,7 +89,7 @@ struct ReferenceText: MustacheCustomRenderable, MustacheTransformable, MustacheP
     func transform(_ name: String) -> Any? {
         // `jsonify`, which came after swift-mustache: text as a JSON string, as the engine writes it.
         if name == "jsonify" { return ReferenceHTML(html: RenderValue.quoted(text)) }
-        return TemplateTransform(rawValue: name).flatMap { filters.transform($0, text) }.map { referenceValue($0, filters) }
+        return TemplateTransform(name: name).flatMap { filters.transform($0, text) }.map { referenceValue($0, filters) }
     }
 }
 

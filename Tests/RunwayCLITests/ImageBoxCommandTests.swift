@@ -1,0 +1,122 @@
+import Foundation
+import ImageProcessing
+import Testing
+
+/// Issue 42, point 1: a theme's templates ask for any image in a box of their own
+/// (`resize_250`, `fit_400x400`, `fill_300x200`), in each format of `[images]`, never larger than
+/// the original; the copies are cached and published as the pages' own are.
+@Suite struct ImageBoxCommandTests {
+    static let configuration = """
+        [images]
+        widths = [480]
+        formats = ["webp", "jpeg"]
+        [components.card]
+        [components.card.parameters]
+        src = { type = "string", required = true }
+
+        """
+
+    /// `card`'s template: the image in four boxes, each an `<img>` of its copy with a `<picture>`
+    /// for the first, and the source as it is when it has no copies.
+    static let card = """
+        {{#fill_300x200(params.src)}}<picture>{{#sources}}<source type="{{type}}" srcset="{{src}}">{{/sources}}<img class="fill" src="{{src}}" width="{{width}}" height="{{height}}" alt=""></picture>{{/fill_300x200(params.src)}}\
+        {{^fill_300x200(params.src)}}<img class="as-is" src="{{params.src}}" alt="">{{/fill_300x200(params.src)}}
+        {{#fit_400x400(params.src)}}<img class="fit" src="{{src}}" width="{{width}}" height="{{height}}" alt="">{{/fit_400x400(params.src)}}
+        {{#resize_250(params.src)}}<img class="resize" src="{{src}}" width="{{width}}" height="{{height}}" alt="">{{/resize_250(params.src)}}
+        {{#fill_4000x1000(params.src)}}<img class="wide" src="{{src}}" width="{{width}}" height="{{height}}" alt="">{{/fill_4000x1000(params.src)}}
+
+        """
+
+    static let page = "---\ntitle: Trip\n---\n^[](card: {src: 'photo.jpg'})\n\n^[](card: {src: '/img/wide.png'})\n\n^[](card: {src: 'https://example.org/a.jpg'})\n"
+
+    /// A site whose bundle has a 1200 × 900 JPEG and whose `static/` a 2000 × 1000 PNG, with `card`.
+    static func site(card: String = ImageBoxCommandTests.card) throws -> TestSite {
+        let site = try TestSite(["templates/page.html": "{{{page.content}}}", "templates/components/card.html": card, "content/trip/index.md": page],
+                                configuration: configuration)
+        try ImageCommandTests.photograph(width: 1200, height: 900, format: .jpeg, at: site.root + "/content/trip/photo.jpg")
+        try FileManager.default.createDirectory(atPath: site.root + "/static/img", withIntermediateDirectories: true)
+        try ImageCommandTests.photograph(width: 2000, height: 1000, format: .png, at: site.root + "/static/img/wide.png")
+        return site
+    }
+
+    /// Each `<img>` and `<source>` of `html` with a class: its class, URL, and written size.
+    static func images(in html: String) -> [(kind: String, url: String, width: Int, height: Int)] {
+        let pattern = #/<img class="([a-z-]+)" src="([^"]+)"(?: width="(\d+)" height="(\d+)")?/#
+        return html.matches(of: pattern).map { match in
+            (String(match.1), String(match.2), match.3.flatMap { Int($0) } ?? 0, match.4.flatMap { Int($0) } ?? 0)
+        }
+    }
+
+    @Test func aComponentGetsItsImageInEachBox() throws {
+        let site = try Self.site()
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        let html = try #require(site.read("_site/trip/index.html"))
+        let images = Self.images(in: html)
+        // Two site images in four boxes, and the one from elsewhere as it is.
+        #expect(images.map(\.kind) == ["fill", "fit", "resize", "wide", "fill", "fit", "resize", "wide", "as-is"], "\(html)")
+        #expect(images.last?.url == "https://example.org/a.jpg")
+        let sizes = images.dropLast().map { "\($0.kind) \($0.width)x\($0.height)" }
+        // 1200 × 900: filled to 300 × 200; inside 400 × 400; 250 wide; 4000 × 1000 made smaller
+        // to the widest box of its shape the photo covers (1200 × 300). 2000 × 1000 likewise.
+        #expect(Array(sizes.prefix(2)) == ["fill 300x200", "fit 400x300"] && sizes[3] == "wide 1200x300", "\(sizes)")
+        #expect(sizes[2].hasPrefix("resize 250x") && Array(sizes.suffix(3)) == ["fit 400x200", "resize 250x125", "wide 2000x500"], "\(sizes)")
+        // Each `<img>` is the copy in the last format, JPEG, of the size it says.
+        for image in images.dropLast() {
+            let file = site.root + "/_site" + (image.url.hasPrefix("/") ? image.url : "/trip/" + image.url)
+            let header = try ImageProcessor.header(of: file)
+            #expect(header.format == .jpeg && header.width == image.width && header.height == image.height, "\(image.url)")
+        }
+        #expect(html.contains(#"<picture><source type="image/webp" srcset="photo-fill-300x200-q80."#), "\(html)")
+        #expect(html.contains(#"<picture><source type="image/webp" srcset="/img/wide-fill-300x200-q80."#), "\(html)")
+        let webp = try #require(html.firstMatch(of: #/srcset="(photo-fill-300x200-q80\.[0-9a-f]{16}\.webp)"/#)?.1)
+        #expect(try ImageProcessor.header(of: site.root + "/_site/trip/" + webp).format == .webp)
+        // Originals stay where they are.
+        #expect(site.exists("_site/trip/photo.jpg") && site.exists("_site/img/wide.png"))
+    }
+
+    @Test func aChangedBoxRebuildsItsPagesAndEqualsACleanBuild() throws {
+        let site = try Self.site()
+        #expect(try site.runway("build", site.root).status == 0)
+        let cache = site.root + "/.runway-cache/images"
+        let made = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
+        #expect(made.count == 16, "2 images × 4 boxes × 2 formats: \(made)")
+        // Built again with nothing changed: no copy is made, nothing written.
+        let again = try site.runway("build", site.root)
+        #expect(again.status == 0 && again.stdout.contains("wrote 0 files"), "\(again.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).sorted() == made)
+        // The box changed in the component: the page is rebuilt with new copies, the old ones gone.
+        try site.write(Self.card.replacingOccurrences(of: "fill_300x200", with: "fill_320x240"), to: "templates/components/card.html")
+        let changed = try site.runway("build", site.root)
+        #expect(changed.status == 0 && changed.stderr.isEmpty, "\(changed.stderr)")
+        let html = try #require(site.read("_site/trip/index.html"))
+        #expect(Self.images(in: html).first.map { "\($0.width)x\($0.height)" } == "320x240", "\(html)")
+        let output = try FileManager.default.contentsOfDirectory(atPath: site.root + "/_site/trip")
+        #expect(!output.contains { $0.contains("fill-300x200") } && output.contains { $0.contains("fill-320x240") }, "\(output)")
+        try ImageCommandTests.expectEqualToACleanBuild(site, configuration: Self.configuration)
+    }
+
+    @Test func aBoxThatIsNotOneIsALocatedError() throws {
+        for (name, message) in [("fill_300", "'fill_300' is not an image box: write resize_WIDTH, fit_WIDTHxHEIGHT or fill_WIDTHxHEIGHT"),
+                                ("fit_0x10", "'fit_0x10' is not an image box"), ("resize_20000", "'resize_20000' is not an image box"),
+                                ("fil_10x10", "unknown transform 'fil_10x10'")] {
+            let site = try Self.site(card: "<p>\n{{#\(name)(params.src)}}{{src}}{{/\(name)(params.src)}}</p>\n")
+            let build = try site.runway("build", site.root)
+            #expect(build.status == 1, "\(name)")
+            #expect(build.stderr.contains(site.root + "/templates/components/card.html:2:1: error: template error: " + message), "\(build.stderr)")
+            #expect(!site.exists("_site/trip/index.html"))
+        }
+    }
+
+    @Test func anImageTransformInAPagesTemplateIsAWarning() throws {
+        let site = try Self.site()
+        try site.write("{{#fill_300x200(page.params.cover)}}<img src=\"{{src}}\">{{/fill_300x200(page.params.cover)}}\n{{{page.content}}}",
+                       to: "templates/page.html")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0)
+        #expect(build.stderr.contains(site.root + "/templates/page.html:1:1: warning: 'fill_300x200' gives an image's copies in a component's or "
+                                      + "a render hook's template (templates/components/, templates/render/) only: here it is always empty"),
+                "\(build.stderr)")
+        #expect(try site.runway("build", "--strict", site.root).status == 1)
+    }
+}
