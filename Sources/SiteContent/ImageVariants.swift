@@ -170,7 +170,7 @@ package final class ImageVariants: Sendable {
     /// taken from the cache.
     /// (Also for tests: each request's variant, made unless `folder` has it.)
     package func variants(_ requests: [ImageVariantRequest], of path: String, hash: String) -> Swift.Result<[Variant], ImageProcessor.Failure> {
-        let names = requests.map { hash + "-" + $0.label + "." + $0.format.fileExtension }
+        let names = requests.map { hash + "-" + $0.cacheLabel + "." + $0.format.fileExtension }
         var headers: [ImageHeader?] = names.map { try? ImageProcessor.header(of: folder + "/" + $0) }
         let missing = headers.indices.filter { headers[$0] == nil }
         if !missing.isEmpty {
