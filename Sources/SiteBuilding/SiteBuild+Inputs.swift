@@ -31,8 +31,8 @@ extension SiteBuild {
         var sources = statics
         var diagnostics: [Diagnostic] = []
         for page in pages {
-            guard let folder = PageBundle.folder(of: page.file) else { continue }
-            for file in PageBundle.resources(in: folder, site: site) {
+            guard let (folder, kind) = PageBundle.resourceFolder(of: page.file) else { continue }
+            for file in PageBundle.resources(in: folder, kind: kind, site: site) {
                 let output = String(SiteURL.folder(ofPageURL: page.url).dropFirst()) + file, source = SitePaths.join(site, folder + "/" + file)
                 if let other = sources[output], other != source {
                     diagnostics.append(Diagnostic(.error, "would be published at /\(output), as \(other) is: rename one of them", path: source))

@@ -292,7 +292,7 @@ extension SiteBuild {
         diagnostics += Self.termClashes(resolved.published, taxonomies: configuration.taxonomies)
         diagnostics += Self.foreignKeys(resolved.published, taxonomies: configuration.taxonomies)
         // 3. Key outputs; links are checked against the files the plan makes.
-        let (bundled, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published)
+        let (bundled, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published + resolved.indexes)
         diagnostics += bundleDiagnostics
         let statics = withImageCopies(bundled, pages: resolved.published, variants: inputs.reader.imageVariants)
         var plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,

@@ -1,5 +1,5 @@
 import Foundation
-import SiteOutput
+package import SiteOutput
 
 /// A page bundle: a folder of content whose page is an `index.md` (or `index.fr.md`…). Its other
 /// files (images, downloads) are published beside the page, at its URL, as Hugo's leaf bundles are.
@@ -17,19 +17,29 @@ package enum PageBundle {
         return String(file[..<slash])
     }
 
+    /// The folder whose files are published beside the page of the content file `file`: a leaf
+    /// bundle's (``folder(of:)``), or a branch bundle's, the folder of an `_index.md` (a section's,
+    /// or `content/` for the home page's), with the kind it is.
+    package static func resourceFolder(of file: String) -> (folder: String, kind: ContentBundles.Kind)? {
+        if let folder = folder(of: file) { return (folder, .leaf) }
+        guard MarkdownFile.isMarkdown(file), file.hasPrefix("content/"), MarkdownFile.baseName(file) == "_index",
+              let slash = file.lastIndex(of: "/") else { return nil }
+        return (String(file[..<slash]), .branch)
+    }
+
     /// The files of the bundle in `folder` (relative to `site`) that are published beside its page,
     /// relative to the folder (`photo.jpg`, `files/data.csv`): all but Markdown, and but what
-    /// belongs to a bundle inside it. Links that lead out of `content/` are left out (the listing
-    /// of content warns about them).
-    package static func resources(in folder: String, site: String) -> [String] {
+    /// belongs to a bundle inside it; in a branch bundle, but what is in a folder of pages too
+    /// (``ContentBundles``). Links that lead out of `content/` are left out (the listing of
+    /// content warns about them).
+    package static func resources(in folder: String, kind: ContentBundles.Kind = .leaf, site: String) -> [String] {
         let root = SitePaths.join(site, folder), content = SitePaths.join(site, "content")
         let listing = SitePaths.list(under: root, inside: content, linksWithin: content)
-        let inner = Set(listing.files.compactMap { file -> String? in
-            guard MarkdownFile.isMarkdown(file), ["index", "_index"].contains(MarkdownFile.baseName(file)), file.contains("/") else { return nil }
-            return (file as NSString).deletingLastPathComponent + "/"
-        })
+        let bundles = ContentBundles(files: listing.files, root: kind)
         return listing.files.filter { file in
-            !MarkdownFile.isMarkdown(file) && !inner.contains { file.hasPrefix($0) }
+            // A branch's hidden files (`.DS_Store`, `.gitkeep` in content/) are no one's content.
+            !MarkdownFile.isMarkdown(file) && bundles.owner(of: file) == ""
+                && (kind == .leaf || !file.split(separator: "/").contains(where: { $0.hasPrefix(".") }))
         }.sorted()
     }
 }

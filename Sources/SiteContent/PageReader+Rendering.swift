@@ -94,7 +94,7 @@ extension PageReader {
     /// its language.
     func renderer(of page: ParsedPage, url: String, language: String) -> (renderer: HTMLRenderer, images: LocalImages, failures: ComponentFailures) {
         let failures = ComponentFailures()
-        let images = LocalImages(page: url, bundle: PageBundle.folder(of: page.file).map { SitePaths.join(site, $0) },
+        let images = LocalImages(page: url, bundle: PageBundle.resourceFolder(of: page.file).map { SitePaths.join(site, $0.folder) },
                                  staticFiles: staticFiles, staticFolder: SitePaths.join(site, "static"), variants: imageVariants)
         var renderer = self.renderer
         renderer.imageSize = images.size(of:)

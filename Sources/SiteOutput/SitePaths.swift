@@ -151,17 +151,13 @@ public enum SitePaths {
         let content = join(site, "content")
         let listing = list(under: content, inside: site)
         let files = listing.files.filter(MarkdownFile.isMarkdown).map { "content/" + $0 }.sorted()
-        // The bundles' folders (not content/ itself, whose index.md is the home page).
-        let bundles = Set(listing.files.compactMap { file -> String? in
-            guard MarkdownFile.isMarkdown(file), MarkdownFile.baseName(file) == "index", file.contains("/") else { return nil }
-            return (file as NSString).deletingLastPathComponent
-        })
+        // content/ itself is a bundle with an _index.md (the home page's); its index.md is the
+        // home page, not a bundle's.
+        let home = listing.files.contains { !$0.contains("/") && MarkdownFile.isMarkdown($0) && MarkdownFile.baseName($0) == "_index" }
+        let bundles = ContentBundles(files: listing.files, root: home ? .branch : nil)
         var skipped = problems(of: listing, under: content)
         for file in listing.files.sorted() where !MarkdownFile.isMarkdown(file) {
-            let parts = file.split(separator: "/")
-            guard !parts.contains(where: { $0.hasPrefix(".") }) else { continue }
-            let folders = (1..<parts.count).map { parts.prefix($0).joined(separator: "/") }
-            guard !folders.contains(where: bundles.contains) else { continue }
+            guard !file.split(separator: "/").contains(where: { $0.hasPrefix(".") }), bundles.owner(of: file) == nil else { continue }
             skipped.append(Diagnostic(.warning, skippedFile(file), path: content + "/" + file))
         }
         return (files, skipped)
@@ -182,7 +178,7 @@ public enum SitePaths {
             return "skipped: .\(suffix) is no format Runway reads as a page (it reads Markdown: \(markdown)): write the page in Markdown"
         }
         return "skipped: not a page, and in no page's folder: Runway publishes a file of content/ only in the folder of a page's "
-            + "index.md (a bundle), beside the page; move it there, or to static/ to publish it where it is"
+            + "index.md or a section's _index.md (a bundle), beside the page; move it there, or to static/ to publish it where it is"
     }
 
     /// A warning for each link a listing skipped, and an error for each folder it could not open

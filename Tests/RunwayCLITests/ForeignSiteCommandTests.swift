@@ -1,4 +1,5 @@
 import Foundation
+import ImageProcessing
 import Testing
 
 /// Issue 38: sites written for Hugo, Zola and Jekyll, in their shape (fixtures of our own), brought
@@ -167,3 +168,54 @@ import Testing
     }
 }
 
+
+/// Hugo's branch bundles: the files beside a section's `_index.md` (and in folders below it that
+/// hold no page) are published beside its list page, and those beside `content/_index.md` beside
+/// the home page. helper-run trials of two Hugo themes' example sites found them skipped.
+@Suite struct BranchBundleCommandTests {
+    static let files = [
+        "content/_index.md": "---\ntitle: Home\n---\n![Logo](images/logo.png)\n",
+        "content/images/logo.png": "", "content/favicon.ico": "ICO\n", "content/.DS_Store": "",
+        "content/gallery/_index.md": "---\ntitle: Gallery\n---\n![A cat](cat.png) and [the notes](notes.txt), ![a dog](images/dog.png).\n",
+        "content/gallery/cat.png": "", "content/gallery/notes.txt": "Notes.\n", "content/gallery/images/dog.png": "",
+        "content/gallery/2020/a.md": "# A\n", "content/gallery/2020/stray.txt": "Stray.\n",
+        "templates/page.html": "{{{page.content}}}", "templates/list.html": "{{{page.content}}}", "static/humans.txt": "Us.\n",
+    ]
+
+    static func site() throws -> TestSite {
+        let site = try TestSite(files)
+        for image in ["content/images/logo.png", "content/gallery/cat.png", "content/gallery/images/dog.png"] {
+            try ImageCommandTests.photograph(width: 40, height: 30, format: .png, at: site.root + "/" + image)
+        }
+        return site
+    }
+
+    @Test func aSectionsFilesArePublishedBesideItsList() throws {
+        let site = try Self.site()
+        let build = try site.runway("build", "--strict", site.root)
+        // The file in a folder of pages is the only one skipped: under --strict, an error.
+        #expect(build.status == 1 && build.stderr.contains("content/gallery/2020/stray.txt: error: skipped: not a page, and in no page's folder"),
+                "\(build.stderr)")
+        let lenient = try site.runway("build", site.root)
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.components(separatedBy: "warning").count == 2 && !lenient.stderr.contains("broken link"), "\(lenient.stderr)")
+        for file in ["gallery/cat.png", "gallery/notes.txt", "gallery/images/dog.png", "images/logo.png", "favicon.ico"] {
+            #expect(site.read("_site/" + file) == site.read("content/" + file), "\(file)")
+        }
+        #expect(!site.exists("_site/.DS_Store") && !site.exists("_site/gallery/2020/stray.txt"))
+        let gallery = try #require(site.read("_site/gallery/index.html"))
+        #expect(gallery.contains(#"<img src="cat.png" alt="A cat" width="40" height="30" loading="lazy" />"#), "\(gallery)")
+        #expect(try #require(site.read("_site/index.html")).contains(#"width="40" height="30""#))
+    }
+
+    @Test func aFileAddedToASectionEqualsACleanBuild() throws {
+        let site = try Self.site()
+        #expect(try site.runway("build", site.root).status == 0)
+        try site.write("More notes.\n", to: "content/gallery/more.txt")
+        try ImageCommandTests.photograph(width: 80, height: 60, format: .png, at: site.root + "/content/gallery/cat.png", seed: 3)
+        let again = try site.runway("build", site.root)
+        #expect(again.status == 0 && site.read("_site/gallery/more.txt") == "More notes.\n", "\(again.stderr)")
+        #expect(try #require(site.read("_site/gallery/index.html")).contains(#"width="80" height="60""#))
+        try ImageCommandTests.expectEqualToACleanBuild(site, configuration: "")
+    }
+}
