@@ -213,7 +213,7 @@ let package = Package(
             name: "SiteBuildingTests",
             dependencies: [
                 "RunwayText", "SiteContent", "Templating", "SiteBuilding", "ThemeTools", "SiteOutput", "HTMLRendering",
-                "SyntaxHighlighting",
+                "SyntaxHighlighting", "ImageProcessing",
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming

@@ -11,7 +11,7 @@ import Synchronization
 /// next build a full one.
 public struct BuildCache: Sendable, Codable {
     /// Bumped when the cache's form changes; a cache of another format is ignored.
-    static let format = 24
+    static let format = 25
 
     var format = BuildCache.format
     /// Everything but the content: the runway binary, `runway.toml`, the theme's files, the

@@ -35,33 +35,57 @@ extension SiteBuild {
         return record.imageCopies.values.allSatisfy { FileManager.default.fileExists(atPath: variants.folder + "/" + $0) }
     }
 
-    /// What a template's `image` transform gives for the image at `source` of the page being
-    /// written (``SiteContent/PageImages``): `src`, `width`, `height`, `sizes`, the first format's
-    /// `srcset` and `type`, and `sources`, each format's `type` and `srcset`; `nil` without copies.
-    /// With a box (`fill_600x400`), the copy in it: `src`, `width`, `height` and `type` of the
-    /// last format (the one most browsers show), and `sources`, each format's `type` and `src`.
-    static func templateImage(_ source: String, box: TemplateImageBox?) -> TemplateValue? {
-        if let box {
+    /// The images of the page or list whose template is being rendered on this thread, which its
+    /// front matter names (``SiteContent/PageRecord/templateImages``).
+    enum RenderedImages {
+        @TaskLocal static var current: [TemplateImage] = []
+    }
+
+    /// The box of libvips's copies that a template's transform names.
+    static func box(_ box: TemplateImageBox?) -> ImageVariants.Box? {
+        box.map { box in
             let mode: ImageVariantRequest.Mode = switch box.mode {
             case .resize: .resize
             case .fit: .fit
             case .fill: .fill
             }
-            guard let image = PageImages.current?.boxed(source, in: ImageVariants.Box(mode: mode, width: box.width, height: box.height)),
-                  let last = image.copies.last else { return nil }
-            let sources = image.copies.map { TemplateValue.object([("type", .text($0.type)), ("src", .text($0.url))]) }
+            return ImageVariants.Box(mode: mode, width: box.width, height: box.height)
+        }
+    }
+
+    /// What the pages' and lists' templates ask of the images their front matter names.
+    static func imageRequests(_ templates: TemplateSet) -> [TemplateImageRequest] {
+        templates.pageImageRequests.map { TemplateImageRequest(key: $0.key, box: box($0.box)) }
+    }
+
+    /// What a template's `image` transform (`box` `nil`) or box (`fill_600x400`) gives for the
+    /// image at `source`: in a component's or a render hook's template, any image of the page
+    /// being written (``SiteContent/PageImages``); in a page's or a list's, one its front matter
+    /// names (``RenderedImages``). `nil` without copies.
+    ///
+    /// Without a box: `src`, `width`, `height`, `sizes`, the first format's `srcset` and `type`,
+    /// and `sources`, each format's `type` and `srcset`. With one, the copy in it: `src`, `width`,
+    /// `height` and `type` of the last format (the one most browsers show), and `sources`, each
+    /// format's `type` and `src`.
+    static func templateImage(_ source: String, box templateBox: TemplateImageBox?) -> TemplateValue? {
+        let box = Self.box(templateBox)
+        let found = PageImages.current.map { $0.image(source, box: box) } ?? RenderedImages.current.first { $0.source == source && $0.box == box }
+        guard let image = found, !image.formats.isEmpty else { return nil }
+        if box != nil {
+            let copies = image.formats.compactMap { format in format.candidates.first.map { (type: format.type, url: $0.url) } }
+            guard let last = copies.last else { return nil }
+            let sources = copies.map { TemplateValue.object([("type", .text($0.type)), ("src", .text($0.url))]) }
             return .object([("src", .text(last.url)), ("width", .integer(image.width)), ("height", .integer(image.height)),
                             ("type", .text(last.type)), ("sources", .list(sources))])
         }
-        guard let image = PageImages.current?.responsive(source) else { return nil }
         // In a `srcset`, a space or a comma would end the URL: they are percent-encoded.
-        let sets = image.sources.map { format in
+        let sets = image.formats.map { format in
             format.candidates.map { $0.url.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ",", with: "%2C") + " \($0.width)w" }
                 .joined(separator: ", ")
         }
-        let sources = zip(image.sources, sets).map { TemplateValue.object([("type", .text($0.type)), ("srcset", .text($1))]) }
-        return .object([("src", .text(source)), ("width", .integer(image.size.width)), ("height", .integer(image.size.height)),
-                        ("sizes", .text(image.sizes)), ("srcset", .text(sets.first ?? "")), ("type", .text(image.sources.first?.type ?? "")),
+        let sources = zip(image.formats, sets).map { TemplateValue.object([("type", .text($0.type)), ("srcset", .text($1))]) }
+        return .object([("src", .text(source)), ("width", .integer(image.width)), ("height", .integer(image.height)),
+                        ("sizes", .text(image.sizes)), ("srcset", .text(sets.first ?? "")), ("type", .text(image.formats.first?.type ?? "")),
                         ("sources", .list(sources))])
     }
 }

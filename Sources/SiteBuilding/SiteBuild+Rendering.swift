@@ -120,7 +120,10 @@ extension SiteBuild {
                     if configuration.isHome(record), templates.readsItems(layout) {
                         contexts.paginateHome(&context, language: record.language, number: number, size: configuration.paginate)
                     }
-                    result = .success(try templates.render(layout, context: context, stop: stopped, budget: budget))
+                    // A stop or a bound passed is thrown on, as the other renders' are.
+                    result = .success(try RenderedImages.$current.withValue(record.templateImages) { () -> Result<String, Diagnostic> in
+                        do throws(Diagnostic) { return .success(try templates.render(layout, context: context, stop: stopped, budget: budget)) } catch { return .failure(error) }
+                    }.get())
                 case .list(let listIndex, let number, let translations):
                     let list = lists.lists[listIndex]
                     let size = configuration.paginate
@@ -138,7 +141,10 @@ extension SiteBuild {
                                                 feed: list.hasFeed ? list.url + "atom.xml" : "", items: items,
                                                 translations: contexts.translations(translations, current: list.url),
                                                 pagination: pagination)
-                    result = .success(try templates.render("list.html", context: context, stop: stopped, budget: budget))
+                    // A stop or a bound passed is thrown on, as the other renders' are.
+                    result = .success(try RenderedImages.$current.withValue(list.index?.templateImages ?? []) { () -> Result<String, Diagnostic> in
+                        do throws(Diagnostic) { return .success(try templates.render("list.html", context: context, stop: stopped, budget: budget)) } catch { return .failure(error) }
+                    }.get())
                 case .home(let language, let translations, let number):
                     var context = contexts.home(language,
                                                 translations: contexts.translations(translations, current: language.prefix + "/"),

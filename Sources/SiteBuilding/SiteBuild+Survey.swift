@@ -94,6 +94,7 @@ extension SiteBuild {
         let assets = Assets(statics: statics, fingerprint: configuration.fingerprints)
         filters.assets = { path in assets.asset(path).map { ($0.url, $0.integrity) } }
         let templates = TemplateSet(folders: templateFolders, filters: filters)
+        if reader.imageVariants != nil { reader.templateImageRequests = Self.imageRequests(templates) }
         // A template that includes a component's is rendered again when it changes, as every template is.
         if !templates.templates(naming: "components").isEmpty {
             for (name, hash) in templates.componentHashes.sorted(by: { $0.key < $1.key }) { version.add(name + " " + hash.description) }
@@ -294,7 +295,7 @@ extension SiteBuild {
         // 3. Key outputs; links are checked against the files the plan makes.
         let (bundled, bundleDiagnostics) = withBundles(inputs.statics, pages: resolved.published + resolved.indexes)
         diagnostics += bundleDiagnostics
-        let statics = withImageCopies(bundled, pages: resolved.published, variants: inputs.reader.imageVariants)
+        let statics = withImageCopies(bundled, pages: resolved.published + resolved.indexes, variants: inputs.reader.imageVariants)
         var plan = outputPlan(published: resolved.published, newest: resolved.newest, lists: resolved.lists, reader: inputs.reader,
                               contexts: resolved.contexts, templates: inputs.templates, configuration: configuration, theme: inputs.theme,
                               version: inputs.version, statics: statics)

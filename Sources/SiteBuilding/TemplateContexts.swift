@@ -292,7 +292,8 @@ final class TemplateContexts: Sendable {
             page: PageContext(title: title, content: body?.html ?? "", titleHTML: titleHTML, contentAfterTitle: afterTitle, url: SiteURL.encoded(url),
                               permalink: SiteURL.absolute(SiteURL.encoded(url), baseURL: configuration.baseURL),
                               summary: intro?.record.summary.text ?? "", lang: language, translations: translations,
-                              stylesheet: stylesheet(of: nil).url, feed: SiteURL.encoded(feed)),
+                              stylesheet: stylesheet(of: nil).url, feed: SiteURL.encoded(feed),
+                              params: intro?.record.metadata.params.mapValues(TemplateValue.init) ?? [:]),
             pages: listing(language), items: items,
             pagination: Pagination(number: pagination.number, total: pagination.total, previous: SiteURL.encoded(pagination.previous),
                                    next: SiteURL.encoded(pagination.next)))

@@ -68,7 +68,7 @@ package final class ImageVariants: Sendable {
     }
 
     /// A box a template asks an image's copy in (`fill_600x400`), in each format of the settings.
-    package struct Box: Hashable, Sendable, CustomStringConvertible {
+    package struct Box: Hashable, Sendable, Codable, CustomStringConvertible {
         package var mode: ImageVariantRequest.Mode
         package var width: Int
         /// 0 for `resize`.

@@ -81,12 +81,16 @@ final class LocalImages: Sendable {
         return ResponsiveImage(size: size, sources: sources, sizes: variants.settings.sizes ?? ResponsiveImage.sizes(width: size.width))
     }
 
-    /// The image a source URL names in `box`, one copy in each format, noted for the output as
-    /// ``responsive(of:at:in:failures:)``'s are.
-    func boxed(_ source: String, in box: ImageVariants.Box, at position: SourcePosition?, in file: String, failures: ComponentFailures) -> ImageInBox? {
+    /// The image a source URL names as a template is given it: its smaller copies, or without a
+    /// box its copy in `box` in each format, noted for the output as ``responsive(of:at:in:failures:)``'s are.
+    func templateImage(_ source: String, box: ImageVariants.Box?, at position: SourcePosition?, in file: String,
+                       failures: ComponentFailures) -> TemplateImage? {
+        guard let box else {
+            return responsive(of: source, at: position, in: file, failures: failures).map { TemplateImage(source, responsive: $0) }
+        }
         guard let made = copies(of: source, box: box, at: position, in: file, failures: failures), let first = made.first else { return nil }
-        return ImageInBox(width: first.variant.width, height: first.variant.height,
-                          copies: made.map { (type: $0.variant.request.format.mimeType, url: $0.url) })
+        return TemplateImage(source, box: box, width: first.variant.width, height: first.variant.height,
+                             copies: made.map { (type: $0.variant.request.format.mimeType, url: $0.url) })
     }
 
     /// The copies of the image a source URL names (in `box`, with one), each with its URL beside
@@ -114,14 +118,4 @@ final class LocalImages: Sendable {
             }
         }
     }
-}
-
-/// An image's copy in a box a template asked for (`fill_600x400`): its size, and its URL in each
-/// format, as `[images] formats` order them.
-package struct ImageInBox: Sendable {
-    /// The copy's size in pixels (each format's copy has it).
-    package var width: Int
-    package var height: Int
-    /// Each format's MIME type and URL.
-    package var copies: [(type: String, url: String)]
 }

@@ -176,13 +176,9 @@ package struct PageImages: Sendable {
     let file: String
     let position: SourcePosition?
 
-    /// The copies of the image at `source` (as the page names it), when it has some.
-    package func responsive(_ source: String) -> ResponsiveImage? {
-        images.responsive(of: source, at: position, in: file, failures: failures)
-    }
-
-    /// The image at `source` (as the page names it) in `box`, when it gets copies.
-    package func boxed(_ source: String, in box: ImageVariants.Box) -> ImageInBox? {
-        images.boxed(source, in: box, at: position, in: file, failures: failures)
+    /// The image at `source` (as the page names it) with its smaller copies, or in `box`, when it
+    /// gets copies.
+    package func image(_ source: String, box: ImageVariants.Box?) -> TemplateImage? {
+        images.templateImage(source, box: box, at: position, in: file, failures: failures)
     }
 }

@@ -34,6 +34,8 @@ package struct PageReader: Sendable {
     package var math: KaTeXConverter?
     /// The smaller copies of the images pages show (`[images]`); `nil`: images are published as they are.
     package var imageVariants: ImageVariants?
+    /// What the pages' and lists' templates ask of the images their front matter names.
+    package var templateImageRequests: [TemplateImageRequest] = []
     /// The components of the parser's scope that take a link (``RunwayText/ComponentSignature/links(in:)``):
     /// what they lead to is among a page's links, checked and led to its page.
     let linkingComponents: [String: ComponentSignature]
@@ -313,6 +315,8 @@ package struct PageReader: Sendable {
             // The outline a rendering gives (ids only with heading ids), without the HTML.
             (html, outline) = (nil, renderer.options.headingIDs ? HeadingOutline(highlighting.text) : HeadingOutline(headings: []))
         }
+        let templateImages = self.templateImages(of: metadata, images: images, at: path, frontMatter: frontMatter)
+        diagnostics += templateImages.diagnostics
         // Only links inside the site (and to the page's own fragments) are kept: the link check
         // has nothing to say about the others.
         let record = PageRecord(
@@ -332,7 +336,7 @@ package struct PageReader: Sendable {
                                            .merging(metadata.params.keys.filter(Self.isForeignOrTaxonomy).map { ($0, true) }) { $0 || $1 }
                                            .merging(configuration.taxonomies.map { ($0, metadata.params[$0] != nil) }) { $0 || $1 },
                                        in: frontMatter),
-            imageCopies: images.publishedCopies)
+            imageCopies: images.publishedCopies, templateImages: templateImages.images)
         return (record, html.map { PageBody(html: $0, headings: outline.headings) }, diagnostics)
     }
 

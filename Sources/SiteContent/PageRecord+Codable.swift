@@ -57,11 +57,12 @@ extension PageRecord {
         let imagesKey = try fields.decode(ContentHash.self)
         let hookNames = try fields.decode([String].self)
         let imageCopies = try fields.decode([String: String].self)
+        let templateImages = try fields.decode([TemplateImage].self)
         self.init(file: file, source: source, hash: hash, url: url, title: title, metadata: metadata, language: language,
                   translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                   summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
                   highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey,
-                  imageCopies: imageCopies)
+                  imageCopies: imageCopies, templateImages: templateImages)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -99,6 +100,7 @@ extension PageRecord {
         try fields.encode(imagesKey)
         try fields.encode(hookNames)
         try fields.encode(imageCopies)
+        try fields.encode(templateImages)
     }
 }
 

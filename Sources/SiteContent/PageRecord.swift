@@ -58,6 +58,9 @@ package final class PageRecord: Sendable, Codable {
     /// The smaller copies of its images (`[images]`) that the build publishes: by their path in
     /// the output, the name of their file in the images' cache (``ImageVariants``).
     package let imageCopies: [String: String]
+    /// The images its front matter names that its template asks for (``TemplateImageRequest``),
+    /// with their copies, which are among ``imageCopies``.
+    package let templateImages: [TemplateImage]
 
     /// The key of image files as they are now: each one's path, size and modification time.
     package static func imagesKey(_ images: [String]) -> ContentHash {
@@ -73,7 +76,8 @@ package final class PageRecord: Sendable, Codable {
          translationKey: String, section: String, values: [SpanValue], links: [PageLink], anchors: [String],
          summary: PageSummary, length: PageLength, images: [String], firstImage: String? = nil,
          diagnostics: [Diagnostic], signature: FileSignature? = nil, highlightPending: Bool = false, hookNames: [String] = [],
-         keyPositions: [String: SourcePosition] = [:], imagesKey: ContentHash? = nil, imageCopies: [String: String] = [:]) {
+         keyPositions: [String: SourcePosition] = [:], imagesKey: ContentHash? = nil, imageCopies: [String: String] = [:],
+         templateImages: [TemplateImage] = []) {
         self.file = file
         self.source = source
         self.hash = hash
@@ -98,6 +102,7 @@ package final class PageRecord: Sendable, Codable {
         self.imagesKey = imagesKey ?? Self.imagesKey(images)
         self.hookNames = hookNames
         self.imageCopies = imageCopies
+        self.templateImages = templateImages
     }
 
     /// The page's terms of a taxonomy (its plural name): `tags`, or the front matter's list (or
@@ -139,7 +144,7 @@ package final class PageRecord: Sendable, Codable {
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
                    highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey,
-                   imageCopies: imageCopies)
+                   imageCopies: imageCopies, templateImages: templateImages)
     }
 
     /// The same record with these diagnostics and pending highlighting.
@@ -148,7 +153,7 @@ package final class PageRecord: Sendable, Codable {
                    translationKey: translationKey, section: section, values: values, links: links, anchors: anchors,
                    summary: summary, length: length, images: images, firstImage: firstImage, diagnostics: diagnostics, signature: signature,
                    highlightPending: highlightPending, hookNames: hookNames, keyPositions: keyPositions, imagesKey: imagesKey,
-                   imageCopies: imageCopies)
+                   imageCopies: imageCopies, templateImages: templateImages)
     }
 
     package struct SpanValue: Sendable, Codable, Hashable {

@@ -16,7 +16,8 @@ import SiteOutput
 ///   its URL, under a name that holds a hash of its bytes when the site fingerprints its assets,
 ///   and its Subresource Integrity then (`sha384-…`; empty otherwise);
 /// - `image`, on an image's path as a page names it (`{{#image(params.src)}}…{{/image(params.src)}}`),
-///   in a component's or a render hook's template: its smaller copies (`[images]`), as
+///   in a component's or a render hook's template, or as its front matter does
+///   (`image(page.params.cover)`) in a page's or a list's: its smaller copies (`[images]`), as
 ///   ``TemplateTransform/image`` says; false when there are none, for `{{^image(params.src)}}`;
 /// - `resize_600`, `fit_600x400`, `fill_600x400`, there too: the image's copy in that box
 ///   (``TemplateImageBox``), in each of `[images] formats`, as ``TemplateTransform/box(_:)`` says.

@@ -5,7 +5,7 @@
 /// - `fill_600x400`: exactly 600 × 400, what passes the box cut around the centre.
 ///
 /// A copy is never larger than its original: a box wider than the image gives the image's size.
-package struct TemplateImageBox: Hashable, Sendable {
+package struct TemplateImageBox: Hashable, Sendable, CustomStringConvertible {
     /// How the image goes in the box.
     package enum Mode: String, Hashable, Sendable, CaseIterable {
         case resize, fit, fill
@@ -33,6 +33,9 @@ package struct TemplateImageBox: Hashable, Sendable {
         }
         self.mode = mode
     }
+
+    /// `fill 600x400`.
+    package var description: String { "\(mode.rawValue) \(width)x\(height)" }
 
     /// Whether a transform's name is meant as a box (`fill_…`), right or wrong: its errors say how
     /// a box is written.

@@ -217,20 +217,46 @@ package struct TemplateSet: Sendable {
             .sorted { ($0.file, $0.position.line, $0.position.column) < ($1.file, $1.position.line, $1.position.column) }
     }
 
-    /// Each image transform (`image`, `fill_600x400`…) of a template that is neither a component's
-    /// (`components/`), a render hook's (`render/`) nor a partial: a warning at its tag, since it
-    /// gives nothing there (a page's or a list's images are made while its Markdown is read).
-    private static func imagesOutsidePages(_ templates: [String: Loaded]) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
-        for name in templates.keys.sorted() where !["components/", "render/", "partials/"].contains(where: name.hasPrefix) {
+    /// The templates of pages and lists (neither a component's, `components/`, nor a render
+    /// hook's, `render/`), with a partial's; in those, the image transforms and the value each names.
+    private static func pageImageTags(_ templates: [String: Loaded]) -> [(transform: String, box: TemplateImageBox?, path: [String], tag: TemplateTag)] {
+        var found: [(transform: String, box: TemplateImageBox?, path: [String], tag: TemplateTag)] = []
+        for name in templates.keys.sorted() where !["components/", "render/"].contains(where: name.hasPrefix) {
             guard let loaded = templates[name], loaded.problem == nil else { continue }
             for tag in loaded.tags where tag.kind != "/" {
-                guard let transform = tag.transforms.first(where: { $0 == "image" || TemplateImageBox(name: $0) != nil }) else { continue }
-                warnings.append(Diagnostic(.warning, "'\(transform)' gives an image's copies in a component's or a render hook's template "
-                                           + "(templates/components/, templates/render/) only: here it is always empty", path: tag.file, position: tag.position))
+                guard let transform = tag.transforms.first(where: { $0 == "image" || TemplateImageBox(name: $0) != nil }),
+                      let path = tag.names.first else { continue }
+                found.append((transform, TemplateImageBox(name: transform), path.split(separator: ".").map(String.init), tag))
             }
         }
-        return warnings
+        return found
+    }
+
+    /// What the templates of pages and lists ask of the images their front matter names: each
+    /// key (`cover` in `fill_600x400(page.params.cover)`, or in `{{#page.params}}…(cover)`) with
+    /// its box (`nil` for `image`), each once. Their copies are made as the pages are read.
+    package var pageImageRequests: [(key: String, box: TemplateImageBox?)] {
+        var seen = Set<String>()
+        return Self.pageImageTags(templates).compactMap { found in
+            guard let key = found.path.last, Self.namesFrontMatter(found.path), seen.insert(found.transform + " " + key).inserted else { return nil }
+            return (key, found.box)
+        }.sorted { ($0.key, $0.box?.description ?? "") < ($1.key, $1.box?.description ?? "") }
+    }
+
+    /// Whether a value path may name a front matter key of the page: `page.params.cover`, or a
+    /// name alone (inside `{{#page.params}}`); not `site.params.logo` or `page.image`.
+    private static func namesFrontMatter(_ path: [String]) -> Bool {
+        path.count == 1 || (path.count >= 2 && path[path.count - 2] == "params" && path.first != "site")
+    }
+
+    /// Each image transform of a page's or a list's template that names no front matter key of
+    /// the page: a warning at its tag, since it always gives nothing there.
+    private static func imagesOutsidePages(_ templates: [String: Loaded]) -> [Diagnostic] {
+        pageImageTags(templates).filter { !namesFrontMatter($0.path) && !$0.tag.file.contains("/partials/") }.map { found in
+            Diagnostic(.warning, "'\(found.transform)' in a page's or a list's template gives the copies of an image its front matter names "
+                       + "(page.params.NAME), or in a component's or a render hook's any image: '\(found.path.joined(separator: "."))' is "
+                       + "neither, so it is always empty", path: found.tag.file, position: found.tag.position)
+        }
     }
 
     /// Each block a template gives its parent (a `{{$…}}` right inside `{{<parent}}`) that the

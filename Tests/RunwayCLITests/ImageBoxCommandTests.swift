@@ -108,15 +108,95 @@ import Testing
         }
     }
 
-    @Test func anImageTransformInAPagesTemplateIsAWarning() throws {
+    @Test func anImageTransformOnNoFrontMatterKeyIsAWarning() throws {
         let site = try Self.site()
-        try site.write("{{#fill_300x200(page.params.cover)}}<img src=\"{{src}}\">{{/fill_300x200(page.params.cover)}}\n{{{page.content}}}",
-                       to: "templates/page.html")
+        try site.write("{{#fill_300x200(page.image)}}<img src=\"{{src}}\">{{/fill_300x200(page.image)}}\n{{{page.content}}}", to: "templates/page.html")
         let build = try site.runway("build", site.root)
         #expect(build.status == 0)
-        #expect(build.stderr.contains(site.root + "/templates/page.html:1:1: warning: 'fill_300x200' gives an image's copies in a component's or "
-                                      + "a render hook's template (templates/components/, templates/render/) only: here it is always empty"),
-                "\(build.stderr)")
+        #expect(build.stderr.contains(site.root + "/templates/page.html:1:1: warning: 'fill_300x200' in a page's or a list's template gives the "
+                                      + "copies of an image its front matter names (page.params.NAME), or in a component's or a render hook's "
+                                      + "any image: 'page.image' is neither, so it is always empty"), "\(build.stderr)")
         #expect(try site.runway("build", "--strict", site.root).status == 1)
+    }
+}
+
+/// Issue 42, point 1: a page's and a list's templates get the copies of the images their front
+/// matter names (`cover: photo.jpg`, `fill_600x400(page.params.cover)`), made as the page is read.
+@Suite struct FrontMatterImageCommandTests {
+    static let template = """
+        {{#fill_200x100(page.params.cover)}}<img class="fill" src="{{src}}" width="{{width}}" height="{{height}}" alt="">{{/fill_200x100(page.params.cover)}}\
+        {{^fill_200x100(page.params.cover)}}<img class="as-is" src="{{page.params.cover}}" alt="">{{/fill_200x100(page.params.cover)}}
+        {{#page.params}}{{#image(cover)}}<img class="copies" src="{{src}}" width="{{width}}" height="{{height}}" srcset="{{srcset}}" alt="">{{/image(cover)}}{{/page.params}}
+        {{{page.content}}}
+        """
+
+    static let configuration = "[images]\nwidths = [480]\nformats = [\"webp\"]\n"
+
+    /// A page whose bundle has its cover, a page with a cover from elsewhere, one without, and a
+    /// section whose `_index.md` has its own.
+    static func site() throws -> TestSite {
+        let site = try TestSite([
+            "templates/page.html": template, "templates/list.html": template,
+            "content/trip/index.md": "---\ntitle: Trip\ncover: photo.jpg\n---\nThe trip.\n",
+            "content/far.md": "---\ntitle: Far\ncover: https://example.org/a.jpg\n---\nFar.\n",
+            "content/plain.md": "---\ntitle: Plain\n---\nPlain.\n",
+            "content/gallery/_index.md": "---\ntitle: Gallery\ncover: /img/wide.png\n---\nThe gallery.\n",
+        ], configuration: configuration)
+        try ImageCommandTests.photograph(width: 1200, height: 900, format: .jpeg, at: site.root + "/content/trip/photo.jpg")
+        try FileManager.default.createDirectory(atPath: site.root + "/static/img", withIntermediateDirectories: true)
+        try ImageCommandTests.photograph(width: 2000, height: 1000, format: .png, at: site.root + "/static/img/wide.png")
+        return site
+    }
+
+    @Test func aPagesAndAListsTemplatesGetTheirCoversCopies() throws {
+        let site = try Self.site()
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        let trip = try #require(site.read("_site/trip/index.html"))
+        let images = ImageBoxCommandTests.images(in: trip)
+        #expect(images.map(\.kind) == ["fill", "copies"], "\(trip)")
+        #expect(images.first.map { "\($0.width)x\($0.height)" } == "200x100" && images.last.map { "\($0.url) \($0.width)x\($0.height)" } == "photo.jpg 1200x900")
+        let fill = try ImageProcessor.header(of: site.root + "/_site/trip/" + images[0].url)
+        #expect(fill.format == .webp && fill.width == 200 && fill.height == 100, "\(images[0].url)")
+        let copy = try #require(trip.firstMatch(of: #/srcset="(photo-480w-q80\.[0-9a-f]{16}\.webp) 480w"/#)?.1)
+        #expect(try ImageProcessor.header(of: site.root + "/_site/trip/" + copy).width == 480)
+        // The section's list, from its _index.md's cover in static/.
+        let gallery = try #require(site.read("_site/gallery/index.html"))
+        let listed = ImageBoxCommandTests.images(in: gallery)
+        #expect(listed.map(\.kind) == ["fill", "copies"] && listed[0].url.hasPrefix("/img/wide-fill-200x100-q80."), "\(gallery)")
+        #expect(try ImageProcessor.header(of: site.root + "/_site" + listed[0].url).height == 100)
+        // No copies: the cover as it is, or nothing.
+        #expect(ImageBoxCommandTests.images(in: try #require(site.read("_site/far/index.html"))).map(\.url) == ["https://example.org/a.jpg"])
+        let plain = try #require(site.read("_site/plain/index.html"))
+        #expect(plain.contains(#"<img class="as-is" src="" alt="">"#) && !plain.contains("fill") && !plain.contains("copies"), "\(plain)")
+    }
+
+    @Test func aCoverThatCannotBeDecodedIsAWarningAtItsKey() throws {
+        let site = try Self.site()
+        try site.write("not a photograph", to: "content/trip/photo.jpg")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0)
+        #expect(build.stderr.contains(site.root + "/content/trip/index.md:3:1: warning: the image photo.jpg cannot be read"), "\(build.stderr)")
+        #expect(ImageBoxCommandTests.images(in: try #require(site.read("_site/trip/index.html"))).map(\.kind) == ["as-is"])
+    }
+
+    @Test func aChangedCoverOrBoxEqualsACleanBuild() throws {
+        let site = try Self.site()
+        #expect(try site.runway("build", site.root).status == 0)
+        let again = try site.runway("build", site.root)
+        #expect(again.status == 0 && again.stdout.contains("parsed 0, wrote 0 files"), "\(again.stdout)")
+        // A new photograph under the old name: new copies, the old ones gone.
+        let before = try FileManager.default.contentsOfDirectory(atPath: site.root + "/_site/trip").filter { $0.contains("-q80.") }
+        try ImageCommandTests.photograph(width: 900, height: 900, format: .jpeg, at: site.root + "/content/trip/photo.jpg", seed: 5)
+        #expect(try site.runway("build", site.root).status == 0)
+        let after = try FileManager.default.contentsOfDirectory(atPath: site.root + "/_site/trip").filter { $0.contains("-q80.") }
+        #expect(after.count == 2 && Set(after).isDisjoint(with: before), "\(before) \(after)")
+        #expect(try #require(site.read("_site/trip/index.html")).contains(#"width="900" height="900""#))
+        try ImageCommandTests.expectEqualToACleanBuild(site, configuration: Self.configuration)
+        // Another box in the template.
+        try site.write(Self.template.replacingOccurrences(of: "fill_200x100", with: "fit_300x300"), to: "templates/page.html")
+        #expect(try site.runway("build", site.root).status == 0)
+        #expect(ImageBoxCommandTests.images(in: try #require(site.read("_site/trip/index.html"))).first.map { "\($0.width)x\($0.height)" } == "300x300")
+        try ImageCommandTests.expectEqualToACleanBuild(site, configuration: Self.configuration)
     }
 }

@@ -1,5 +1,6 @@
 import RunwayText
 import Foundation
+import ImageProcessing
 import SiteOutput
 @testable import SiteBuilding
 @testable import SiteContent
@@ -71,7 +72,14 @@ import Testing
             anchors: ["intro", "intro-1"], summary: PageSummary(html: "<p>S &amp; s</p>\n", text: "S & s"),
             length: PageLength(words: 12, cjkCharacters: 3), images: ["/s/content/a/photo.png", "/s/static/b.webp"], firstImage: "photo.png",
             diagnostics: [Diagnostic(.warning, "w", path: "/s/content/a.md", position: SourcePosition(line: 1, column: 1))],
-            keyPositions: ["aliases": SourcePosition(line: 4, column: 1), "layout": SourcePosition(line: 5, column: 1)])
+            keyPositions: ["aliases": SourcePosition(line: 4, column: 1), "layout": SourcePosition(line: 5, column: 1)],
+            imageCopies: ["a/photo-fill-20x10-q80.0123456789abcdef.webp": "0123456789abcdef-fill-20x10-q80.webp"],
+            templateImages: [
+                TemplateImage(source: "photo.png", box: ImageVariants.Box(mode: .fill, width: 20, height: 10), width: 20, height: 10, sizes: "",
+                              formats: [.init(type: "image/webp", candidates: [.init(url: "photo-fill-20x10-q80.0123456789abcdef.webp", width: 20)])]),
+                TemplateImage(source: "/s/b.webp", box: nil, width: 900, height: 600, sizes: "100vw",
+                              formats: [.init(type: "image/avif", candidates: [.init(url: "/s/b-480w-q80.fedcba9876543210.avif", width: 480)])]),
+            ])
         let decoder = JSONDecoder()
         decoder.userInfo[PageRecord.siteKey] = "/s"
         let decoded = try decoder.decode(PageRecord.self, from: JSONEncoder().encode(record))
@@ -81,11 +89,12 @@ import Testing
         #expect(decoded.links == record.links && decoded.anchors == record.anchors && decoded.diagnostics == record.diagnostics)
         #expect(decoded.summary == record.summary && decoded.length == record.length && decoded.images == record.images)
         #expect(decoded.keyPositions == record.keyPositions && decoded.imagesKey == record.imagesKey && decoded.firstImage == "photo.png")
+        #expect(decoded.imageCopies == record.imageCopies && decoded.templateImages == record.templateImages && decoded.templateImages.count == 2)
         // Every stored field, whatever it is: a field added to the record and not to its positional
         // encoding (firstImage was) comes back empty, and an incremental build differs from a clean one.
         // (Dictionaries, whose order of description varies, are compared by == above.)
         for (original, read) in zip(Mirror(reflecting: record).children, Mirror(reflecting: decoded).children)
-        where !["metadata", "keyPositions"].contains(original.label) {
+        where !["metadata", "keyPositions", "imageCopies"].contains(original.label) {
             #expect(original.label == read.label && String(describing: original.value) == String(describing: read.value), "\(original.label ?? "?")")
         }
         let empty = try decoder.decode(PageRecord.self, from: JSONEncoder().encode(

@@ -211,7 +211,8 @@ import Testing
         #expect(report.diagnostics.map(\.description) == [
             "\(root)/templates/partials/footer.html:3:3: error: template error: unknown transform 'nofilter' (known: "
                 + "absURL, asset, capitalized, count, date, empty, enumerated, equalzero, even, first, image, index, integrity, jsonify, last, lowercased, markdownify, minusone, "
-                + "odd, plusone, relURL, reversed, slugify, sorted, truncate, uppercased)",
+                + "odd, plusone, relURL, reversed, slugify, sorted, truncate, uppercased, "
+                + "and the image boxes resize_WIDTH, fit_WIDTHxHEIGHT or fill_WIDTHxHEIGHT, 1 to 10000 pixels (fill_600x400))",
         ])
     }
 
