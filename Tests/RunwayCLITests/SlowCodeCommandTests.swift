@@ -11,9 +11,12 @@ import Testing
         var parts = ["# Slow C\n"]
         for index in 0..<8 {
             parts.append("```c\nint good\(index) = \(index);\n```\n")
-            // 4,000 spaces take Pygments about 3 s here, 6 s on a busy machine: slow, but under
-            // the 10 s a block may take, so that the test does not hang on the machine's load.
-            parts.append("```c\nint x\(index)" + String(repeating: " ", count: 4_000) + "\n```\n")
+            // Pygments' time grows with the square of the run: 4,000 spaces took 3 s on one
+            // machine and 1.0-1.5 s on another, where eight of them (9.9 s) stayed under the
+            // build's 10 s and the test failed. 8,000 take about four times that: each is slow
+            // (1 s or more) on a machine three times faster, three pass the budget, and one that
+            // passes its own 10 s on a busy machine is named as not answering, which counts too.
+            parts.append("```c\nint x\(index)" + String(repeating: " ", count: 8_000) + "\n```\n")
         }
         let site = try TestSite(["content/index.md": parts.joined(separator: "\n")])
         let build = try site.runway("build", site.root)
