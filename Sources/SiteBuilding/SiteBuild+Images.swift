@@ -84,7 +84,7 @@ extension SiteBuild {
                 .joined(separator: ", ")
         }
         let sources = zip(image.formats, sets).map { TemplateValue.object([("type", .text($0.type)), ("srcset", .text($1))]) }
-        return .object([("src", .text(source)), ("width", .integer(image.width)), ("height", .integer(image.height)),
+        return .object([("src", .text(image.url)), ("width", .integer(image.width)), ("height", .integer(image.height)),
                         ("sizes", .text(image.sizes)), ("srcset", .text(sets.first ?? "")), ("type", .text(image.formats.first?.type ?? "")),
                         ("sources", .list(sources))])
     }

@@ -25,8 +25,9 @@ extension SiteBuild {
     }
 
     /// The static files with the files of each published page bundle (`PageBundle`) beside its
-    /// page, at its URL. A bundle's file that would replace a static file, or another bundle's,
-    /// is an error at the file.
+    /// page, at its URL. A page bundle's file that would replace a static file, or another
+    /// bundle's, is an error at the file; a section's (a branch bundle's) is left out, with a
+    /// warning when the two files differ.
     func withBundles(_ statics: [String: String], pages: [PageRecord]) -> (sources: [String: String], diagnostics: [Diagnostic]) {
         var sources = statics
         var diagnostics: [Diagnostic] = []
@@ -35,6 +36,16 @@ extension SiteBuild {
             for file in PageBundle.resources(in: folder, kind: kind, site: site) {
                 let output = String(SiteURL.folder(ofPageURL: page.url).dropFirst()) + file, source = SitePaths.join(site, folder + "/" + file)
                 if let other = sources[output], other != source {
+                    // A section's or the home page's folder may hold what a site also keeps in
+                    // static/ (Hugo publishes both): the other file is published, with a warning
+                    // unless the two are the same bytes. A page bundle's file is the page's own.
+                    if kind == .branch {
+                        if FileContents.read(other) != FileContents.read(source) {
+                            diagnostics.append(Diagnostic(.warning, "not published: /\(output) is \(other), which this file would replace; rename one of them",
+                                                          path: source))
+                        }
+                        continue
+                    }
                     diagnostics.append(Diagnostic(.error, "would be published at /\(output), as \(other) is: rename one of them", path: source))
                     continue
                 }

@@ -48,16 +48,26 @@ final class LocalImages: Sendable {
     /// missing image of the site is noted where it would be (in the bundle, else in `static/`):
     /// once added, it changes the page's key of its images, and the page gets its size.
     func size(of source: String) -> ImageSize? {
-        guard let file = file(for: source) ?? missing(source) else { return nil }
+        guard let file = file(for: source) else {
+            noteMissing(source)
+            return nil
+        }
         found.withLock { if !$0.contains(file) { $0.append(file) } }
         return ImageFile.size(at: file)
     }
 
-    /// Where the image a source URL names would be, when it is an image of the site not there.
-    private func missing(_ source: String) -> String? {
-        guard let path = SiteURL.resolve(source, from: page), ImageFile.isImage(path) else { return nil }
-        if let bundle, path.hasPrefix(page) { return bundle + "/" + path.dropFirst(page.count) }
-        return staticFolder.map { $0 + path }
+    /// Notes where the image a source URL names would be, when it is an image of the site that
+    /// is not there: in the bundle, and in `static/` too for a path from the site's root (which
+    /// the home page's bundle, `content/`, also holds). Whichever is added changes the page's key.
+    /// Whether it is such an image.
+    @discardableResult
+    func noteMissing(_ source: String) -> Bool {
+        guard let path = SiteURL.resolve(source, from: page), ImageFile.isImage(path) else { return false }
+        var places: [String] = []
+        if let bundle, path.hasPrefix(page) { places.append(bundle + "/" + path.dropFirst(page.count)) }
+        if places.isEmpty || source.hasPrefix("/"), let staticFolder { places.append(staticFolder + path) }
+        found.withLock { for place in places where !$0.contains(place) { $0.append(place) } }
+        return true
     }
 
     /// The files of the images rendered so far that are the site's.
@@ -81,8 +91,9 @@ final class LocalImages: Sendable {
         return ResponsiveImage(size: size, sources: sources, sizes: variants.settings.sizes ?? ResponsiveImage.sizes(width: size.width))
     }
 
-    /// The image a source URL names as a template is given it: its smaller copies, or without a
-    /// box its copy in `box` in each format, noted for the output as ``responsive(of:at:in:failures:)``'s are.
+    /// The image a source URL names as a template is given it: without a box its smaller copies,
+    /// with one its copy in `box` in each format, noted for the output as
+    /// ``responsive(of:at:in:failures:)``'s are.
     func templateImage(_ source: String, box: ImageVariants.Box?, at position: SourcePosition?, in file: String,
                        failures: ComponentFailures) -> TemplateImage? {
         guard let box else {
@@ -97,8 +108,11 @@ final class LocalImages: Sendable {
     /// the source and the original's size, noted for the output; `nil` when it has none.
     private func copies(of source: String, box: ImageVariants.Box?, at position: SourcePosition?, in file: String,
                         failures: ComponentFailures) -> [(variant: ImageVariants.Variant, url: String, size: ImageSize)]? {
-        guard let variants, !source.contains("?"), !source.contains("#"), let path = SiteURL.resolve(source, from: page),
-              let image = self.file(for: source) else { return nil }
+        guard let variants, !source.contains("?"), !source.contains("#"), let path = SiteURL.resolve(source, from: page) else { return nil }
+        guard let image = self.file(for: source) else {
+            noteMissing(source)
+            return nil
+        }
         found.withLock { if !$0.contains(image) { $0.append(image) } }
         switch variants.copies(of: image, box: box) {
         case .kept:

@@ -4,8 +4,11 @@ package import HTMLRendering
 /// An image a template is given, with its copies: its smaller copies at `[images] widths`
 /// (``box`` `nil`, for the `image` transform), or its copy in a box (`fill_600x400`).
 package struct TemplateImage: Sendable, Codable, Hashable {
-    /// The image as the page names it (`cover.jpg`, `/img/a.png`).
+    /// The image as the page names it (`cover.jpg`, `/img/a.png`): what a template looks it up by.
     package var source: String
+    /// The original's URL as a template writes it: the source, or from the site's root for a
+    /// page's or a list's template (``rooted(at:)``).
+    package var url: String
     /// The box it was put in; `nil`: the smaller copies at the site's widths.
     package var box: ImageVariants.Box?
     /// Without a box the original's size, as it is shown; with one the copy's.
@@ -39,14 +42,29 @@ package struct TemplateImage: Sendable, Codable, Hashable {
         }
     }
 
-    /// An image of these values.
+    /// An image of these values, its URL its source.
     package init(source: String, box: ImageVariants.Box?, width: Int, height: Int, sizes: String, formats: [Format]) {
         (self.source, self.box, self.width, self.height, self.sizes, self.formats) = (source, box, width, height, sizes, formats)
+        url = source
+    }
+
+    /// The same image with its URL and its copies' from the site's root, as they are from the
+    /// page at `page`: a list's template writes them on its pages 2, 3… too (`/posts/page/2/`),
+    /// where a URL beside the source would lead elsewhere.
+    func rooted(at page: String) -> TemplateImage {
+        var rooted = self
+        let root = { (url: String) in SiteURL.resolve(url, from: page).map(SiteURL.encoded) ?? url }
+        rooted.url = root(url)
+        rooted.formats = formats.map { format in
+            Format(type: format.type, candidates: format.candidates.map { Candidate(url: root($0.url), width: $0.width) })
+        }
+        return rooted
     }
 
     /// The smaller copies of the image at `source`.
     init(_ source: String, responsive image: ResponsiveImage) {
         self.source = source
+        url = source
         box = nil
         (width, height, sizes) = (image.size.width, image.size.height, image.sizes)
         formats = image.sources.map { Format(type: $0.type, candidates: $0.candidates.map { Candidate(url: $0.url, width: $0.width) }) }
@@ -55,6 +73,7 @@ package struct TemplateImage: Sendable, Codable, Hashable {
     /// The image at `source` in `box`, a copy of `width` × `height` in each format.
     init(_ source: String, box: ImageVariants.Box, width: Int, height: Int, copies: [(type: String, url: String)]) {
         self.source = source
+        url = source
         self.box = box
         (self.width, self.height, sizes) = (width, height, "")
         formats = copies.map { Format(type: $0.type, candidates: [Candidate(url: $0.url, width: width)]) }

@@ -4,7 +4,8 @@
 /// - `fit_600x400`: inside 600 × 400, the proportions kept;
 /// - `fill_600x400`: exactly 600 × 400, what passes the box cut around the centre.
 ///
-/// A copy is never larger than its original: a box wider than the image gives the image's size.
+/// A copy is never larger than its original: `resize` and `fit` stop at the image's size, and a
+/// `fill` box larger than the image is made smaller, its proportions kept, until the image covers it.
 package struct TemplateImageBox: Hashable, Sendable, CustomStringConvertible {
     /// How the image goes in the box.
     package enum Mode: String, Hashable, Sendable, CaseIterable {

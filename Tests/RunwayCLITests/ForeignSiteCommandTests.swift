@@ -218,4 +218,17 @@ import Testing
         #expect(try #require(site.read("_site/gallery/index.html")).contains(#"width="80" height="60""#))
         try ImageCommandTests.expectEqualToACleanBuild(site, configuration: "")
     }
+
+    @Test func aSectionsFileThatStaticAlsoHasIsLeftOutWithAWarning() throws {
+        let site = try Self.site()
+        try site.write("ICO\n", to: "static/favicon.ico")
+        try site.write("Other notes.\n", to: "static/gallery/notes.txt")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        // The same bytes: nothing to say; other bytes: static/'s file is published, and said.
+        #expect(!build.stderr.contains("favicon.ico"), "\(build.stderr)")
+        #expect(build.stderr.contains(site.root + "/content/gallery/notes.txt: warning: not published: /gallery/notes.txt is "
+                                      + site.root + "/static/gallery/notes.txt, which this file would replace"), "\(build.stderr)")
+        #expect(site.read("_site/gallery/notes.txt") == "Other notes.\n" && site.read("_site/favicon.ico") == "ICO\n")
+    }
 }

@@ -155,11 +155,12 @@ import Testing
         let trip = try #require(site.read("_site/trip/index.html"))
         let images = ImageBoxCommandTests.images(in: trip)
         #expect(images.map(\.kind) == ["fill", "copies"], "\(trip)")
-        #expect(images.first.map { "\($0.width)x\($0.height)" } == "200x100" && images.last.map { "\($0.url) \($0.width)x\($0.height)" } == "photo.jpg 1200x900")
-        let fill = try ImageProcessor.header(of: site.root + "/_site/trip/" + images[0].url)
-        #expect(fill.format == .webp && fill.width == 200 && fill.height == 100, "\(images[0].url)")
-        let copy = try #require(trip.firstMatch(of: #/srcset="(photo-480w-q80\.[0-9a-f]{16}\.webp) 480w"/#)?.1)
-        #expect(try ImageProcessor.header(of: site.root + "/_site/trip/" + copy).width == 480)
+        // From the site's root, as a list's pages 2, 3… need them.
+        #expect(images.first.map { "\($0.width)x\($0.height)" } == "200x100" && images.last.map { "\($0.url) \($0.width)x\($0.height)" } == "/trip/photo.jpg 1200x900")
+        let fill = try ImageProcessor.header(of: site.root + "/_site" + images[0].url)
+        #expect(images[0].url.hasPrefix("/trip/photo-fill-200x100-q80.") && fill.format == .webp && fill.width == 200 && fill.height == 100, "\(images[0].url)")
+        let copy = try #require(trip.firstMatch(of: #/srcset="(/trip/photo-480w-q80\.[0-9a-f]{16}\.webp) 480w"/#)?.1)
+        #expect(try ImageProcessor.header(of: site.root + "/_site" + copy).width == 480)
         // The section's list, from its _index.md's cover in static/.
         let gallery = try #require(site.read("_site/gallery/index.html"))
         let listed = ImageBoxCommandTests.images(in: gallery)
@@ -197,6 +198,36 @@ import Testing
         try site.write(Self.template.replacingOccurrences(of: "fill_200x100", with: "fit_300x300"), to: "templates/page.html")
         #expect(try site.runway("build", site.root).status == 0)
         #expect(ImageBoxCommandTests.images(in: try #require(site.read("_site/trip/index.html"))).first.map { "\($0.width)x\($0.height)" } == "300x300")
+        try ImageCommandTests.expectEqualToACleanBuild(site, configuration: Self.configuration)
+    }
+
+    @Test func aListsPagesTwoAndOnGetCopiesFromTheSitesRoot() throws {
+        let site = try TestSite([
+            "templates/page.html": Self.template, "templates/list.html": Self.template,
+            "content/gallery/_index.md": "---\ntitle: Gallery\ncover: cat.png\n---\nThe gallery.\n",
+            "content/gallery/a.md": "# A\n", "content/gallery/b.md": "# B\n",
+        ], configuration: "paginate = 1\n" + Self.configuration)
+        try ImageCommandTests.photograph(width: 800, height: 600, format: .png, at: site.root + "/content/gallery/cat.png")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        for page in ["_site/gallery/index.html", "_site/gallery/page/2/index.html"] {
+            let images = ImageBoxCommandTests.images(in: try #require(site.read(page), "\(page)"))
+            #expect(images.map(\.kind) == ["fill", "copies"] && images.last?.url == "/gallery/cat.png", "\(page): \(images)")
+            #expect(images.first.map { $0.url.hasPrefix("/gallery/cat-fill-200x100-q80.") && site.exists("_site" + $0.url) } == true, "\(page)")
+        }
+    }
+
+    @Test func aMissingCoverIsAWarningAndAddingItEqualsACleanBuild() throws {
+        let site = try Self.site()
+        try FileManager.default.removeItem(atPath: site.root + "/content/trip/photo.jpg")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0)
+        #expect(build.stderr.contains(site.root + "/content/trip/index.md:3:1: warning: the image photo.jpg that 'cover' names is not a file of the site"),
+                "\(build.stderr)")
+        try ImageCommandTests.photograph(width: 1200, height: 900, format: .jpeg, at: site.root + "/content/trip/photo.jpg")
+        let again = try site.runway("build", site.root)
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+        #expect(ImageBoxCommandTests.images(in: try #require(site.read("_site/trip/index.html"))).map(\.kind) == ["fill", "copies"])
         try ImageCommandTests.expectEqualToACleanBuild(site, configuration: Self.configuration)
     }
 }
