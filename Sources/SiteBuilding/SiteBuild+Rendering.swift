@@ -120,10 +120,8 @@ extension SiteBuild {
                     if configuration.isHome(record), templates.readsItems(layout) {
                         contexts.paginateHome(&context, language: record.language, number: number, size: configuration.paginate)
                     }
-                    // A stop or a bound passed is thrown on, as the other renders' are.
-                    result = .success(try RenderedImages.$current.withValue(record.templateImages) { () -> Result<String, Diagnostic> in
-                        do throws(Diagnostic) { return .success(try templates.render(layout, context: context, stop: stopped, budget: budget)) } catch { return .failure(error) }
-                    }.get())
+                    result = .success(try Self.render(layout, context: context, images: record.templateImages, templates: templates,
+                                                      stop: stopped, budget: budget))
                 case .list(let listIndex, let number, let translations):
                     let list = lists.lists[listIndex]
                     let size = configuration.paginate
@@ -141,10 +139,8 @@ extension SiteBuild {
                                                 feed: list.hasFeed ? list.url + "atom.xml" : "", items: items,
                                                 translations: contexts.translations(translations, current: list.url),
                                                 pagination: pagination)
-                    // A stop or a bound passed is thrown on, as the other renders' are.
-                    result = .success(try RenderedImages.$current.withValue(list.index?.templateImages ?? []) { () -> Result<String, Diagnostic> in
-                        do throws(Diagnostic) { return .success(try templates.render("list.html", context: context, stop: stopped, budget: budget)) } catch { return .failure(error) }
-                    }.get())
+                    result = .success(try Self.render("list.html", context: context, images: list.index?.templateImages ?? [],
+                                                      templates: templates, stop: stopped, budget: budget))
                 case .home(let language, let translations, let number):
                     var context = contexts.home(language,
                                                 translations: contexts.translations(translations, current: language.prefix + "/"),
@@ -187,6 +183,16 @@ extension SiteBuild {
         let errors = Self.collapsingWriteFailures(results.withLock { $0 }.compactMap { $0 }.filter { reported.insert($0).inserted })
         return Rendered(errors: errors,
                         highlighted: highlighted.withLock { $0 }, pending: pending.withLock { $0 }, published: Set(published.map(\.file)))
+    }
+
+    /// The template `name` rendered over `context` with `images`, the images its page's or list's
+    /// front matter names (``RenderedImages``); a stop or a bound passed is thrown on, as the other
+    /// renders' are.
+    static func render(_ name: String, context: TemplateContext, images: [TemplateImage], templates: TemplateSet,
+                       stop: @escaping @Sendable () -> Bool, budget: RenderBudget) throws(Diagnostic) -> String {
+        try RenderedImages.$current.withValue(images) { () -> Result<String, Diagnostic> in
+            do throws(Diagnostic) { return .success(try templates.render(name, context: context, stop: stop, budget: budget)) } catch { return .failure(error) }
+        }.get()
     }
 
     /// The errors of files that could not be written for one reason (a full disk: every page

@@ -15,8 +15,11 @@ package final class ImageVariants: Sendable {
     package let settings: ImageSettings
     /// The cache's folder.
     package let folder: String
-    /// What each image gave, by its file and signature: made once per process.
-    private let outcomes = Mutex<[String: Outcome]>([:])
+    /// What each image gave, by its file, signature and box: made once per process.
+    private let outcomes = Mutex<[String: Once<Result>]>([:])
+    /// Each image file's header and content hash, or why it gets no copies, by its file and
+    /// signature: read once per process, however many boxes its pages ask for.
+    private let originals = Mutex<[String: Once<Original>]>([:])
 
     /// One image's copies, or why it has none.
     package enum Result: Sendable {
@@ -56,9 +59,36 @@ package final class ImageVariants: Sendable {
         }
     }
 
-    /// Each image's outcome, made once: a second page asking waits for the first.
-    private final class Outcome: Sendable {
-        let result = Mutex<Result?>(nil)
+    /// A value made once: a second page asking for it waits for the first.
+    private final class Once<Value: Sendable>: Sendable {
+        private let value = Mutex<Value?>(nil)
+
+        /// The value, made by `make` the first time.
+        func get(_ make: () -> Value) -> Value {
+            value.withLock { value in
+                if let value { return value }
+                let made = make()
+                value = made
+                return made
+            }
+        }
+    }
+
+    /// The value under `key` of `table`, made by `make` once per process.
+    private static func once<Value: Sendable>(_ key: String, in table: borrowing Mutex<[String: Once<Value>]>, _ make: () -> Value) -> Value {
+        let entry = table.withLock { known in
+            if let entry = known[key] { return entry }
+            let entry = Once<Value>()
+            known[key] = entry
+            return entry
+        }
+        return entry.get(make)
+    }
+
+    /// An image file as its copies need it, or the outcome of every box asked of it when it gets none.
+    private enum Original: Sendable {
+        case image(size: ImageSize, hash: String)
+        case none(Result)
     }
 
     /// Copies as `settings` ask, cached in `folder` (made when the first copy is).
@@ -100,48 +130,47 @@ package final class ImageVariants: Sendable {
     /// The copies of the image file at `path` the settings ask for (or, with a box, its copy in
     /// that box in each format), made unless the cache has them.
     package func copies(of path: String, box: Box? = nil) -> Result {
-        let key = path + " " + (FileSignature.following(path)?.description ?? "-") + (box.map { " " + $0.description } ?? "")
-        let outcome = outcomes.withLock { known in
-            if let made = known[key] { return made }
-            let made = Outcome()
-            known[key] = made
-            return made
-        }
-        return outcome.result.withLock { result in
-            if let result { return result }
-            let made = make(path, box: box)
-            result = made
-            return made
+        let file = path + " " + (FileSignature.following(path)?.description ?? "-")
+        return Self.once(file + (box.map { " " + $0.description } ?? ""), in: outcomes) {
+            switch Self.once(file, in: originals, { original(path) }) {
+            case .none(let result): result
+            case .image(let size, let hash): make(path, size: size, hash: hash, box: box)
+            }
         }
     }
 
-    /// The image's copies (in the box, with one), made or taken from the cache.
-    private func make(_ path: String, box: Box?) -> Result {
+    /// The image file's size as it is shown and its content's hash, or why it gets no copies.
+    private func original(_ path: String) -> Original {
         let header: ImageHeader
         do throws(ImageProcessor.Failure) {
             header = try ImageProcessor.header(of: path)
         } catch {
-            return .refused("cannot be read (\(error.description))")
+            return .none(.refused("cannot be read (\(error.description))"))
         }
         let suffix = (path as NSString).pathExtension.lowercased()
         guard header.format.extensions.contains(suffix) else {
-            return .refused("is \(Self.named(header.format)), not what its name's .\(suffix) says")
+            return .none(.refused("is \(Self.named(header.format)), not what its name's .\(suffix) says"))
         }
         switch header.format {
-        case .gif, .other: return .kept
-        case .jpeg, .png, .webp, .heif: if header.pages > 1 { return .kept }
+        case .gif, .other: return .none(.kept)
+        case .jpeg, .png, .webp, .heif: if header.pages > 1 { return .none(.kept) }
         }
         guard header.width * header.height <= ImageProcessor.largestImage else {
-            return .refused("is \(header.width) × \(header.height) pixels, more than a build decodes (\(ImageProcessor.largestImage / 1_000_000) megapixels)")
+            return .none(.refused("is \(header.width) × \(header.height) pixels, more than a build decodes (\(ImageProcessor.largestImage / 1_000_000) megapixels)"))
         }
-        guard let bytes = FileContents.read(path) else { return .refused("cannot be read") }
-        let hash = String(repeating: "0", count: 16 - ContentHash(bytes).description.count) + ContentHash(bytes).description
+        guard let bytes = FileContents.read(path) else { return .none(.refused("cannot be read")) }
+        let hash = ContentHash(bytes).description
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            return .refused("has no cache folder for its copies (\(folder): \(error.localizedDescription))")
+            return .none(.refused("has no cache folder for its copies (\(folder): \(error.localizedDescription))"))
         }
-        let size = ImageSize(width: header.width, height: header.height)
+        return .image(size: ImageSize(width: header.width, height: header.height), hash: String(repeating: "0", count: 16 - hash.count) + hash)
+    }
+
+    /// The copies of the image of `size` and `hash` at `path` (in the box, with one), made or
+    /// taken from the cache.
+    private func make(_ path: String, size: ImageSize, hash: String, box: Box?) -> Result {
         if let box = box?.within(size) {
             let requests = settings.formats.map {
                 ImageVariantRequest(mode: box.mode, width: box.width, height: box.height, format: $0, quality: settings.quality)
@@ -152,8 +181,8 @@ package final class ImageVariants: Sendable {
             }
         }
         // The widths below the original's, and the original's own when a wider one is asked for.
-        var widths = settings.widths.filter { $0 < header.width }
-        if settings.widths.contains(where: { $0 >= header.width }) { widths.append(header.width) }
+        var widths = settings.widths.filter { $0 < size.width }
+        if settings.widths.contains(where: { $0 >= size.width }) { widths.append(size.width) }
         var variants: [Variant] = []
         for width in widths {
             let requests = settings.formats.map { ImageVariantRequest(width: width, format: $0, quality: settings.quality) }

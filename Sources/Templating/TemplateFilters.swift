@@ -66,18 +66,8 @@ package struct TemplateFilters: Sendable {
         slug: { text in text.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: "-") },
         baseURL: "/")
 
-    /// Every transform's name, for checking templates.
-    static let transforms: Set<String> = [
-        "slugify", "truncate", "date", "relURL", "absURL", "markdownify", "uppercased", "lowercased", "capitalized", "empty",
-        // Mustache's own, on lists and numbers, and in loops.
-        "first", "last", "reversed", "count", "sorted", "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index",
-        "jsonify", "asset", "integrity", "image",
-    ]
-
-    /// Whether a tag's transform name is one: a name of ``transforms`` or an image box (`fill_600x400`).
-    static func isTransform(_ name: String) -> Bool {
-        transforms.contains(name) || TemplateImageBox(name: name) != nil
-    }
+    /// Every transform's name but the image boxes', for checking templates.
+    static var transforms: Set<String> { Set(TemplateTransform.names.keys) }
 
     /// How many characters `truncate` keeps.
     static let truncation = 80

@@ -218,15 +218,25 @@ package struct TemplateSet: Sendable {
     }
 
     /// The templates of pages and lists (neither a component's, `components/`, nor a render
-    /// hook's, `render/`), with a partial's; in those, the image transforms and the value each names.
-    private static func pageImageTags(_ templates: [String: Loaded]) -> [(transform: String, box: TemplateImageBox?, path: [String], tag: TemplateTag)] {
-        var found: [(transform: String, box: TemplateImageBox?, path: [String], tag: TemplateTag)] = []
+    /// hook's, `render/`), with a partial's; in those, the image transforms and the value each
+    /// names, with the template's name.
+    private static func pageImageTags(_ templates: [String: Loaded])
+        -> [(template: String, transform: String, box: TemplateImageBox?, path: [String], tag: TemplateTag)] {
+        var found: [(template: String, transform: String, box: TemplateImageBox?, path: [String], tag: TemplateTag)] = []
         for name in templates.keys.sorted() where !["components/", "render/"].contains(where: name.hasPrefix) {
             guard let loaded = templates[name], loaded.problem == nil else { continue }
             for tag in loaded.tags where tag.kind != "/" {
-                guard let transform = tag.transforms.first(where: { $0 == "image" || TemplateImageBox(name: $0) != nil }),
-                      let path = tag.names.first else { continue }
-                found.append((transform, TemplateImageBox(name: transform), path.split(separator: ".").map(String.init), tag))
+                guard let path = tag.names.first else { continue }
+                for transform in tag.transforms {
+                    let box: TemplateImageBox?
+                    switch TemplateTransform(name: transform) {
+                    case .image?: box = nil
+                    case .box(let named)?: box = named
+                    default: continue
+                    }
+                    found.append((name, transform, box, path.split(separator: ".").map(String.init), tag))
+                    break
+                }
             }
         }
         return found
@@ -252,7 +262,7 @@ package struct TemplateSet: Sendable {
     /// Each image transform of a page's or a list's template that names no front matter key of
     /// the page: a warning at its tag, since it always gives nothing there.
     private static func imagesOutsidePages(_ templates: [String: Loaded]) -> [Diagnostic] {
-        pageImageTags(templates).filter { !namesFrontMatter($0.path) && !$0.tag.file.contains("/partials/") }.map { found in
+        pageImageTags(templates).filter { !namesFrontMatter($0.path) && !$0.template.hasPrefix("partials/") }.map { found in
             Diagnostic(.warning, "'\(found.transform)' in a page's or a list's template gives the copies of an image its front matter names "
                        + "(page.params.NAME), or in a component's or a render hook's any image: '\(found.path.joined(separator: "."))' is "
                        + "neither, so it is always empty", path: found.tag.file, position: found.tag.position)
@@ -303,7 +313,7 @@ package struct TemplateSet: Sendable {
                     templates[name]?.problem = tag.diagnostic("no template '\(reference)' (a \(tag.kind == "<" ? "parent" : "partial") must be a file of the site's or the theme's templates)")
                     break
                 }
-                if let unknown = tag.transforms.first(where: { !TemplateFilters.isTransform($0) }) {
+                if let unknown = tag.transforms.first(where: { TemplateTransform(name: $0) == nil }) {
                     templates[name]?.problem = TemplateImageBox.isBoxName(unknown)
                         ? tag.diagnostic("'\(unknown)' is not an image box: write \(TemplateImageBox.forms)")
                         : tag.diagnostic("unknown transform '\(unknown)' (known: \(TemplateFilters.transforms.sorted().joined(separator: ", ")), "

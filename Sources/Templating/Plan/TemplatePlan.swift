@@ -152,8 +152,9 @@ enum TemplateTransform: Hashable, Sendable {
     /// A name no transform has: the value becomes nothing (the check refuses such templates).
     case unknown
 
-    /// The transforms without a box, by name.
-    private static let named: [String: TemplateTransform] = [
+    /// The transforms without a box, by name (Mustache's own, on lists and numbers and in
+    /// loops, among them).
+    static let names: [String: TemplateTransform] = [
         "slugify": .slugify, "truncate": .truncate, "date": .date, "relURL": .relURL, "absURL": .absURL, "markdownify": .markdownify,
         "uppercased": .uppercased, "lowercased": .lowercased, "capitalized": .capitalized, "empty": .empty,
         "first": .first, "last": .last, "reversed": .reversed, "count": .count, "sorted": .sorted, "enumerated": .enumerated,
@@ -163,7 +164,7 @@ enum TemplateTransform: Hashable, Sendable {
 
     /// The transform a tag names (`slugify`, `fill_600x400`), or `nil` for a name no transform has.
     init?(name: String) {
-        if let known = Self.named[name] {
+        if let known = Self.names[name] {
             self = known
         } else if let box = TemplateImageBox(name: name) {
             self = .box(box)
