@@ -35,10 +35,20 @@ extension SiteBuild {
         return record.imageCopies.values.allSatisfy { FileManager.default.fileExists(atPath: variants.folder + "/" + $0) }
     }
 
-    /// The images of the page or list whose template is being rendered on this thread, which its
-    /// front matter names (``SiteContent/PageRecord/templateImages``).
-    enum RenderedImages {
-        @TaskLocal static var current: [TemplateImage] = []
+    /// The images a page's or a list's template being rendered on this thread is given: those
+    /// its own front matter names (``SiteContent/PageRecord/templateImages``), by their source as
+    /// written, and those of the pages it lists, by their URL from the site's root
+    /// (``TemplateContexts/listedImages``).
+    struct RenderedImages: Sendable {
+        var own: [TemplateImage]
+        var listed: [String: [TemplateImage]]
+
+        @TaskLocal static var current = RenderedImages(own: [], listed: [:])
+
+        /// The copies of the image at `source` in `box` (`nil`: at the site's widths).
+        func image(_ source: String, box: ImageVariants.Box?) -> TemplateImage? {
+            own.first { $0.source == source && $0.box == box } ?? listed[source]?.first { $0.box == box }
+        }
     }
 
     /// The box of libvips's copies that a template's transform names.
@@ -69,7 +79,7 @@ extension SiteBuild {
     /// format's `type` and `src`.
     static func templateImage(_ source: String, box templateBox: TemplateImageBox?) -> TemplateValue? {
         let box = Self.box(templateBox)
-        let found = PageImages.current.map { $0.image(source, box: box) } ?? RenderedImages.current.first { $0.source == source && $0.box == box }
+        let found = PageImages.current.map { $0.image(source, box: box) } ?? RenderedImages.current.image(source, box: box)
         guard let image = found, !image.formats.isEmpty else { return nil }
         if box != nil {
             let copies = image.formats.compactMap { format in format.candidates.first.map { (type: format.type, url: $0.url) } }

@@ -120,7 +120,8 @@ extension SiteBuild {
                     if configuration.isHome(record), templates.readsItems(layout) {
                         contexts.paginateHome(&context, language: record.language, number: number, size: configuration.paginate)
                     }
-                    result = .success(try Self.render(layout, context: context, images: record.templateImages, templates: templates,
+                    result = .success(try Self.render(layout, context: context, images: record.templateImages, listed: contexts.listedImages,
+                                                      templates: templates,
                                                       stop: stopped, budget: budget))
                 case .list(let listIndex, let number, let translations):
                     let list = lists.lists[listIndex]
@@ -140,7 +141,7 @@ extension SiteBuild {
                                                 translations: contexts.translations(translations, current: list.url),
                                                 pagination: pagination)
                     result = .success(try Self.render("list.html", context: context, images: list.index?.templateImages ?? [],
-                                                      templates: templates, stop: stopped, budget: budget))
+                                                      listed: contexts.listedImages, templates: templates, stop: stopped, budget: budget))
                 case .home(let language, let translations, let number):
                     var context = contexts.home(language,
                                                 translations: contexts.translations(translations, current: language.prefix + "/"),
@@ -148,7 +149,8 @@ extension SiteBuild {
                     if templates.readsItems("home.html") {
                         contexts.paginateHome(&context, language: language.code, number: number, size: configuration.paginate)
                     }
-                    result = .success(try templates.render("home.html", context: context, stop: stopped, budget: budget))
+                    result = .success(try Self.render("home.html", context: context, images: [], listed: contexts.listedImages, templates: templates,
+                                                      stop: stopped, budget: budget))
                 case .notFound(let language):
                     result = .success(try templates.render("404.html", context: contexts.notFound(language, templates: templates),
                                                            stop: stopped, budget: budget))
@@ -186,11 +188,11 @@ extension SiteBuild {
     }
 
     /// The template `name` rendered over `context` with `images`, the images its page's or list's
-    /// front matter names (``RenderedImages``); a stop or a bound passed is thrown on, as the other
-    /// renders' are.
-    static func render(_ name: String, context: TemplateContext, images: [TemplateImage], templates: TemplateSet,
-                       stop: @escaping @Sendable () -> Bool, budget: RenderBudget) throws(Diagnostic) -> String {
-        try RenderedImages.$current.withValue(images) { () -> Result<String, Diagnostic> in
+    /// front matter names, and `listed`, those of the pages it may list (``RenderedImages``); a
+    /// stop or a bound passed is thrown on, as the other renders' are.
+    static func render(_ name: String, context: TemplateContext, images: [TemplateImage], listed: [String: [TemplateImage]],
+                       templates: TemplateSet, stop: @escaping @Sendable () -> Bool, budget: RenderBudget) throws(Diagnostic) -> String {
+        try RenderedImages.$current.withValue(RenderedImages(own: images, listed: listed)) { () -> Result<String, Diagnostic> in
             do throws(Diagnostic) { return .success(try templates.render(name, context: context, stop: stop, budget: budget)) } catch { return .failure(error) }
         }.get()
     }

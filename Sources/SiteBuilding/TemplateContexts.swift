@@ -37,11 +37,14 @@ final class TemplateContexts: Sendable {
     let stylesheets: Stylesheets?
     /// The URLs of the assets templates name, fingerprinted (for `_headers`); empty when they are not.
     let assetURLs: [String]
+    /// The copies of the images the pages' and the sections' front matter names, by the
+    /// original's URL from the site's root, as a list's items give them (``PageEntry/params``).
+    let listedImages: [String: [TemplateImage]]
 
     /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs` and
     /// `menuPages` (the pages in menus), those of the published pages when they are not all given
     /// (a quick rebuild's); `neighbors`, where a page's section puts it; `theme`, the site's.
-    init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], contentURLs: ContentURLs? = nil,
+    init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], indexes: [PageRecord] = [], contentURLs: ContentURLs? = nil,
          menuPages: [PageRecord]? = nil, neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors,
          data: SiteData = SiteData(), related: @escaping @Sendable (PageRecord) -> [PageRecord] = { _ in [] },
          stylesheets: Stylesheets? = nil, assetURLs: [String] = [], word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
@@ -50,6 +53,11 @@ final class TemplateContexts: Sendable {
         self.assetURLs = assetURLs
         self.data = data
         self.related = related
+        var listedImages: [String: [TemplateImage]] = [:]
+        for record in newestFirst + indexes {
+            for image in record.templateImages where listedImages[image.url]?.contains(image) != true { listedImages[image.url, default: []].append(image) }
+        }
+        self.listedImages = listedImages
         let dataValue = TemplateValue(.object(data.values))
         var taxonomyTitles: [String: String] = [:]
         for language in configuration.languages {
@@ -150,14 +158,34 @@ final class TemplateContexts: Sendable {
     }
 
     private static func entry(_ page: PageRecord, contentURLs: ContentURLs) -> PageEntry {
-        PageEntry(title: page.title, url: SiteURL.encoded(page.url), date: Self.iso8601(page.metadata.date), summary: page.summary.text,
-                  summaryHTML: contentURLs.rewrite(page.summary.html, of: page), readingTime: page.length.readingTime)
+        var entry = PageEntry(title: page.title, url: SiteURL.encoded(page.url), date: Self.iso8601(page.metadata.date), summary: page.summary.text,
+                              summaryHTML: contentURLs.rewrite(page.summary.html, of: page), readingTime: page.length.readingTime)
+        entry.params = page.metadata.params.mapValues(TemplateValue.init)
+        guard !page.templateImages.isEmpty else { return entry }
+        // An image a template asks copies of, from the site's root: a list's page is elsewhere.
+        let rooted = Dictionary(page.templateImages.map { ($0.source, $0.url) }) { first, _ in first }
+        for (key, value) in entry.params {
+            switch value {
+            case .text(let source): if let url = rooted[source] { entry.params[key] = .text(url) }
+            case .list(var values):
+                if case .text(let source)? = values.first, let url = rooted[source] {
+                    values[0] = .text(url)
+                    entry.params[key] = .list(values)
+                }
+            default: break
+            }
+        }
+        entry.imagesKey = page.templateImages.flatMap { $0.formats.flatMap { $0.candidates.map(\.url) } }.joined(separator: " ")
+        return entry
     }
 
     /// What a list shows of its pages, as a hash: when it changes, the list is rendered again.
     static func hash(_ entries: [PageEntry]) -> ContentHash {
         var hash = ContentHash()
-        for entry in entries { entry.templateValue.add(to: &hash) }
+        for entry in entries {
+            entry.templateValue.add(to: &hash)
+            hash.add(entry.imagesKey)
+        }
         return hash
     }
 

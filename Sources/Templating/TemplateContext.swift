@@ -291,10 +291,11 @@ package struct TranslationLink: TemplateRepresentable {
     }
 }
 
-/// A page as an item of a list: `title`, `url`, `date`, `summary` (plain text), `summaryHTML`
-/// and `readingTime` (minutes); `isSection` when the item is a subsection of the section listed
-/// (dated by its newest page, without a reading time). What a list shows of a page is its key
-/// too: when this changes, the lists the page is in are rendered again.
+/// A page as an item of a list: `title`, `url`, `date`, `summary` (plain text), `summaryHTML`,
+/// `readingTime` (minutes) and `params` (its front matter's); `isSection` when the item is a
+/// subsection of the section listed (dated by its newest page, without a reading time). What a
+/// list shows of a page is its key too: when this changes, the lists the page is in are
+/// rendered again.
 package struct PageEntry: TemplateRepresentable {
     package var title: String
     package var url: String
@@ -303,6 +304,12 @@ package struct PageEntry: TemplateRepresentable {
     package var summaryHTML: String
     package var readingTime: Int
     package var isSection = false
+    /// The page's front matter, an image a template asks copies of from the site's root
+    /// (`cover: trip.jpg` of `/posts/walk/` is `/posts/walk/trip.jpg`).
+    package var params: [String: TemplateValue] = [:]
+    /// The copies of the images its `params` name, as a key (their names hold their hashes): a
+    /// changed cover renders the lists showing it again. Templates do not see it.
+    package var imagesKey = ""
 
     package init(title: String, url: String, date: String, summary: String, summaryHTML: String, readingTime: Int) {
         self.title = title
@@ -316,7 +323,7 @@ package struct PageEntry: TemplateRepresentable {
     package var templateValue: TemplateValue {
         .object([("title", .text(title)), ("url", .text(url)), ("date", .text(date)), ("summary", .text(summary)),
                  ("summaryHTML", .html(summaryHTML)), ("readingTime", .integer(readingTime)),
-                 ("isSection", .bool(isSection))])
+                 ("isSection", .bool(isSection)), ("params", .object(params.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))])
     }
 }
 

@@ -230,4 +230,45 @@ import Testing
         #expect(ImageBoxCommandTests.images(in: try #require(site.read("_site/trip/index.html"))).map(\.kind) == ["fill", "copies"])
         try ImageCommandTests.expectEqualToACleanBuild(site, configuration: Self.configuration)
     }
+
+    /// `items` and `pages` of a list's and a home's template, each page's cover in a box.
+    static let itemsTemplate = """
+        {{#items}}<li>{{title}} {{#fill_200x100(params.cover)}}<img class="fill" src="{{src}}" width="{{width}}" height="{{height}}" alt="">{{/fill_200x100(params.cover)}}\
+        {{^fill_200x100(params.cover)}}<img class="as-is" src="{{params.cover}}" alt="">{{/fill_200x100(params.cover)}}</li>
+        {{/items}}
+        """
+
+    @Test func aListsItemsShowTheirPagesCoversAndAChangedCoverEqualsACleanBuild() throws {
+        let site = try TestSite([
+            "templates/page.html": "{{{page.content}}}", "templates/list.html": Self.itemsTemplate,
+            "templates/home.html": Self.itemsTemplate.replacingOccurrences(of: "items}}", with: "pages}}"),
+            "content/posts/_index.md": "---\ntitle: Posts\n---\n",
+            "content/posts/trip/index.md": "---\ntitle: Trip\ndate: 2026-01-03\ncover: photo.jpg\n---\nThe trip.\n",
+            "content/posts/far.md": "---\ntitle: Far\ndate: 2026-01-02\ncover: https://example.org/a.jpg\n---\nFar.\n",
+            "content/posts/plain.md": "---\ntitle: Plain\ndate: 2026-01-01\n---\nPlain.\n",
+        ], configuration: "paginate = 2\n" + Self.configuration)
+        try ImageCommandTests.photograph(width: 1200, height: 900, format: .jpeg, at: site.root + "/content/posts/trip/photo.jpg")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        // The list, its page 2 and the home: the trip's copy from the site's root, the far cover as written.
+        var shown: [String] = []
+        for page in ["_site/posts/index.html", "_site/posts/page/2/index.html", "_site/index.html"] {
+            let images = ImageBoxCommandTests.images(in: try #require(site.read(page), "\(page)"))
+            shown += images.map(\.url)
+            #expect(images.allSatisfy { $0.kind == "as-is" || ($0.width == 200 && $0.height == 100) }, "\(page): \(images)")
+        }
+        #expect(shown.count == 4 && shown.filter { $0 == "https://example.org/a.jpg" }.count == 2, "\(shown)")
+        // A page without a cover: nothing (the pattern above takes no empty URL).
+        #expect(try #require(site.read("_site/posts/page/2/index.html")).contains(#"<li>Plain <img class="as-is" src="" alt=""></li>"#))
+        let copy = try #require(shown.first { $0.hasPrefix("/posts/trip/photo-fill-200x100-q80.") })
+        #expect(shown.filter { $0 == copy }.count == 2)
+        let header = try ImageProcessor.header(of: site.root + "/_site" + copy)
+        #expect(header.format == .webp && header.width == 200 && header.height == 100)
+        // Another photograph: the lists show its copy, as a clean build does.
+        try ImageCommandTests.photograph(width: 900, height: 900, format: .jpeg, at: site.root + "/content/posts/trip/photo.jpg", seed: 5)
+        #expect(try site.runway("build", site.root).status == 0)
+        let list = try #require(site.read("_site/posts/index.html"))
+        #expect(!list.contains(copy) && list.contains("/posts/trip/photo-fill-200x100-q80."), "\(list)")
+        try ImageCommandTests.expectEqualToACleanBuild(site, configuration: "paginate = 2\n" + Self.configuration)
+    }
 }

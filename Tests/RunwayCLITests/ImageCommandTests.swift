@@ -188,7 +188,7 @@ import Testing
     /// The site's output equals, byte for byte, that of a clean build of a copy of its sources.
     static func expectEqualToACleanBuild(_ site: TestSite, configuration: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let clean = try TestSite(configuration: configuration)
-        for folder in ["content", "static", "templates"] {
+        for folder in ["content", "static", "templates"] where FileManager.default.fileExists(atPath: site.root + "/" + folder) {
             try? FileManager.default.removeItem(atPath: clean.root + "/" + folder)
             try FileManager.default.copyItem(atPath: site.root + "/" + folder, toPath: clean.root + "/" + folder)
         }
