@@ -144,7 +144,7 @@ public final class LiveBuild: Sendable {
             // is read again, whatever changed.
             let tokenizerBack = build.highlighter?.tokenizer.retryStart() ?? false
             let changed = unsettled.withLock { pending -> Set<String>? in
-                guard !tokenizerBack, let pending, let now = changedPaths.flatMap(contentFiles) else { return nil }
+                guard !tokenizerBack, let pending, let now = changedPaths.flatMap({ RebuildPlan.contentFiles($0, site: build.site) }) else { return nil }
                 return pending.union(now)
             }
             do throws(Diagnostic) {
@@ -173,17 +173,4 @@ public final class LiveBuild: Sendable {
         }
     }
 
-    /// The changed content files relative to the site (`content/a.md`), or `nil` when something
-    /// else changed (a template, the theme, the configuration, a folder), which needs every file
-    /// looked at again.
-    private func contentFiles(_ paths: Set<String>) -> Set<String>? {
-        let content = URL(fileURLWithPath: SitePaths.join(build.site, "content")).standardized.path + "/"
-        var files = Set<String>()
-        for path in paths {
-            let absolute = URL(fileURLWithPath: path).standardized.path
-            guard absolute.hasPrefix(content), MarkdownFile.isMarkdown(absolute) else { return nil }
-            files.insert("content/" + absolute.dropFirst(content.count))
-        }
-        return files
-    }
 }

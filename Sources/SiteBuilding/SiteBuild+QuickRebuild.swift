@@ -6,20 +6,17 @@ import SiteOutput
 import Templating
 
 extension SiteBuild {
-    /// The rebuild after a watcher saw only pages' text change: when every changed file existed
-    /// before and still exists, and its new record shows other pages exactly what the old one did
-    /// (URL, title, front matter, language, section, custom values, heading ids, summary, reading
-    /// time), no list, feed (unless feeds show whole pages), sitemap, stylesheet or other page can change. Only those pages are parsed, rendered and written,
+    /// The rebuild after a watcher saw only pages' text change (``RebuildPlan/quick(_:)``): when
+    /// every changed file existed before and still exists, and its new record shows other pages
+    /// exactly what the old one did (``RebuildPlan/showsOthersTheSame(_:as:)``), no list, feed,
+    /// sitemap, stylesheet or other page can change. Only those pages are parsed, rendered and written,
     /// without looking at the ten thousand others. `nil` when that does not hold: the full path
     /// decides. The output is the same either way (a test compares the trees).
     func quickRebuild(changed: Set<String>, previous: BuildCache, cache: inout BuildCache?, output: OutputFolder, reader: PageReader,
                       templates: TemplateSet, configuration: SiteConfiguration, theme: Theme, version: ContentHash, data: SiteData,
                       assetsKey: String?, diagnostics configurationDiagnostics: [Diagnostic]) -> Report? {
-        // Feeds of whole pages (`[feeds] full`) show every page's text: the full path.
-        guard !configuration.feeds.full else { return nil }
-        // The search index is made from every page's HTML (Pagefind has no index of one page): the full path.
-        guard !configuration.search.enabled else { return nil }
-        // Read content: the changed files only, each of which must show other pages what it did.
+        // Read content: the changed files only, each of which must show other pages what it did
+        // (`RebuildPlan` has left out the sites whose outputs show every page's text).
         var records = previous.records
         var pages: [PageRecord] = []
         var bodies: [String: PageBody] = [:]
@@ -28,11 +25,7 @@ extension SiteBuild {
             guard let old = previous.records[file], RealPath.leadsInside(path, SitePaths.join(site, "content")), let bytes = FileContents.read(path) else { return nil }
             if old.hash == ContentHash(bytes) { continue }
             let page = reader.read(file, bytes: bytes)
-            guard let record = page.record, let body = page.body, !record.isSectionIndex, record.url == old.url, record.title == old.title,
-                  record.metadata == old.metadata, record.language == old.language, record.translationKey == old.translationKey,
-                  record.section == old.section, record.values == old.values, record.anchors == old.anchors,
-                  record.summary == old.summary, record.length.readingTime == old.length.readingTime
-            else { return nil }
+            guard let record = page.record, let body = page.body, RebuildPlan.showsOthersTheSame(record, as: old) else { return nil }
             records[file] = record
             bodies[file] = body
             if isPublished(record) { pages.append(record) }

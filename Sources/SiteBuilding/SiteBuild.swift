@@ -234,15 +234,24 @@ public struct SiteBuild: Sendable {
         case .failure(let problems): return Report(pageCount: 0, diagnostics: problems.diagnostics, output: destination)
         }
         guard !stop.isRequested else { return stoppedReport() }
-        let previous = cache.flatMap { $0.version == inputs.version && $0.destination == destination ? $0 : nil }
-        if let changed, let previous, trustOutputs,
-           let quick = quickRebuild(changed: changed, previous: previous, cache: &cache, output: output, reader: inputs.reader,
-                                    templates: inputs.templates, configuration: inputs.configuration, theme: inputs.theme, version: inputs.version,
-                                    data: inputs.data, assetsKey: inputs.requestedAssets.isEmpty ? nil : inputs.assets.key(of: inputs.requestedAssets),
-                                    diagnostics: inputs.diagnostics) {
-            return quick
+        let plan = RebuildPlan.plan(changed: changed, cachedVersion: cache?.version, cachedDestination: cache?.destination,
+                                    version: inputs.version, destination: destination, trustOutputs: trustOutputs,
+                                    feedsShowWholePages: inputs.configuration.feeds.full, searchIndexed: inputs.configuration.search.enabled)
+        let previous: BuildCache?, surveyed: Set<String>?
+        switch plan {
+        case .everything: (previous, surveyed) = (nil, nil)
+        case .survey(let files): (previous, surveyed) = (cache, files)
+        case .quick(let files):
+            (previous, surveyed) = (cache, files)
+            if let previous, let quick = quickRebuild(changed: files, previous: previous, cache: &cache, output: output, reader: inputs.reader,
+                                                      templates: inputs.templates, configuration: inputs.configuration, theme: inputs.theme,
+                                                      version: inputs.version, data: inputs.data,
+                                                      assetsKey: inputs.requestedAssets.isEmpty ? nil : inputs.assets.key(of: inputs.requestedAssets),
+                                                      diagnostics: inputs.diagnostics) {
+                return quick
+            }
         }
-        let survey = self.survey(inputs, previous: previous, changed: changed)
+        let survey = self.survey(inputs, previous: previous, changed: surveyed)
         guard !stop.isRequested else { return stoppedReport() }
         var diagnostics = survey.diagnostics
 

@@ -191,6 +191,32 @@ import Testing
         compareWithAFullBuild(home)
     }
 
+    /// A page that starts showing an image of its bundle under `serve`: its new copies are
+    /// published with it (the quick path, which writes pages only, wrote the page naming copies
+    /// that were not there), and the output is a full build's.
+    @Test func aWatchersEditThatShowsAnImageHasItsCopiesPublished() throws {
+        let root = try Self.blog()
+        try "title = \"S\"\n[images]\nwidths = [32]\nformats = [\"webp\"]\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/content/trip", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ImageFileTests.fixture("photo.jpg"), toPath: root + "/content/trip/photo.jpg")
+        try "---\ntitle: Trip\n---\nText.\n".write(toFile: root + "/content/trip/index.md", atomically: true, encoding: .utf8)
+        var cache: BuildCache?
+        let build = SiteBuild(site: root)
+        let output = try build.openOutput()
+        #expect(build.run(cache: &cache, output: output).succeeded)
+        try "---\ntitle: Trip\n---\nText.\n\n![A photo](photo.jpg)\n".write(toFile: root + "/content/trip/index.md", atomically: true, encoding: .utf8)
+        let shown = build.run(cache: &cache, output: output, changed: ["content/trip/index.md"], trustOutputs: true)
+        #expect(shown.succeeded && !shown.quick, "\(shown.diagnostics)")
+        let copy = try #require(shown.written.first { $0.hasPrefix("trip/photo-32w-q80.") && $0.hasSuffix(".webp") }, "\(shown.written)")
+        #expect(try String(contentsOfFile: root + "/_site/trip/index.html", encoding: .utf8).contains(String(copy.dropFirst("trip/".count))))
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        // Text added after its summary, the image kept: the quick path, as before.
+        try "---\ntitle: Trip\n---\nText.\n\n![A photo](photo.jpg)\n\nMore text.\n".write(toFile: root + "/content/trip/index.md", atomically: true, encoding: .utf8)
+        let text = build.run(cache: &cache, output: output, changed: ["content/trip/index.md"], trustOutputs: true)
+        #expect(text.quick && text.written == ["trip/index.html"], "\(text.written)")
+        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+    }
+
     /// A folder named like a page (`notes.md/`) that a watcher names as changed is no page: its
     /// pages are read, and the rebuild equals a full build (every rebuild failed: "cannot be
     /// read", the folder taken for a file).
