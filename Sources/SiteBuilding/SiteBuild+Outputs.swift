@@ -54,7 +54,7 @@ extension SiteBuild {
         key.add(contexts.menuHashes[page.language]?.description ?? "-")
         for (from, to) in contexts.contentURLs.replacements(of: page) { key.add(from + " " + to) }
         let around = contexts.neighbors(page)
-        for neighbor in [around.previous, around.next] { key.add(neighbor.map { TemplateContexts.hash([contexts.entry($0)]).description } ?? "-") }
+        for neighbor in [around.previous, around.next] { key.add(neighbor.map { contexts.entryDigest($0).description } ?? "-") }
         key.add(page.url)
         key.add(layout)
         for version in translations { key.add(version.language.code + " " + version.url) }
