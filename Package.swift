@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `make docs-api`: the libraries' DocC documentation.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Tests only: whole fixture sites' outputs kept as snapshot files beside their tests.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // The C library, seen only by MarkdownParsing.
@@ -180,38 +182,45 @@ let package = Package(
             exclude: ["expected-output.txt"],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "RunwayTextTests", dependencies: ["RunwayText"], swiftSettings: upcoming),
+        // What every test target shares: temporary folders, file trees, snapshots of whole outputs.
+        .target(
+            name: "RunwayTestSupport",
+            dependencies: [.product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            path: "Tests/RunwayTestSupport",
+            swiftSettings: upcoming
+        ),
+        .testTarget(name: "RunwayTextTests", dependencies: ["RunwayTestSupport", "RunwayText"], swiftSettings: upcoming),
         .testTarget(
             name: "MarkdownParsingTests",
-            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering"],
+            dependencies: ["RunwayTestSupport", "RunwayText", "MarkdownParsing", "HTMLRendering"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "HTMLRenderingTests",
-            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "MarkdownWriting"],
+            dependencies: ["RunwayTestSupport", "RunwayText", "MarkdownParsing", "HTMLRendering", "Formatting", "MarkdownWriting"],
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "FormattingTests",
-            dependencies: ["RunwayText", "Formatting", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["RunwayTestSupport", "RunwayText", "Formatting", .product(name: "TOMLKit", package: "TOMLKit")],
             resources: [.copy("Fixtures")],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "SiteOutputTests", dependencies: ["RunwayText", "SiteOutput"], swiftSettings: upcoming),
-        .testTarget(name: "MathConversionTests", dependencies: ["MathConversion"], swiftSettings: upcoming),
-        .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing"], swiftSettings: upcoming),
+        .testTarget(name: "SiteOutputTests", dependencies: ["RunwayTestSupport", "RunwayText", "SiteOutput"], swiftSettings: upcoming),
+        .testTarget(name: "MathConversionTests", dependencies: ["RunwayTestSupport", "MathConversion"], swiftSettings: upcoming),
+        .testTarget(name: "ImageProcessingTests", dependencies: ["RunwayTestSupport", "ImageProcessing"], swiftSettings: upcoming),
         .testTarget(
             name: "SyntaxHighlightingTests",
-            dependencies: ["RunwayText", "MarkdownParsing", "HTMLRendering", "SyntaxHighlighting"],
+            dependencies: ["RunwayTestSupport", "RunwayText", "MarkdownParsing", "HTMLRendering", "SyntaxHighlighting"],
             swiftSettings: upcoming
         ),
         // The engine too: its own escaping is what Runway's is tested against.
-        .testTarget(name: "TemplatingTests", dependencies: ["RunwayText", "Templating", .product(name: "Mustache", package: "swift-mustache")],
+        .testTarget(name: "TemplatingTests", dependencies: ["RunwayTestSupport", "RunwayText", "Templating", .product(name: "Mustache", package: "swift-mustache")],
                     swiftSettings: upcoming),
         .testTarget(
             name: "SiteBuildingTests",
-            dependencies: [
+            dependencies: ["RunwayTestSupport", 
                 "RunwayText", "SiteContent", "Templating", "SiteBuilding", "ThemeTools", "SiteOutput", "HTMLRendering",
                 "SyntaxHighlighting", "ImageProcessing",
             ],
@@ -220,7 +229,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SiteServingTests",
-            dependencies: [
+            dependencies: ["RunwayTestSupport", 
                 "RunwayText", "SiteContent", "SiteBuilding", "SiteWatching", "SiteServing",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -228,12 +237,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SiteImportTests",
-            dependencies: ["RunwayText", "SiteContent", "SiteImport"],
+            dependencies: ["RunwayTestSupport", "RunwayText", "SiteContent", "SiteImport"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "RunwayCLITests",
-            dependencies: ["RunwayCLI", "ImageProcessing"],
+            dependencies: ["RunwayTestSupport", "RunwayCLI", "ImageProcessing"],
+            exclude: ["__Snapshots__"],
             swiftSettings: upcoming
         ),
     ],

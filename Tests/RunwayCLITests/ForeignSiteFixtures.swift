@@ -1,4 +1,5 @@
 import Foundation
+import RunwayTestSupport
 
 /// Sites of our own in the shape of the ones `runway import` was tried on (a Hugo theme's example
 /// site, Zola's documentation, jekyllrb.com): each generator's configuration, file names, front
@@ -288,16 +289,11 @@ enum ForeignSiteFixtures {
 
     /// Writes `files` under a new folder, and returns it.
     static func write(_ files: [String: String], name: String) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("runway-\(name)-\(UUID().uuidString)").path
-        for (path, text) in files {
-            let file = root + "/" + path
-            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
-        }
+        let root = TemporaryFolder.path(name)
+        try FileTree.write(files, under: root)
         return root
     }
 
-    /// Every file under `folder`, relative to it, with its bytes.
     /// A Hugo section with sections inside it (as a theme's example site has `posts/papermod/`),
     /// paginated by three: Hugo lists a subsection among the section's pages, dated by its newest
     /// page (`guides`, newest of all) or placed by its weight (`notes`, first); its list layout
@@ -318,20 +314,10 @@ enum ForeignSiteFixtures {
         return files
     }()
 
-    static func tree(_ folder: String) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for file in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            files[file] = FileManager.default.contents(atPath: folder + "/" + file)
-        }
-        return files
-    }
-
     /// The URL of each HTML file under `folder` (`/a/` for `a/index.html`) whose text starts
     /// with `marker`.
     static func urls(under folder: String, marked marker: String? = nil) -> Set<String> {
-        Set(tree(folder).compactMap { file, data -> String? in
+        Set(FileTree.read(folder).compactMap { file, data -> String? in
             guard file.hasSuffix(".html") else { return nil }
             if let marker, !(String(data: data, encoding: .utf8) ?? "").hasPrefix(marker) { return nil }
             return "/" + (file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file)

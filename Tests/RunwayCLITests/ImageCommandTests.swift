@@ -1,6 +1,7 @@
 import Foundation
 import ImageProcessing
 import Testing
+import RunwayTestSupport
 
 /// Issue 42, point 1: with `[images]`, every raster image a page shows gets smaller copies (libvips)
 /// at the asked widths and formats, never wider than the original, and the page a `<picture>`
@@ -193,7 +194,7 @@ import Testing
             try FileManager.default.copyItem(atPath: site.root + "/" + folder, toPath: clean.root + "/" + folder)
         }
         #expect(try clean.runway("build", clean.root).status == 0, sourceLocation: sourceLocation)
-        let (incremental, fresh) = (ForeignSiteFixtures.tree(site.root + "/_site"), ForeignSiteFixtures.tree(clean.root + "/_site"))
+        let (incremental, fresh) = (FileTree.read(site.root + "/_site"), FileTree.read(clean.root + "/_site"))
         #expect(!fresh.isEmpty && incremental.keys.sorted() == fresh.keys.sorted(), sourceLocation: sourceLocation)
         #expect(incremental == fresh, "incremental and clean outputs differ", sourceLocation: sourceLocation)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RunwayTestSupport
 
 /// `runway import hugo|zola|jekyll SOURCE NEW-SITE` (issue 38, point 4), on sites of our own in
 /// the shape of each generator's: the new site builds with no errors, its pages are at the URLs
@@ -11,16 +12,16 @@ import Testing
     static func imported(_ generator: String, _ files: [String: String]) throws -> (source: String, site: String, result: RunwayProcess.Result) {
         let source = try ForeignSiteFixtures.write(files, name: generator)
         let site = source + "-runway"
-        let before = ForeignSiteFixtures.tree(source)
+        let before = FileTree.read(source)
         let result = try RunwayProcess.run(["import", generator, source, site])
-        #expect(ForeignSiteFixtures.tree(source) == before, "the source is never changed")
+        #expect(FileTree.read(source) == before, "the source is never changed")
         return (source, site, result)
     }
 
     /// The HTML pages of a built site, by URL (percent-decoded), with their text.
     static func pages(_ output: String) -> [String: String] {
         var pages: [String: String] = [:]
-        for (file, data) in ForeignSiteFixtures.tree(output) where file.hasSuffix(".html") {
+        for (file, data) in FileTree.read(output) where file.hasSuffix(".html") {
             let url = "/" + (file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file)
             pages[url] = String(data: data, encoding: .utf8) ?? ""
         }
@@ -233,7 +234,7 @@ import Testing
         let full = try ForeignSiteFixtures.write(["keep.txt": "mine\n"], name: "full")
         let refused = try RunwayProcess.run(["import", "hugo", source, full])
         #expect(refused.status == 1 && refused.stderr.contains("\(full): error: already holds files"), "\(refused.stderr)")
-        #expect(ForeignSiteFixtures.tree(full).keys.sorted() == ["keep.txt"])
+        #expect(FileTree.read(full).keys.sorted() == ["keep.txt"])
         let inside = try RunwayProcess.run(["import", "hugo", source, source + "/new"])
         #expect(inside.status == 1 && inside.stderr.contains("is inside the site it imports"), "\(inside.stderr)")
         #expect(!FileManager.default.fileExists(atPath: source + "/new"))

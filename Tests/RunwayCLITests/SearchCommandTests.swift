@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RunwayTestSupport
 
 /// `[search] enabled = true` (issue 43, point 1) through `runway build`: Pagefind's bundle at
 /// `/pagefind/`, made from the pages as they are written, in the same transaction: a rebuild makes
@@ -16,7 +17,7 @@ import Testing
     static let configuration = "[languages.en]\nname = \"English\"\n[languages.fr]\nname = \"Français\"\n[taxonomies]\ntag = \"tags\"\n[search]\nenabled = true\n"
 
     /// Every file under `folder` with its bytes (the bundle's fragments are gzip).
-    static func files(_ folder: String) -> [String: Data] { ForeignSiteFixtures.tree(folder) }
+    static func files(_ folder: String) -> [String: Data] { FileTree.read(folder) }
 
     /// The pages each language's index holds, from the bundle's entry.
     static func pageCounts(_ site: TestSite) throws -> [String: Int] {

@@ -2,6 +2,7 @@ import Foundation
 @testable import SiteBuilding
 import SiteContent
 import Testing
+import RunwayTestSupport
 
 /// Issue 15, point 7: links to content files (`../b.md#part`) become their pages' URLs.
 @Suite struct ContentLinkTests {
@@ -34,6 +35,6 @@ import Testing
         let report = SiteBuild(site: root).run()
         #expect(report.written.contains("posts/a/index.html"))
         #expect(try String(contentsOfFile: root + "/_site/posts/a/index.html", encoding: .utf8).contains(#"<a href="/handbook/#top">the guide</a>"#))
-        #expect(SiteBuildTests.files(in: root + "/_site") == IncrementalBuildTests.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == IncrementalBuildTests.fullBuild(root))
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 @testable import SiteContent
 import SyntaxHighlighting
 import Testing
+import RunwayTestSupport
 
 /// A cold build sends its code to Pygments and makes the records of those pages without waiting
 /// for the answers; their bodies are made as they are rendered (issue 16, speed). A differential
@@ -46,7 +47,7 @@ import Testing
     /// A build of `root` into a new folder with `highlighter`: its report, the records it leaves
     /// (encoded), and its files.
     static func build(_ root: String, _ highlighter: CodeHighlighter) throws -> (report: SiteBuild.Report, records: [String: Data], files: [String: Data]) {
-        let output = SiteBuildTests.temporary("deferred")
+        let output = TemporaryFolder.path("deferred")
         var build = SiteBuild(site: root, output: output)
         build.highlighter = highlighter
         var cache: BuildCache?
@@ -54,7 +55,7 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let records = try (cache?.records ?? [:]).mapValues { try encoder.encode($0) }
-        return (report, records, SiteBuildTests.files(in: output))
+        return (report, records, FileTree.read(output))
     }
 
     @Test func deferredBodiesEqualBodiesHighlightedAsRead() throws {
@@ -97,7 +98,7 @@ import Testing
     /// by a build that leaves the draft out, as a build that highlights as it reads does.
     @Test func aDeferredPageNoOutputShowsIsHighlightedForItsWarnings() throws {
         let root = try Self.site()
-        var build = SiteBuild(site: root, output: SiteBuildTests.temporary("deferred"))
+        var build = SiteBuild(site: root, output: TemporaryFolder.path("deferred"))
         build.highlighter = CodeHighlighter(cache: TokenCache())
         var cache: BuildCache?
         let output = try build.openOutput()

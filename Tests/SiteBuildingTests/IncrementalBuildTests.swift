@@ -3,6 +3,7 @@ import Foundation
 import SiteBuilding
 import SyntaxHighlighting
 import Testing
+import RunwayTestSupport
 
 /// Rebuilds with the build cache: only what changed is parsed and written, and the result is
 /// always the tree a full build makes.
@@ -27,24 +28,24 @@ import Testing
 
     /// The tree a build without any cache makes of the same site.
     static func fullBuild(_ root: String) -> [String: Data] {
-        let output = SiteBuildTests.temporary("full")
+        let output = TemporaryFolder.path("full")
         var build = SiteBuild(site: root, output: output)
         build.cachePath = nil
         #expect(build.run().succeeded)
-        return SiteBuildTests.files(in: output)
+        return FileTree.read(output)
     }
 
     @Test func aRebuildWithoutChangesParsesAndWritesNothing() throws {
         let root = try Self.blog()
         let first = SiteBuild(site: root).run()
         #expect(first.parsed == 5)
-        #expect(first.written.count == SiteBuildTests.files(in: root + "/_site").count)
+        #expect(first.written.count == FileTree.read(root + "/_site").count)
         let again = SiteBuild(site: root).run()
         #expect(again.succeeded)
         #expect(again.parsed == 0)
         #expect(again.written == [])
         #expect(again.removed == [])
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
     }
 
     @Test func anEditedBodyRedoesOnlyThatPage() throws {
@@ -55,7 +56,7 @@ import Testing
         #expect(report.parsed == 1)
         #expect(report.written == ["posts/b/index.html"])
         #expect(try String(contentsOfFile: root + "/_site/posts/b/index.html", encoding: .utf8).contains("<p>New text of b.</p>"))
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
     }
 
     /// The first paragraph is the page's summary, which lists and feeds show.
@@ -69,7 +70,7 @@ import Testing
             #expect(report.written.contains(file), "\(file)")
         }
         #expect(try String(contentsOfFile: root + "/_site/atom.xml", encoding: .utf8).contains("&lt;p&gt;A new first paragraph of b.&lt;/p&gt;"))
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
     }
 
     @Test func anEditedTitleRedoesThePageAndTheListsItIsIn() throws {
@@ -84,7 +85,7 @@ import Testing
         // tags/swift/ or a; and in llms.txt, which lists every page by title.
         #expect(report.written == ["atom.xml", "index.html", "index.xml", "llms.txt", "posts/atom.xml", "posts/b/index.html", "posts/c/index.html",
                                    "posts/index.html", "tags/web/atom.xml", "tags/web/index.html"])
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
     }
 
     @Test func addedRemovedAndStaticChangesMatchAFullBuild() throws {
@@ -99,7 +100,7 @@ import Testing
         #expect(report.removed.contains("posts/a/index.html"))
         #expect(!FileManager.default.fileExists(atPath: root + "/_site/posts/a"), "the emptied folder goes too")
         #expect(report.diagnostics.map(\.message) == ["broken link: /posts/a/ leads to /posts/a/, which the site does not have"])
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
         #expect(try String(contentsOfFile: root + "/_site/extra.css", encoding: .utf8) == "body { color: red; }\n")
     }
 
@@ -112,22 +113,22 @@ import Testing
         let report = SiteBuild(site: root).run()
         #expect(report.parsed == 5)
         #expect(try String(contentsOfFile: root + "/_site/about/index.html", encoding: .utf8).contains("<article>"))
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
     }
 
     @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {
         let root = try Self.blog()
         _ = SiteBuild(site: root).run()
-        let before = SiteBuildTests.files(in: root + "/_site")
+        let before = FileTree.read(root + "/_site")
         try Self.post(root, "a", title: "A2", date: "2026-01-01", tag: "swift", body: "Changed.")
         try "---\ntitle: [broken\n---\n".write(toFile: root + "/content/posts/b.md", atomically: true, encoding: .utf8)
         #expect(!SiteBuild(site: root).run().succeeded)
-        #expect(SiteBuildTests.files(in: root + "/_site") == before)
+        #expect(FileTree.read(root + "/_site") == before)
         try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Fixed.")
         let fixed = SiteBuild(site: root).run()
         #expect(fixed.succeeded)
         #expect(fixed.written.contains("posts/a/index.html") && fixed.written.contains("posts/b/index.html"))
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
     }
 
     @Test func theQuickPathForAWatchersTextEditsMatchesAFullBuild() throws {
@@ -142,13 +143,13 @@ import Testing
         let output = try build.openOutput()
         #expect(build.run(cache: &cache, output: output).succeeded)
         func compareWithAFullBuild(_ report: SiteBuild.Report) {
-            let output = SiteBuildTests.temporary("full")
+            let output = TemporaryFolder.path("full")
             var full = SiteBuild(site: root, output: output)
             full.cachePath = nil
             let fullReport = full.run()
             #expect(report.diagnostics == fullReport.diagnostics)
             #expect(report.pageCount == fullReport.pageCount)
-            #expect(SiteBuildTests.files(in: root + "/_site") == SiteBuildTests.files(in: output))
+            #expect(FileTree.read(root + "/_site") == FileTree.read(output))
         }
 
         // Text only, with a broken link: the quick path, and the same warnings as a full build.
@@ -209,12 +210,12 @@ import Testing
         #expect(shown.succeeded && !shown.quick, "\(shown.diagnostics)")
         let copy = try #require(shown.written.first { $0.hasPrefix("trip/photo-32w-q80.") && $0.hasSuffix(".webp") }, "\(shown.written)")
         #expect(try String(contentsOfFile: root + "/_site/trip/index.html", encoding: .utf8).contains(String(copy.dropFirst("trip/".count))))
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
         // Text added after its summary, the image kept: the quick path, as before.
         try "---\ntitle: Trip\n---\nText.\n\n![A photo](photo.jpg)\n\nMore text.\n".write(toFile: root + "/content/trip/index.md", atomically: true, encoding: .utf8)
         let text = build.run(cache: &cache, output: output, changed: ["content/trip/index.md"], trustOutputs: true)
         #expect(text.quick && text.written == ["trip/index.html"], "\(text.written)")
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
     }
 
     /// A folder named like a page (`notes.md/`) that a watcher names as changed is no page: its
@@ -230,7 +231,7 @@ import Testing
         try "---\ntitle: Inside\n---\nText.\n".write(toFile: root + "/content/notes.md/inside.md", atomically: true, encoding: .utf8)
         let rebuild = build.run(cache: &cache, output: output, changed: ["content/notes.md", "content/notes.md/inside.md"], trustOutputs: true)
         #expect(rebuild.succeeded, "\(rebuild.diagnostics)")
-        #expect(SiteBuildTests.files(in: root + "/_site") == Self.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
         #expect(FileManager.default.fileExists(atPath: root + "/_site/notes.md/inside/index.html"))
     }
 
@@ -263,7 +264,7 @@ import Testing
         try "no heading\n".write(toFile: root + "/content/notes/plain-file-name.md", atomically: true, encoding: .utf8)
         let report = SiteBuild(site: root).run()
         #expect(report.diagnostics.isEmpty)
-        let files = Set(SiteBuildTests.files(in: root + "/_site").keys)
+        let files = Set(FileTree.read(root + "/_site").keys)
         #expect(files.isSuperset(of: ["2026/03/hello/index.html", "notes/my-first-note/index.html",
                                       "notes/plain-file-name/index.html", "posts/index.html", "notes/index.html"]))
         let plain = try String(contentsOfFile: root + "/_site/notes/plain-file-name/index.html", encoding: .utf8)
@@ -296,18 +297,18 @@ import Testing
         try "a page\n".write(toFile: root + "/static/docs/index.html", atomically: true, encoding: .utf8)
         let folder = SiteBuild(site: root).run()
         #expect(folder.succeeded, "\(folder.diagnostics)")
-        #expect(SiteBuildTests.files(in: root + "/_site") == IncrementalBuildTests.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == IncrementalBuildTests.fullBuild(root))
         try FileManager.default.removeItem(atPath: root + "/static/docs")
         try "a file again\n".write(toFile: root + "/static/docs", atomically: true, encoding: .utf8)
         let file = SiteBuild(site: root).run()
         #expect(file.succeeded, "\(file.diagnostics)")
-        #expect(SiteBuildTests.files(in: root + "/_site") == IncrementalBuildTests.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == IncrementalBuildTests.fullBuild(root))
     }
 
     /// `--output out/` and `--output out` are one folder: the second build writes nothing.
     @Test func aTrailingSlashIsTheSameOutput() throws {
         let root = try IncrementalBuildTests.blog()
-        let out = SiteBuildTests.temporary("slash")
+        let out = TemporaryFolder.path("slash")
         #expect(SiteBuild(site: root, output: out + "/").run().succeeded)
         let again = SiteBuild(site: root, output: out).run()
         #expect(again.succeeded && again.written.isEmpty && again.parsed == 0, "\(again.written)")

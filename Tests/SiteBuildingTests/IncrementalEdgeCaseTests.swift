@@ -2,6 +2,7 @@ import RunwayText
 import Foundation
 import SiteBuilding
 import Testing
+import RunwayTestSupport
 
 /// Changes a probe of ~1,500 incremental builds against clean ones found each left a stale output
 /// after: renames that keep a URL, images changed, missing or replaced, same-time replacements,
@@ -57,7 +58,7 @@ import Testing
         try fm.setAttributes([.modificationDate: old], ofItemAtPath: root + "/static/same.txt")
         build = SiteBuild(site: root, output: output)
         #expect(build.run().succeeded)
-        let files = SiteBuildTests.files(in: output)
+        let files = FileTree.read(output)
         #expect(files == IncrementalBuildTests.fullBuild(root))
         #expect(String(decoding: files["current.txt"] ?? Data(), as: UTF8.self) == "BBBB\n")
         #expect(String(decoding: files["same.txt"] ?? Data(), as: UTF8.self) == "DDDD\n")
@@ -78,6 +79,6 @@ import Testing
         let text = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
         #expect(!text.quick && text.written.contains("atom.xml"))
         #expect(try String(contentsOfFile: root + "/_site/atom.xml", encoding: .utf8).contains("A new paragraph."))
-        #expect(SiteBuildTests.files(in: root + "/_site") == IncrementalBuildTests.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == IncrementalBuildTests.fullBuild(root))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import SiteBuilding
 import SiteContent
 import Testing
+import RunwayTestSupport
 
 /// Page bundles (a folder whose page is `index.md`) publish their other files beside the page, and
 /// a page's local images get their size and `loading="lazy"`.
@@ -60,7 +61,7 @@ import Testing
         let root = try Self.site()
         let report = SiteBuild(site: root).run()
         #expect(report.succeeded, "\(report.diagnostics)")
-        let files = SiteBuildTests.files(in: root + "/_site")
+        let files = FileTree.read(root + "/_site")
         #expect(files["posts/trip/photo.jpg"] == (try Self.image("photo.jpg")))
         #expect(files["posts/trip/files/pic.webp"] == (try Self.image("lossy.webp")))
         #expect(files["posts/trip/files/data.csv"] != nil)
@@ -107,7 +108,7 @@ import Testing
         #expect(try String(contentsOfFile: root + "/_site/posts/index.html", encoding: .utf8).contains(#"width="50" height="20""#))
         let trip = try String(contentsOfFile: root + "/_site/posts/trip/index.html", encoding: .utf8)
         #expect(trip.contains(#"alt="Sea" title="The sea" width="50" height="20" loading="lazy""#))
-        #expect(SiteBuildTests.files(in: root + "/_site") == IncrementalBuildTests.fullBuild(root))
+        #expect(FileTree.read(root + "/_site") == IncrementalBuildTests.fullBuild(root))
     }
 
     @Test func aBundleFileThatWouldReplaceAStaticFileIsAnError() throws {

@@ -5,33 +5,19 @@ import FoundationXML
 #endif
 @testable import SiteBuilding
 import Testing
+import RunwayTestSupport
 
 /// `runway build` on the bundled site template and on small sites made for each case.
 @Suite struct SiteBuildTests {
     static let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../site-template").standardized.path
 
-    static func temporary(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("runway-\(name)-\(UUID().uuidString)").path
-    }
-
-    static func files(in folder: String) -> [String: Data] {
-        let names = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
-        var files: [String: Data] = [:]
-        for name in names {
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
-            if !isFolder.boolValue { files[name] = FileManager.default.contents(atPath: folder + "/" + name) }
-        }
-        return files
-    }
-
     @Test func theTemplateBuildsIntoACompleteTree() throws {
-        let output = Self.temporary("out")
+        let output = TemporaryFolder.path("out")
         let report = SiteBuild(site: Self.template, output: output).run()
         #expect(report.diagnostics.isEmpty)
         #expect(report.pageCount == 10)
-        #expect(Set(Self.files(in: output).keys) == [
+        #expect(Set(FileTree.read(output).keys) == [
             "guide/index.html", "guide/writing/index.html", "guide/theming/index.html", "guide/publishing/index.html",
             // A feed for each section and each tag that has dated pages (the guide has none).
             "posts/atom.xml", "tags/attributes/atom.xml", "tags/gfm/atom.xml", "tags/markdown/atom.xml",
@@ -70,7 +56,7 @@ import Testing
     }
 
     @Test func theTemplateIsInTwoLanguagesWithAlternatesAndASwitcher() throws {
-        let output = Self.temporary("languages")
+        let output = TemporaryFolder.path("languages")
         #expect(SiteBuild(site: Self.template, output: output).run().succeeded)
         let english = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
         let french = try String(contentsOfFile: output + "/fr/index.html", encoding: .utf8)
@@ -102,15 +88,15 @@ import Testing
     }
 
     @Test func twoBuildsAreByteIdentical() throws {
-        let first = Self.temporary("first"), second = Self.temporary("second")
+        let first = TemporaryFolder.path("first"), second = TemporaryFolder.path("second")
         _ = SiteBuild(site: Self.template, output: first).run()
         _ = SiteBuild(site: Self.template, output: second).run()
-        #expect(Self.files(in: first) == Self.files(in: second))
+        #expect(FileTree.read(first) == FileTree.read(second))
     }
 
     /// A small site whose pages and templates each test sets.
     static func site(pages: [String: String], templates: [String: String] = [:]) throws -> String {
-        let root = temporary("site")
+        let root = TemporaryFolder.path("site")
         try FileManager.default.createDirectory(atPath: root + "/content", withIntermediateDirectories: true)
         try "title = \"S\"\nbaseURL = \"https://s.example/\"\n".write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
         for (name, text) in pages { try text.write(toFile: root + "/content/" + name, atomically: true, encoding: .utf8) }
@@ -126,7 +112,7 @@ import Testing
     @Test func aFailedBuildLeavesThePreviousOutputAndSaysWhere() throws {
         let root = try Self.site(pages: ["a.md": "# A\n", "b.md": "---\ntitle: B\n---\nb\n"])
         #expect(SiteBuild(site: root).run().succeeded)
-        let before = Self.files(in: root + "/_site")
+        let before = FileTree.read(root + "/_site")
         try "---\ntitle: [unclosed\n---\nb\n".write(toFile: root + "/content/b.md", atomically: true, encoding: .utf8)
         try "# A changed\n".write(toFile: root + "/content/a.md", atomically: true, encoding: .utf8)
         let report = SiteBuild(site: root).run()
@@ -134,7 +120,7 @@ import Testing
         #expect(report.diagnostics.count == 1)
         #expect(report.diagnostics.first?.description.hasPrefix("\(root)/content/b.md:2:") == true)
         #expect(report.diagnostics.first?.description.contains("error: invalid YAML front matter") == true)
-        #expect(Self.files(in: root + "/_site") == before)
+        #expect(FileTree.read(root + "/_site") == before)
         #expect(!FileManager.default.fileExists(atPath: root + "/_site.building-\(ProcessInfo.processInfo.processIdentifier)"))
     }
 
@@ -171,7 +157,7 @@ import Testing
             build.future = future
             build.expired = expired
             #expect(build.run().succeeded)
-            return Self.files(in: root + "/_site").keys.filter { $0.hasSuffix("/index.html") }.sorted()
+            return FileTree.read(root + "/_site").keys.filter { $0.hasSuffix("/index.html") }.sorted()
         }
         #expect(pages() == ["later/index.html", "now/index.html"])
         #expect(pages(drafts: true) == ["draft/index.html", "later/index.html", "now/index.html"])
@@ -262,7 +248,7 @@ import Testing
         }
         let report = SiteBuild(site: root).run()
         #expect(report.diagnostics.isEmpty)
-        let files = Set(SiteBuildTests.files(in: root + "/_site").keys)
+        let files = Set(FileTree.read(root + "/_site").keys)
         for expected in ["posts/index.html", "posts/page/2/index.html", "tags/index.html", "tags/swift/index.html",
                          "tags/web/index.html", "tags/web-dev/index.html", "index.xml", "atom.xml"] {
             #expect(files.contains(expected), "\(expected)")

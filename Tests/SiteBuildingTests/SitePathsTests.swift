@@ -4,6 +4,7 @@ import Foundation
 @testable import SiteContent
 @testable import SiteOutput
 import Testing
+import RunwayTestSupport
 
 @Suite struct SitePathsTests {
     /// The `readdir` walk lists what Foundation's enumerator and `fileExists` list, but for links
@@ -71,13 +72,13 @@ import Testing
     /// `runway new` copies the template, not what building or previewing it left there (before,
     /// a `make run` made every later `runway new` site start with an output it had no record of).
     @Test func buildArtifactsOfTheTemplateAreNotCopied() throws {
-        let template = SiteBuildTests.temporary("template")
+        let template = TemporaryFolder.path("template")
         for file in ["runway.toml", "content/a.md", "_site/index.html", ".runway-cache/_site.json", "_theme-preview/default/index.html",
                      "static/_site/kept.txt"] {
             try FileManager.default.createDirectory(atPath: ((template + "/" + file) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try "x".write(toFile: template + "/" + file, atomically: false, encoding: .utf8)
         }
-        let site = SiteBuildTests.temporary("new")
+        let site = TemporaryFolder.path("new")
         #expect(try SiteTemplate(root: template).copy(to: site) == 3)
         #expect(Set(SitePaths.files(under: site)) == ["runway.toml", "content/a.md", "static/_site/kept.txt"])
     }

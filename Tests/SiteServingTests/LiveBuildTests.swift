@@ -5,6 +5,7 @@ import SyntaxHighlighting
 @testable import SiteServing
 import SiteWatching
 import Testing
+import RunwayTestSupport
 
 /// The rebuild loop of `runway serve` and `runway watch`: the watcher's batches, what each rebuild
 /// means for open pages, and what the pages are told.
@@ -168,7 +169,7 @@ import Testing
         var build = SiteBuild(site: root, output: clean)
         build.cachePath = nil
         #expect(build.run().succeeded)
-        #expect(Self.tree(root + "/_site") == Self.tree(clean))
+        #expect(FileTree.read(root + "/_site") == FileTree.read(clean))
     }
 
     /// Everything a build writes (its output, the files it writes beside their place, the
@@ -219,17 +220,6 @@ import Testing
         var seen = Set<String>()
         while !seen.contains(root + "/content/posts/b.md"), let batch = await batches.next() { seen.formUnion(batch) }
         #expect(seen.contains(root + "/content/posts/b.md"))
-    }
-
-    static func tree(_ folder: String) -> [String: Data] {
-        var files: [String: Data] = [:]
-        for file in (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? [] {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + file, isDirectory: &isFolder), !isFolder.boolValue {
-                files[file] = FileManager.default.contents(atPath: folder + "/" + file)
-            }
-        }
-        return files
     }
 
     @Test(.timeLimit(.minutes(10))) func theWatcherBatchesEditorSavesAndNewFolders() async throws {
