@@ -20,7 +20,7 @@ extension SiteBuild {
 
     /// Renders `jobs`, copies `copies` and removes `removals` in `output`, all or nothing. When
     /// `writing` is false (the build already failed) the jobs are only rendered, for their errors.
-    /// Under `strict`, a warning of the deferred pages' code (`RenderInputs.deferred`) fails it too
+    /// Under `strict`, a warning of the deferred pages' code (``PageBodies``) fails it too
     /// (`run` says it as an error). With `search`, the pages are indexed once written, and the
     /// index is part of the same transaction (`index(_:into:output:)`).
     func publish(_ jobs: [OutputJob], copies: [StaticCopy], removals: [OutputPath], into output: OutputFolder, writing: Bool,

@@ -78,7 +78,7 @@ extension SiteBuild {
         report.basePath = BasePath(baseURL: configuration.baseURL).prefix
 
         // Render and write, as the full path does.
-        let rendering = RenderInputs(published: pages, bodies: bodies, reader: reader, templates: templates, contexts: contexts,
+        let rendering = RenderInputs(published: pages, bodies: PageBodies(parsed: bodies, reader: reader), reader: reader, templates: templates, contexts: contexts,
                                      lists: SiteLists(newestFirst: [], languages: []), configuration: configuration,
                                      served: ServedPaths(manifest.files.keys))
         let published = publish(jobs, copies: [], removals: [], into: output, writing: report.succeeded, rendering: rendering)

@@ -25,11 +25,8 @@ extension SiteBuild {
     /// What rendering needs besides the jobs.
     struct RenderInputs {
         var published: [PageRecord]
-        /// The bodies of the pages parsed in this build, by file (the others are read again).
-        var bodies: [String: PageBody]
-        /// The pages parsed in this build whose code went to the tokenizer: their bodies are made
-        /// as they are rendered, last, in the order their code was sent (`ReadContent.deferred`).
-        var deferred: [String: (page: PageReader.ParsedPage, order: Int)] = [:]
+        /// The pages' bodies, whether their code waited for the tokenizer or not.
+        var bodies: PageBodies
         var reader: PageReader
         var templates: TemplateSet
         var contexts: TemplateContexts
@@ -44,7 +41,7 @@ extension SiteBuild {
     struct Rendered {
         /// The errors, in job order.
         var errors: [Diagnostic] = []
-        /// What highlighting the code of each deferred page said (`RenderInputs.deferred`), by file.
+        /// What highlighting the code of each deferred page said (``PageBodies``), by file.
         var highlighted: [String: PageReader.Highlighting.Outcome] = [:]
         /// The outputs found to show code left plain for want of the tokenizer as they were
         /// rendered, whose keys did not say so (`SiteBuild.pending(_:)`).
@@ -65,29 +62,9 @@ extension SiteBuild {
     /// pages' code is highlighted then, the jobs that show it last; that of the deferred pages no
     /// job shows after them, for its warnings.
     func render(_ jobs: [OutputJob], _ inputs: RenderInputs, into transaction: OutputTransaction?) -> Rendered {
-        let (published, bodies, deferred, reader, templates, contexts, lists, configuration) = (
-            inputs.published, inputs.bodies, inputs.deferred, inputs.reader, inputs.templates, inputs.contexts, inputs.lists,
-            inputs.configuration)
+        let (published, bodies, reader, templates, contexts, lists, configuration) = (
+            inputs.published, inputs.bodies, inputs.reader, inputs.templates, inputs.contexts, inputs.lists, inputs.configuration)
         let results = Mutex([Diagnostic?](repeating: nil, count: jobs.count))
-        let highlighted = Mutex([String: PageReader.Highlighting.Outcome]())
-        let pending = Mutex(Set<OutputPath>())
-        // A page's body: made in this build, or made now from its parsed text, or read again.
-        // `keyed`: the output's key says whether the record's code waits for the tokenizer (a
-        // page's own key does, a list's does not).
-        let body = { @Sendable (record: PageRecord, path: OutputPath, keyed: Bool) -> PageBody? in
-            var (body, waits, keyed) = (bodies[record.file], record.highlightPending, keyed)
-            if body == nil, let page = deferred[record.file]?.page {
-                let highlighting = reader.highlighting(page)
-                highlighted.withLock { $0[record.file] = highlighting.outcome }
-                (body, waits, keyed) = (reader.body(of: page, record: record, highlighting), highlighting.outcome.pending, false)
-            } else if body == nil, let bytes = FileContents.read(record.source) {
-                let read = reader.read(record.file, bytes: bytes)
-                (body, waits) = (read.body, read.record?.highlightPending ?? false)
-                keyed = keyed && waits == record.highlightPending
-            }
-            if waits && !keyed { pending.withLock { _ = $0.insert(path) } }
-            return body
-        }
         // The jobs showing deferred pages last, in the order their code was sent.
         let order = jobs.indices.map { index -> (index: Int, rank: Int) in
             let file: String? = switch jobs[index].kind {
@@ -95,7 +72,7 @@ extension SiteBuild {
             case .list(let list, _, _): lists.lists[list].index?.file
             default: nil
             }
-            return (index, file.flatMap { deferred[$0]?.order } ?? -1)
+            return (index, bodies.rank(of: file))
         }.sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.index)
         // Under a base path (`https://example.org/book-site/`), every root-relative URL of a page.
         let basePath = BasePath(baseURL: configuration.baseURL)
@@ -114,7 +91,7 @@ extension SiteBuild {
                 case .page(let page, let layout, let translations, let number):
                     let record = published[page]
                     if let problem = Self.layoutProblem(of: record, templates: templates) { throw problem }
-                    var context = contexts.page(record, body: body(record, jobs[index].path, true) ?? PageBody(html: ""),
+                    var context = contexts.page(record, body: bodies.body(of: record, for: jobs[index].path, keyed: true) ?? PageBody(html: ""),
                                                 translations: contexts.translations(translations, current: record.url),
                                                 withListing: templates.readsListing(layout), withRelated: templates.readsRelated(layout))
                     if configuration.isHome(record), templates.readsItems(layout) {
@@ -133,7 +110,7 @@ extension SiteBuild {
                                                 previous: number > 1 ? SiteLists.pageURL(list.url, page: number - 1) : "",
                                                 next: number < total ? SiteLists.pageURL(list.url, page: number + 1) : "")
                     var intro: (record: PageRecord, body: PageBody)?
-                    if let record = list.index, let shown = body(record, jobs[index].path, false) {
+                    if let record = list.index, let shown = bodies.body(of: record, for: jobs[index].path, keyed: false) {
                         intro = (record, shown)
                     }
                     let context = contexts.list(title: list.title, url: url, language: list.language.code, intro: intro,
@@ -173,18 +150,12 @@ extension SiteBuild {
                 results.withLock { $0[index] = error }
             }
         }
-        // The deferred pages no job showed (drafts, outputs unchanged, pages in error): their
-        // code's warnings.
-        let left = stop.isRequested ? []
-            : deferred.filter { file, _ in highlighted.withLock { $0[file] == nil } }.map { ($0.key, $0.value.page) }
-        DispatchQueue.concurrentPerform(iterations: left.count) { index in
-            let highlighting = reader.highlighting(left[index].1)
-            highlighted.withLock { $0[left[index].0] = highlighting.outcome }
-        }
+        // The deferred pages no job showed: their code's warnings.
+        if !stop.isRequested { bodies.highlightTheRest() }
         var reported = Set<Diagnostic>()
         let errors = Self.collapsingWriteFailures(results.withLock { $0 }.compactMap { $0 }.filter { reported.insert($0).inserted })
         return Rendered(errors: errors,
-                        highlighted: highlighted.withLock { $0 }, pending: pending.withLock { $0 }, published: Set(published.map(\.file)))
+                        highlighted: bodies.outcomes, pending: bodies.pendingOutputs, published: Set(published.map(\.file)))
     }
 
     /// The template `name` rendered over `context` with `images`, the images its page's or list's

@@ -318,7 +318,8 @@ extension SiteBuild {
         let links = LinkCheck(outputs: outputs, pages: resolved.published + resolved.indexes, contentURLs: resolved.contexts.contentURLs)
         diagnostics += ConcurrentWork.map(resolved.published + resolved.indexes) { links.brokenLinks(of: $0) }.flatMap { $0 }
         diagnostics += plan.diagnostics
-        let rendering = RenderInputs(published: resolved.published, bodies: read.bodies, deferred: read.deferred, reader: inputs.reader,
+        let rendering = RenderInputs(published: resolved.published, bodies: PageBodies(parsed: read.bodies, deferred: read.deferred, reader: inputs.reader),
+                                     reader: inputs.reader,
                                      templates: inputs.templates,
                                      contexts: resolved.contexts, lists: resolved.lists, configuration: configuration,
                                      served: served)

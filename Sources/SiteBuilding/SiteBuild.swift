@@ -286,11 +286,7 @@ public struct SiteBuild: Sendable {
         report.written = published.written
         report.removed = published.removed
         var next = BuildCache(version: inputs.version, destination: destination)
-        next.records = survey.read.records
-        for (file, outcome) in published.rendered.highlighted {
-            guard let record = next.records[file], let page = survey.read.deferred[file]?.page else { continue }
-            next.records[file] = inputs.reader.record(record, of: page, outcome)
-        }
+        next.records = survey.rendering.bodies.updating(survey.read.records)
         next.readAt = survey.read.startedAt
         next.components = inputs.templates.componentHashes
         next.hooks = inputs.templates.hookHashes
