@@ -208,13 +208,22 @@ struct SiteLists {
     }
 
     /// A page's neighbors in its section, found among `published` (a quick rebuild's records) as
-    /// a full build finds them.
+    /// a full build finds them: the page just before it in ``listOrder(_:_:)`` and the one just
+    /// after, in one pass (sorting the section for each saved page was a third of a save's
+    /// rebuild on 10,000 pages). No neighbors when the page is not among them.
     static func neighbors(of page: PageRecord, among published: [PageRecord]) -> Neighbors {
         guard !page.section.isEmpty else { return Neighbors() }
-        let pages = published.filter { $0.section == page.section && $0.language == page.language && !$0.isSectionIndex }
-            .sorted(by: listOrder)
-        guard let offset = pages.firstIndex(where: { $0 === page || $0.url == page.url }) else { return Neighbors() }
-        return Neighbors(previous: offset > 0 ? pages[offset - 1] : nil, next: offset + 1 < pages.count ? pages[offset + 1] : nil)
+        var (found, previous, next): (Bool, PageRecord?, PageRecord?) = (false, nil, nil)
+        for other in published where other.section == page.section && other.language == page.language && !other.isSectionIndex {
+            if other === page || other.url == page.url {
+                found = true
+            } else if listOrder(other, page) {
+                if previous.map({ listOrder($0, other) }) ?? true { previous = other }
+            } else if next.map({ listOrder(other, $0) }) ?? true {
+                next = other
+            }
+        }
+        return found ? Neighbors(previous: previous, next: next) : Neighbors()
     }
 
     /// Newest first (by the moment each date names, whatever its offset; undated pages last), then

@@ -3,6 +3,7 @@ import Foundation
 import HTMLRendering
 import MarkdownParsing
 import Testing
+import RunwayTestSupport
 
 /// Issue #13 point 3, no link inside a link. Inside link text a span behaves as cmark does for links
 /// in links: the inner link wins and the outer brackets become text; no autolink is made inside
@@ -192,18 +193,5 @@ import Testing
             rest = rest.dropFirst()
         }
         return deepest
-    }
-}
-
-/// A small deterministic generator, so a failure names an input that fails again.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

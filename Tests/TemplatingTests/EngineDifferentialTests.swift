@@ -2,6 +2,7 @@ import Foundation
 import RunwayText
 @testable import Templating
 import Testing
+import RunwayTestSupport
 
 /// Runway's template engine against swift-mustache 2.1 (`ReferenceTemplates`), which it replaced:
 /// the same templates over the same contexts render byte for byte the same, for every built-in
@@ -216,18 +217,5 @@ struct TemplateGenerator {
             if below(3) == 0 { text += pick(["", " ", "  "]) + pick(Self.breaks) }
         }
         return text
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that a seed names an input that fails again.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

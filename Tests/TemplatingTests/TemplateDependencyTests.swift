@@ -1,6 +1,7 @@
 import Foundation
 @testable import Templating
 import Testing
+import RunwayTestSupport
 
 /// What a template reads through its partials and parents (`readsListing`, `readsItems`,
 /// `readsRelated`, `dataRead(by:)`, `assetsRead(by:)`), computed by one walk back from the
