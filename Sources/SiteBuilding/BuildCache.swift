@@ -30,6 +30,10 @@ public struct BuildCache: Sendable, Codable {
     /// The ``Templating/TemplateSet/hookHashes`` of the build: a record with an element whose
     /// hook's template changed since (or came, or went) is read again.
     var hooks: [String: ContentHash] = [:]
+    /// Not saved: the index of terms of the build that made the records, which a live build's
+    /// quick rebuild finds a saved page's related pages in (its terms, as every page's, are as
+    /// they were: ``RebuildPlan/showsOthersTheSame(_:as:)``) instead of indexing every page again.
+    var related: RelatedPages?
     /// The slices of records as the file held them, each with its encoded bytes: a save encodes
     /// again only the slices whose records changed.
     private var readSlices: [ReadSlice] = []

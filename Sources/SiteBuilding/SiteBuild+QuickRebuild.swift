@@ -39,7 +39,9 @@ extension SiteBuild {
         // The index of terms, only when a changed page's template shows related pages: a save under
         // `serve` is this path, and most pages do not.
         let showsRelated = pages.contains { templates.readsRelated(Self.layout(of: $0, configuration: configuration, templates: templates)) }
-        let related = showsRelated ? RelatedPages(allPublished, taxonomies: configuration.taxonomies, settings: configuration.related) : nil
+        // The last build's index when it is there: every page's terms are as they were.
+        let related = showsRelated
+            ? previous.related ?? RelatedPages(allPublished, taxonomies: configuration.taxonomies, settings: configuration.related) : nil
         // Plain stylesheets' names do not depend on their text: only fingerprinted ones are made
         // again, as the full path makes them (its pages, not sections' `_index.md`, in file order).
         let stylesheets = configuration.fingerprints

@@ -134,6 +134,8 @@ extension SiteBuild {
         var plan: OutputPlan
         var rendering: RenderInputs
         var diagnostics: [Diagnostic]
+        /// The index of the published pages' terms (``Resolved/related``).
+        var related: RelatedPages
     }
 
     /// The published pages, newest first, the lists and taxonomies they make, and what templates see.
@@ -144,6 +146,9 @@ extension SiteBuild {
         var indexes: [PageRecord]
         var newest: [PageRecord]
         var lists: SiteLists
+        /// The index of the published pages' terms, which finds a page's related pages; kept in
+        /// the cache of a live build for its quick rebuilds (``BuildCache/related``).
+        var related: RelatedPages
         var contexts: TemplateContexts
     }
 
@@ -258,7 +263,7 @@ extension SiteBuild {
             inputs.templates.word(key, language: language)
         }
         let related = RelatedPages(published, taxonomies: inputs.configuration.taxonomies, settings: inputs.configuration.related)
-        return Resolved(published: published, indexes: indexes, newest: newest, lists: lists,
+        return Resolved(published: published, indexes: indexes, newest: newest, lists: lists, related: related,
                         contexts: TemplateContexts(configuration: inputs.configuration, theme: inputs.theme, newestFirst: newest,
                                                    indexes: indexes, contentURLs: ContentURLs(all, defaultLanguage: inputs.configuration.languages[0].code),
                                                    neighbors: { lists.neighbors[$0.url] ?? .init() }, data: inputs.data,
@@ -323,6 +328,7 @@ extension SiteBuild {
                                      templates: inputs.templates,
                                      contexts: resolved.contexts, lists: resolved.lists, configuration: configuration,
                                      served: served)
-        return Survey(read: read, published: resolved.published, plan: plan, rendering: rendering, diagnostics: diagnostics)
+        return Survey(read: read, published: resolved.published, plan: plan, rendering: rendering, diagnostics: diagnostics,
+                      related: resolved.related)
     }
 }

@@ -287,6 +287,7 @@ public struct SiteBuild: Sendable {
         report.removed = published.removed
         var next = BuildCache(version: inputs.version, destination: destination)
         next.records = survey.rendering.bodies.updating(survey.read.records)
+        next.related = survey.related
         next.readAt = survey.read.startedAt
         next.components = inputs.templates.componentHashes
         next.hooks = inputs.templates.hookHashes
