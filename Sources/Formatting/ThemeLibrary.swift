@@ -1,5 +1,6 @@
 public import RunwayText
 import Foundation
+import Synchronization
 import TOMLKit
 
 /// Finds themes by name in a list of folders (a site's `themes/`, then Runway's own) and resolves
@@ -69,9 +70,32 @@ public struct ThemeLibrary: Sendable {
             if result.contains(folder) { break }
             result.append(folder)
             let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            next = (try? TOMLSource(path: path, text: text))?.table["extends"]?.string
+            next = (try? Self.parsed(path, name: current, text: text))?.file.parent
         }
         return result
+    }
+
+    /// A theme's file as read, with what reading it said and where it names its parent.
+    private struct Parsed: Sendable {
+        var text: String
+        var file: ThemeFile
+        var diagnostics: [Diagnostic]
+        var extendsPosition: SourcePosition
+    }
+
+    /// The last reading of each theme file, by path: `serve` loads the theme again for every
+    /// save, and parsing the default theme's TOML was a sixth of a save's rebuild. A file whose
+    /// text changed is read again.
+    private static let readings = Mutex<[String: Parsed]>([:])
+
+    /// The theme file at `path`, of the theme `name`, whose text is `text`.
+    private static func parsed(_ path: String, name: String, text: String) throws(Diagnostic) -> Parsed {
+        if let known = readings.withLock({ $0[path] }), known.text == text, known.file.name == name { return known }
+        let source = try TOMLSource(path: path, text: text)
+        let (file, diagnostics) = ThemeFile.read(name: name, source: source)
+        let parsed = Parsed(text: text, file: file, diagnostics: diagnostics, extendsPosition: source.position(of: ["extends"]))
+        readings.withLock { $0[path] = parsed }
+        return parsed
     }
 
     /// The bytes of a theme's file; a folder in its place or a file that cannot be read is an
@@ -136,18 +160,17 @@ public struct ThemeLibrary: Sendable {
                                               position: requiredBy?.position))
                 return (nil, diagnostics)
             }
-            let source: TOMLSource
+            let parsed: Parsed
             do throws(Diagnostic) {
                 let data = try Self.read(path)
-                source = try TOMLSource(path: path, text: try UTF8Text.decode(data, path: path, kind: "TOML"))
+                parsed = try Self.parsed(path, name: current, text: try UTF8Text.decode(data, path: path, kind: "TOML"))
             } catch {
                 return (nil, diagnostics + [error])
             }
-            let (file, found) = ThemeFile.read(name: current, source: source)
-            diagnostics += found
-            chain.append(file)
-            requiredBy = (path, source.position(of: ["extends"]))
-            next = file.parent
+            diagnostics += parsed.diagnostics
+            chain.append(parsed.file)
+            requiredBy = (path, parsed.extendsPosition)
+            next = parsed.file.parent
         }
         let theme = Self.merge(chain.reversed())
         // A constraint may name an attribute another theme of the chain declares.

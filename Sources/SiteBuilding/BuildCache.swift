@@ -34,6 +34,9 @@ public struct BuildCache: Sendable, Codable {
     /// quick rebuild finds a saved page's related pages in (its terms, as every page's, are as
     /// they were: ``RebuildPlan/showsOthersTheSame(_:as:)``) instead of indexing every page again.
     var related: RelatedPages?
+    /// Not saved: the URLs the build's content files became, which links to them are written as;
+    /// a quick rebuild's pages keep their URLs and languages, so they are the same.
+    var contentURLs: ContentURLs?
     /// The slices of records as the file held them, each with its encoded bytes: a save encodes
     /// again only the slices whose records changed.
     private var readSlices: [ReadSlice] = []

@@ -49,7 +49,8 @@ extension SiteBuild {
                           theme: theme, themes: reader.themes, fingerprint: true)
             : nil
         let contexts = TemplateContexts(configuration: configuration, theme: reader.themes.site, newestFirst: [],
-                                        contentURLs: ContentURLs(allPublished, defaultLanguage: configuration.languages[0].code), menuPages: allPublished,
+                                        contentURLs: previous.contentURLs ?? ContentURLs(allPublished, defaultLanguage: configuration.languages[0].code),
+                                        menuPages: allPublished,
                                         neighbors: { SiteLists.neighbors(of: $0, among: allPublished) }, data: data,
                                         related: { related?.related(to: $0) ?? [] }, stylesheets: stylesheets,
                                         word: { key, language in templates.word(key, language: language) })

@@ -288,6 +288,7 @@ public struct SiteBuild: Sendable {
         var next = BuildCache(version: inputs.version, destination: destination)
         next.records = survey.rendering.bodies.updating(survey.read.records)
         next.related = survey.related
+        next.contentURLs = survey.rendering.contexts.contentURLs
         next.readAt = survey.read.startedAt
         next.components = inputs.templates.componentHashes
         next.hooks = inputs.templates.hookHashes

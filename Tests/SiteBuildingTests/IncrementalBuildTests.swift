@@ -152,10 +152,12 @@ import RunwayTestSupport
             #expect(FileTree.read(root + "/_site") == FileTree.read(output))
         }
 
-        // Text only, with a broken link: the quick path, and the same warnings as a full build.
-        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Text of b.\n\nNew text, and [a link](/nowhere/).")
+        // Text only, with a broken link and one to a content file: the quick path (the last
+        // build's URLs of content files and index of terms), and the same warnings as a full build.
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Text of b.\n\nNew text, and [a link](/nowhere/), [c](c.md).")
         let text = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
         #expect(text.quick)
+        #expect(try String(contentsOfFile: root + "/_site/posts/b/index.html", encoding: .utf8).contains(#"<a href="/posts/c/">c</a>"#))
         #expect(text.parsed == 1 && text.written == ["posts/b/index.html"])
         #expect(text.diagnostics.map(\.message) == ["broken link: /nowhere/ leads to /nowhere/, which the site does not have"])
         compareWithAFullBuild(text)
