@@ -91,10 +91,10 @@ bench: deps
 bench-site: deps
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; }
 	sh Benchmarks/fetch_corpus.sh .build/corpus
+	$(SWIFT) build -c release --product runway
 	$(SWIFT) build -c release --product RunwayBenchmarks
 	.build/release/RunwayBenchmarks --corpus .build/corpus/nodejs-doc site 10000
 	@command -v vips >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libvips-tools >/dev/null; }
-	$(SWIFT) build -c release --product runway
 	python3 Benchmarks/image_bench.py .build/release/runway --count 100
 
 ## bench-serve: runway serve under wrk (and hugo server when installed) and its save-to-reload latency.

@@ -73,7 +73,7 @@ extension SiteBenchmark {
 
     /// Three cold builds without highlighting: the best time, and the processor time of that build;
     /// `nil` (said) when the build fails.
-    private func coldBuilds(clock: ContinuousClock) throws -> (time: Duration, cpu: Double)? {
+    func coldBuilds(clock: ContinuousClock) throws -> (time: Duration, cpu: Double)? {
         var build = SiteBuild(site: root)
         build.highlighter = nil
         var best: (time: Duration, cpu: Double)?
@@ -103,7 +103,7 @@ extension SiteBenchmark {
         return count
     }
 
-    private func write(_ text: String, to path: String) throws {
+    func write(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
