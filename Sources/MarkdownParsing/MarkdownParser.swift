@@ -36,7 +36,18 @@ public struct MarkdownParser: Sendable {
                 extensions: CmarkDocument.extensionIdentities, sourceSize: markdown.utf8.count,
                 path: path, scope: scope, headingIDs: options.headingIDs, math: options.math)
             let text = converter.convert(root)
-            return ParsedMarkdown(text: emoji?.replaced(in: text) ?? text, diagnostics: converter.diagnostics)
+            var diagnostics = converter.diagnostics
+            // A formula with a space inside its dollars is text: said where it is.
+            if options.math {
+                let spaced = SpacedDollars.warnings(in: text, source: markdown, path: path)
+                if !spaced.isEmpty {
+                    diagnostics = (diagnostics + spaced).enumerated().sorted { a, b in
+                        let (x, y) = (a.element.position ?? SourcePosition(line: 0, column: 0), b.element.position ?? SourcePosition(line: 0, column: 0))
+                        return (x.line, x.column, a.offset) < (y.line, y.column, b.offset)
+                    }.map(\.element)
+                }
+            }
+            return ParsedMarkdown(text: emoji?.replaced(in: text) ?? text, diagnostics: diagnostics)
         }
     }
 }

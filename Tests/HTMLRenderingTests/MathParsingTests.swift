@@ -1,3 +1,4 @@
+import Foundation
 import HTMLRendering
 import MarkdownParsing
 import RunwayText
@@ -77,5 +78,32 @@ import Testing
             compared += 1
         }
         #expect(compared > 600)
+    }
+
+    /// A formula that stays text for a space inside its dollars is a warning at its first dollar,
+    /// when what is inside looks like TeX; nothing else is.
+    @Test(arguments: [
+        ("Golden: $ \\varphi = \\dfrac{1+\\sqrt5}{2} $.", ["1:9 '$ \\varphi = \\dfrac{1+\\sqrt5}{2} $' → $\\varphi = \\dfrac{1+\\sqrt5}{2}$"]),
+        ("$ a_1 $ and $x^2 $", ["1:1 '$ a_1 $' → $a_1$", "1:13 '$x^2 $' → $x^2$"]),
+        ("It costs $ 5 and $ 10, $5 and $10.", []),
+        ("$ x $ has no TeX in it", []),
+        ("`$ x^2 $` is code", []),
+        ("$$ x^2 $$ is display math", []),
+        ("\\$ x^2 $ is a dollar", []),
+        ("A $ x^2\nacross $ lines", []),
+        ("    $ \\alpha $ in a code block", []),
+        ("[$ \\alpha $](u) in a link's words", ["1:2 '$ \\alpha $' → $\\alpha$"]),
+    ])
+    func aSpacedFormulaIsAWarningAtItsPlace(_ markdown: String, _ expected: [String]) {
+        let diagnostics = Self.parser.parse(markdown, path: "a.md").diagnostics
+        let said = diagnostics.map { diagnostic -> String in
+            let quoted = diagnostic.message.split(separator: "'", maxSplits: 1)
+            let fix = diagnostic.message.components(separatedBy: "write ").last?.components(separatedBy: " to set it").first ?? ""
+            return "\(diagnostic.position.map { "\($0.line):\($0.column)" } ?? "-") '\(quoted.first ?? "")' → \(fix)"
+        }
+        #expect(said == expected, "\(diagnostics)")
+        #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.path == "a.md" })
+        // Math off: dollars are text, and nothing is said of them.
+        #expect(MarkdownParser().parse(markdown, path: "a.md").diagnostics.isEmpty)
     }
 }

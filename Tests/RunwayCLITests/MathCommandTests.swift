@@ -43,6 +43,25 @@ import Testing
         #expect(html.contains(#"<p>A bad one: <code class="rw-math--inline">\frac{a}{b</code> here.</p>"#), "\(html)")
     }
 
+    /// A formula written with spaces inside its dollars, as KaTeX's auto-render in the browser
+    /// takes it (Hugo themes' demo sites do): text, and a warning at its place saying how to write
+    /// it; `--strict` fails.
+    @Test func aFormulaWithSpacesInsideItsDollarsIsAWarning() throws {
+        let page = "---\ntitle: Golden\n---\nThe ratio $ \\varphi = \\dfrac{1+\\sqrt5}{2} $, at $5 and $ 10.\n"
+        let site = try TestSite(["templates/page.html": "{{{page.content}}}", "content/golden.md": page], configuration: "[markdown]\nmath = true\n")
+        let build = try site.runway("build", site.root)
+        #expect(build.status == 0)
+        #expect(build.stderr == "\(site.root)/content/golden.md:4:11: warning: '$ \\varphi = \\dfrac{1+\\sqrt5}{2} $' is text, not a formula: "
+                + "a formula's dollars hold no space inside them (so that '$5 and $10' stays text); write $\\varphi = \\dfrac{1+\\sqrt5}{2}$ to set it\n",
+                "\(build.stderr)")
+        #expect(try #require(site.read("_site/golden/index.html")).contains("The ratio $ \\varphi = \\dfrac{1+\\sqrt5}{2} $, at $5 and $ 10."))
+        #expect(try site.runway("build", site.root, "--strict").status == 1)
+        // Without math, dollars are text and nothing is said.
+        let off = try TestSite(["templates/page.html": "{{{page.content}}}", "content/golden.md": page])
+        let plain = try off.runway("build", off.root)
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+    }
+
     /// Off, dollars are text as before; on, a site whose pages have no dollar is written byte for
     /// byte as off.
     @Test func withoutFormulasOrTheSettingNothingChanges() throws {
