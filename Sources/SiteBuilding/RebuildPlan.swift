@@ -50,13 +50,24 @@ enum RebuildPlan: Equatable, Sendable {
     /// Whether a changed page's new record shows the rest of the site what its old one did, so
     /// that no list, feed, sitemap, stylesheet or other page can change: its URL, title, front
     /// matter, language, translation, section, custom values, heading ids, summary, reading
-    /// time, where its front matter's keys are (other pages' warnings name them), and the
-    /// image copies it publishes and its lists show. A section's `_index.md` is its list's: never.
+    /// time, where its front matter's keys are (other pages' warnings name them), the image
+    /// copies it publishes and its lists show, and the destinations its links name. A section's
+    /// `_index.md` is its list's: never.
     static func showsOthersTheSame(_ new: PageRecord, as old: PageRecord) -> Bool {
         !new.isSectionIndex && !old.isSectionIndex && new.url == old.url && new.title == old.title && new.metadata == old.metadata
             && new.language == old.language && new.translationKey == old.translationKey && new.section == old.section
             && new.values == old.values && new.anchors == old.anchors && new.summary == old.summary
             && new.length.readingTime == old.length.readingTime && new.keyPositions == old.keyPositions
             && new.imageCopies == old.imageCopies && new.templateImages == old.templateImages
+            && linkedDestinations(new) == linkedDestinations(old)
+    }
+
+    /// The destinations of a record's links to content files (`../c.md`), each once, in order: a
+    /// link to a content file that the page's text starts or stops naming changes how its
+    /// summary's links to that file are written wherever it is shown
+    /// (``ContentURLs/replacements(of:)``); where a link is, or a link elsewhere, does not.
+    private static func linkedDestinations(_ record: PageRecord) -> [String] {
+        var seen = Set<String>()
+        return record.links.map(\.destination).filter { ContentLinks.target(of: $0, from: record.file) != nil && seen.insert($0).inserted }
     }
 }

@@ -48,7 +48,9 @@ extension SiteBuild {
             ? Stylesheets(published: allPublished.filter { !$0.isSectionIndex }.sorted { $0.file < $1.file },
                           theme: theme, themes: reader.themes, fingerprint: true)
             : nil
-        let contexts = TemplateContexts(configuration: configuration, theme: reader.themes.site, newestFirst: [],
+        // Every page's front matter images, for a neighbor's or a related page's cover.
+        let contexts = TemplateContexts(configuration: configuration, theme: reader.themes.site, newestFirst: [], listed: allPublished,
+                                        imageKeys: Set(templates.pageImageRequests.map(\.key)),
                                         contentURLs: previous.contentURLs ?? ContentURLs(allPublished, defaultLanguage: configuration.languages[0].code),
                                         menuPages: allPublished,
                                         neighbors: { SiteLists.neighbors(of: $0, among: allPublished) }, data: data,

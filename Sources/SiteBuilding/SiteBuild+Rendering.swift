@@ -129,8 +129,8 @@ extension SiteBuild {
                     result = .success(try Self.render("home.html", context: context, images: [], listed: contexts.listedImages, templates: templates,
                                                       stop: stopped, budget: budget))
                 case .notFound(let language):
-                    result = .success(try templates.render("404.html", context: contexts.notFound(language, templates: templates),
-                                                           stop: stopped, budget: budget))
+                    result = .success(try Self.render("404.html", context: contexts.notFound(language, templates: templates), images: [],
+                                                      listed: contexts.listedImages, templates: templates, stop: stopped, budget: budget))
                 case .text(let text), .redirect(let text):
                     result = .success(text)
                 case .twin(let page):

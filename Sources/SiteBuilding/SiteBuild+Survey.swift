@@ -265,7 +265,7 @@ extension SiteBuild {
         let related = RelatedPages(published, taxonomies: inputs.configuration.taxonomies, settings: inputs.configuration.related)
         return Resolved(published: published, indexes: indexes, newest: newest, lists: lists, related: related,
                         contexts: TemplateContexts(configuration: inputs.configuration, theme: inputs.theme, newestFirst: newest,
-                                                   indexes: indexes, contentURLs: ContentURLs(all, defaultLanguage: inputs.configuration.languages[0].code),
+                                                   indexes: indexes, imageKeys: Set(inputs.templates.pageImageRequests.map(\.key)), contentURLs: ContentURLs(all, defaultLanguage: inputs.configuration.languages[0].code),
                                                    neighbors: { lists.neighbors[$0.url] ?? .init() }, data: inputs.data,
                                                    related: { related.related(to: $0) },
                                                    stylesheets: Stylesheets(published: published, theme: inputs.theme, themes: inputs.reader.themes,

@@ -46,11 +46,19 @@ final class TemplateContexts: Sendable {
     /// The copies of the images the pages' and the sections' front matter names, by the
     /// original's URL from the site's root, as a list's items give them (``PageEntry/params``).
     let listedImages: [String: [TemplateImage]]
+    /// The front matter keys whose images the pages' and lists' templates ask copies of
+    /// (``SiteContent/TemplateImageRequest``): an entry gives their relative paths from the
+    /// site's root, made into copies or not, so that a listed page's cover is never taken for
+    /// the listing page's own of the same name.
+    private let imageKeys: Set<String>
 
     /// `newestFirst`: the published pages, sorted by `SiteLists.newestFirst`; `contentURLs` and
     /// `menuPages` (the pages in menus), those of the published pages when they are not all given
-    /// (a quick rebuild's); `neighbors`, where a page's section puts it; `theme`, the site's.
-    init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], indexes: [PageRecord] = [], contentURLs: ContentURLs? = nil,
+    /// (a quick rebuild's); `neighbors`, where a page's section puts it; `theme`, the site's;
+    /// `listed`, the records whose front matter images lists show (else the pages and `indexes`);
+    /// `imageKeys`, the front matter keys templates ask images of.
+    init(configuration: SiteConfiguration, theme: Theme, newestFirst: [PageRecord], indexes: [PageRecord] = [], listed: [PageRecord]? = nil,
+         imageKeys: Set<String> = [], contentURLs: ContentURLs? = nil,
          menuPages: [PageRecord]? = nil, neighbors: @escaping @Sendable (PageRecord) -> SiteLists.Neighbors,
          data: SiteData = SiteData(), related: @escaping @Sendable (PageRecord) -> [PageRecord] = { _ in [] },
          stylesheets: Stylesheets? = nil, assetURLs: [String] = [], word: (_ key: String, _ language: String) -> String? = { _, _ in nil }) {
@@ -59,8 +67,9 @@ final class TemplateContexts: Sendable {
         self.assetURLs = assetURLs
         self.data = data
         self.related = related
+        self.imageKeys = imageKeys
         var listedImages: [String: [TemplateImage]] = [:]
-        for record in newestFirst + indexes {
+        for record in listed ?? newestFirst + indexes {
             for image in record.templateImages where listedImages[image.url]?.contains(image) != true { listedImages[image.url, default: []].append(image) }
         }
         self.listedImages = listedImages
@@ -81,7 +90,7 @@ final class TemplateContexts: Sendable {
         var madeEntries: [String: (record: PageRecord, entry: PageEntry, digest: ContentHash)] = [:]
         var entryDigests: [String: [ContentHash]] = [:]
         let made = ConcurrentWork.map(newestFirst) { page in
-            let entry = Self.entry(page, contentURLs: contentURLs)
+            let entry = Self.entry(page, contentURLs: contentURLs, imageKeys: imageKeys)
             return (entry, Self.digest(entry))
         }
         for (page, (entry, digest)) in zip(newestFirst, made) {
@@ -164,13 +173,13 @@ final class TemplateContexts: Sendable {
     /// A page as an item of a list.
     func entry(_ page: PageRecord) -> PageEntry {
         if let made = madeEntries[page.file], made.record === page { return made.entry }
-        return Self.entry(page, contentURLs: contentURLs)
+        return Self.entry(page, contentURLs: contentURLs, imageKeys: imageKeys)
     }
 
     /// The ``digest(_:)`` of a page's entry.
     func entryDigest(_ page: PageRecord) -> ContentHash {
         if let made = madeEntries[page.file], made.record === page { return made.digest }
-        return Self.digest(Self.entry(page, contentURLs: contentURLs))
+        return Self.digest(Self.entry(page, contentURLs: contentURLs, imageKeys: imageKeys))
     }
 
     /// A front matter date as templates get it: ISO 8601, as `<time datetime>` takes it
@@ -180,18 +189,22 @@ final class TemplateContexts: Sendable {
         return PageDate(date)?.iso8601 ?? date
     }
 
-    private static func entry(_ page: PageRecord, contentURLs: ContentURLs) -> PageEntry {
+    private static func entry(_ page: PageRecord, contentURLs: ContentURLs, imageKeys: Set<String>) -> PageEntry {
         var entry = PageEntry(title: page.title, url: SiteURL.encoded(page.url), date: Self.iso8601(page.metadata.date), summary: page.summary.text,
                               summaryHTML: contentURLs.rewrite(page.summary.html, of: page), readingTime: page.length.readingTime)
         entry.params = page.metadata.params.mapValues(TemplateValue.init)
-        guard !page.templateImages.isEmpty else { return entry }
+        guard !imageKeys.isEmpty || !page.templateImages.isEmpty else { return entry }
         // An image a template asks copies of, from the site's root: a list's page is elsewhere.
-        let rooted = Dictionary(page.templateImages.map { ($0.source, $0.url) }) { first, _ in first }
-        for (key, value) in entry.params {
+        // Copies or not: a cover that could not be made is not the listing page's own of that name.
+        let made = Dictionary(page.templateImages.map { ($0.source, $0.url) }) { first, _ in first }
+        let rooted = { (source: String) -> String? in
+            made[source] ?? (source.hasPrefix("/") ? nil : SiteURL.resolve(source, from: page.url).map(SiteURL.encoded))
+        }
+        for (key, value) in entry.params where imageKeys.contains(key) || !made.isEmpty {
             switch value {
-            case .text(let source): if let url = rooted[source] { entry.params[key] = .text(url) }
+            case .text(let source): if let url = rooted(source), imageKeys.contains(key) || made[source] != nil { entry.params[key] = .text(url) }
             case .list(var values):
-                if case .text(let source)? = values.first, let url = rooted[source] {
+                if case .text(let source)? = values.first, let url = rooted(source), imageKeys.contains(key) || made[source] != nil {
                     values[0] = .text(url)
                     entry.params[key] = .list(values)
                 }

@@ -152,7 +152,12 @@ import RunwayTestSupport
             #expect(FileTree.read(root + "/_site") == FileTree.read(output))
         }
 
-        // Text only, with a broken link and one to a content file: the quick path (the last
+        // A link to a content file: a page that starts naming one is not rebuilt alone.
+        try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Text of b.\n\nSee [c](c.md).")
+        let linking = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
+        #expect(!linking.quick)
+        compareWithAFullBuild(linking)
+        // Text only, with a broken link, the link to a content file kept: the quick path (the last
         // build's URLs of content files and index of terms), and the same warnings as a full build.
         try Self.post(root, "b", title: "B", date: "2026-02-01", tag: "swift", body: "Text of b.\n\nNew text, and [a link](/nowhere/), [c](c.md).")
         let text = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
@@ -217,6 +222,76 @@ import RunwayTestSupport
         try "---\ntitle: Trip\n---\nText.\n\n![A photo](photo.jpg)\n\nMore text.\n".write(toFile: root + "/content/trip/index.md", atomically: true, encoding: .utf8)
         let text = build.run(cache: &cache, output: output, changed: ["content/trip/index.md"], trustOutputs: true)
         #expect(text.quick && text.written == ["trip/index.html"], "\(text.written)")
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
+    }
+
+    /// A page's template showing its neighbors' covers (`page.next`, `page.previous`) and its own.
+    static let neighborsTemplate = """
+        {{{page.content}}}
+        {{#page.next}}NEXT {{title}} [{{{summaryHTML}}}] {{#fill_20x10(params.cover)}}<img class="n" src="{{src}}">{{/fill_20x10(params.cover)}}{{/page.next}}
+        {{#page.previous}}PREV {{title}} [{{{summaryHTML}}}] {{#fill_20x10(params.cover)}}<img class="p" src="{{src}}">{{/fill_20x10(params.cover)}}{{/page.previous}}
+        OWN {{#fill_20x10(page.params.cover)}}<img class="o" src="{{src}}">{{/fill_20x10(page.params.cover)}}
+
+        """
+
+    /// Three posts, a bundle with a cover among them, and `neighborsTemplate`.
+    static func covers() throws -> String {
+        let root = try SiteBuildTests.site(pages: [:], templates: ["page.html": neighborsTemplate])
+        try "title = \"S\"\nbaseURL = \"https://s.example/\"\n[images]\nwidths = [32]\nformats = [\"webp\"]\n"
+            .write(toFile: root + "/runway.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/content/posts/a", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ImageFileTests.fixture("photo.jpg"), toPath: root + "/content/posts/a/photo.jpg")
+        try "---\ntitle: A\ndate: 2026-01-01\ncover: photo.jpg\n---\nText of a.\n".write(toFile: root + "/content/posts/a/index.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: B\ndate: 2026-02-01\n---\nText of b.\n".write(toFile: root + "/content/posts/b.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: C\ndate: 2026-03-01\n---\nText of c.\n".write(toFile: root + "/content/posts/c.md", atomically: true, encoding: .utf8)
+        return root
+    }
+
+    /// A neighbor's cover on a page the quick path rebuilds alone (it showed nothing there, and
+    /// the page's key being the same, no later build wrote it again).
+    @Test func aQuickRebuildShowsANeighborsCover() throws {
+        let root = try Self.covers()
+        var cache: BuildCache?
+        let build = SiteBuild(site: root)
+        let output = try build.openOutput()
+        #expect(build.run(cache: &cache, output: output).succeeded)
+        #expect(try String(contentsOfFile: root + "/_site/posts/b/index.html", encoding: .utf8).contains(#"<img class="n" src="/posts/a/photo-fill-20x10-q80."#))
+        try "---\ntitle: B\ndate: 2026-02-01\n---\nText of b.\n\nMore.\n".write(toFile: root + "/content/posts/b.md", atomically: true, encoding: .utf8)
+        let quick = build.run(cache: &cache, output: output, changed: ["content/posts/b.md"], trustOutputs: true)
+        #expect(quick.quick && quick.written == ["posts/b/index.html"], "\(quick.written)")
+        #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
+    }
+
+    /// A listed page whose cover could not be made shows none, not the listing page's own cover
+    /// of the same name.
+    @Test func aNeighborsMissingCoverIsNotThePagesOwn() throws {
+        let root = try Self.covers()
+        try FileManager.default.removeItem(atPath: root + "/content/posts/a/photo.jpg")
+        try FileManager.default.removeItem(atPath: root + "/content/posts/b.md")
+        try FileManager.default.createDirectory(atPath: root + "/content/posts/b", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ImageFileTests.fixture("photo.jpg"), toPath: root + "/content/posts/b/photo.jpg")
+        try "---\ntitle: B\ndate: 2026-02-01\ncover: photo.jpg\n---\nText of b.\n".write(toFile: root + "/content/posts/b/index.md", atomically: true, encoding: .utf8)
+        let report = SiteBuild(site: root).run()
+        #expect(report.succeeded)
+        let page = try String(contentsOfFile: root + "/_site/posts/b/index.html", encoding: .utf8)
+        #expect(page.contains("NEXT A [<p>Text of a.</p>\n] \n") && page.contains(#"OWN <img class="o" src="/posts/b/photo-fill-20x10-q80."#), "\(page)")
+        #expect(!page.contains(#"class="n""#), "\(page)")
+    }
+
+    /// A summary written in the front matter links to a content file, and the page's text starts
+    /// linking to it too: how the summary's link is written changes wherever it is shown (lists,
+    /// feeds, neighbors), so the page is not rebuilt alone.
+    @Test func aPageThatStartsLinkingAContentFileIsNotRebuiltAlone() throws {
+        let root = try Self.covers()
+        let page = "---\ntitle: A\ndate: 2026-01-01\ncover: photo.jpg\nsummary: \"See [c](../c.md).\"\n---\nText of a"
+        try (page + ".\n").write(toFile: root + "/content/posts/a/index.md", atomically: true, encoding: .utf8)
+        var cache: BuildCache?
+        let build = SiteBuild(site: root)
+        let output = try build.openOutput()
+        #expect(build.run(cache: &cache, output: output).succeeded)
+        try (page + ", [c](../c.md).\n").write(toFile: root + "/content/posts/a/index.md", atomically: true, encoding: .utf8)
+        let linked = build.run(cache: &cache, output: output, changed: ["content/posts/a/index.md"], trustOutputs: true)
+        #expect(!linked.quick && linked.written.contains("posts/b/index.html"), "\(linked.written)")
         #expect(FileTree.read(root + "/_site") == Self.fullBuild(root))
     }
 

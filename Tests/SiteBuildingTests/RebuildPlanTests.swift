@@ -115,6 +115,16 @@ import Testing
         ("an image copy to publish", record(imageCopies: ["posts/a/b-480w.1.webp": "1-480w.webp"]), false),
         ("a cover's copies its lists show", record(templateImages: [cover]), false),
         ("a section's index", record(file: "content/posts/_index.md", translationKey: "posts/_index"), false),
+        ("a link to a content file, which its summary's links are written by", record(links: [PageRecord.PageLink(destination: "../c.md", position: nil)]), false),
+    ]
+
+    /// A record with the same link to a content file as `record(links:)` makes, elsewhere in its text.
+    static let linkedChanges: [(String, PageRecord, Bool)] = [
+        ("the same link to a content file, moved", record(hash: "2", links: [PageRecord.PageLink(destination: "../c.md", position: SourcePosition(line: 9, column: 1))]), true),
+        ("the same link twice", record(links: [PageRecord.PageLink(destination: "../c.md", position: nil), PageRecord.PageLink(destination: "../c.md", position: nil)]), true),
+        ("a link elsewhere besides", record(links: [PageRecord.PageLink(destination: "../c.md", position: nil), PageRecord.PageLink(destination: "https://example.org/", position: nil)]), true),
+        ("another content file", record(links: [PageRecord.PageLink(destination: "../d.md", position: nil)]), false),
+        ("no link any more", record(), false),
     ]
 
     @Test func aRecordShowsOthersTheSameOnlyWhenNothingTheySeeChanged() {
@@ -122,6 +132,10 @@ import Testing
         for (change, new, same) in Self.changes {
             #expect(RebuildPlan.showsOthersTheSame(new, as: old) == same, "\(change)")
             #expect(RebuildPlan.showsOthersTheSame(old, as: new) == same, "\(change), the other way")
+        }
+        let linked = Self.record(links: [PageRecord.PageLink(destination: "../c.md", position: SourcePosition(line: 2, column: 1))])
+        for (change, new, same) in Self.linkedChanges {
+            #expect(RebuildPlan.showsOthersTheSame(new, as: linked) == same, "\(change)")
         }
         // A section's `_index.md` is its list's, which shows other pages: never alone.
         let index = Self.record(file: "content/posts/_index.md", translationKey: "posts/_index")
@@ -134,10 +148,10 @@ import Testing
     /// copies it did not write).
     @Test func everyFieldOfARecordIsDecidedOn() {
         let compared: Set = ["url", "title", "metadata", "language", "translationKey", "section", "values", "anchors", "summary", "length",
-                             "keyPositions", "imageCopies", "templateImages"]
-        // Its file and bytes, the date made from its front matter, what its own page and the link
-        // check of the quick path use, and what decides whether it is read again.
-        let own: Set = ["file", "source", "hash", "moment", "links", "images", "firstImage", "diagnostics", "signature", "highlightPending",
+                             "keyPositions", "imageCopies", "templateImages", "links"]
+        // Its file and bytes, the date made from its front matter, what its own page uses, and what
+        // decides whether it is read again (its links are compared by the content files they name).
+        let own: Set = ["file", "source", "hash", "moment", "images", "firstImage", "diagnostics", "signature", "highlightPending",
                         "imagesKey", "hookNames"]
         let fields = Set(Mirror(reflecting: Self.record()).children.compactMap(\.label))
         #expect(fields == compared.union(own), "decide on: \(fields.subtracting(compared.union(own)).sorted()); gone: \(compared.union(own).subtracting(fields).sorted())")
